@@ -1,0 +1,23 @@
+package dev.linker.core.audit;
+
+/** Process exit codes shared by every door (CLI, action); documented in the README. */
+public enum ExitCode {
+    /** No finding at or above the fail-on severity. */
+    OK(0),
+    /** At least one (new, not baselined) finding at or above the fail-on severity. */
+    FINDINGS(1),
+    /** Bad command line, config, or input (missing folder, bad selector, unknown key …). */
+    USAGE(2),
+    /** A bug or an environment failure; rerun with --verbose and report it. */
+    UNEXPECTED(3);
+
+    private final int code;
+
+    ExitCode(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+}

@@ -1,0 +1,20 @@
+package dev.linker.core.audit;
+
+import java.util.Locale;
+
+/** The lowest severity that fails a run. */
+public enum FailOn {
+    ERROR, WARNING, NEVER;
+
+    public boolean fails(Severity s) {
+        return switch (this) {
+            case ERROR -> s == Severity.ERROR;
+            case WARNING -> s == Severity.ERROR || s == Severity.WARNING;
+            case NEVER -> false;
+        };
+    }
+
+    public static FailOn parse(String s) {
+        return valueOf(s.trim().toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,2 @@
+/** Audit checks, their configuration, findings and the Auditor facade. */
+package dev.linker.core.audit;

@@ -1,0 +1,2 @@
+/** Audit configuration: defaults, file, command line. */
+package dev.linker.core.config;

@@ -1,0 +1,2 @@
+/** The link graph: unique page-to-page links, depth, link score. */
+package dev.linker.core.graph;

@@ -1,0 +1,33 @@
+package dev.linker.core.model;
+
+import java.util.Locale;
+
+/**
+ * One {@code <a href>} (or {@code <area href>}) as written on a page.
+ *
+ * @param sourceUrl  page key of the page that carries the link
+ * @param href       the attribute exactly as written
+ * @param targetUrl  page key the href resolves to (may name a page that does not exist), or null when external
+ *                   or a self link without a path (an empty href or a bare {@code #fragment})
+ * @param fragment   the fragment without '#', or null
+ * @param anchorText visible text (or img alt) of the link, whitespace collapsed
+ * @param rel        the rel attribute, or "" when absent
+ * @param placement  content or a boilerplate region
+ * @param line       1-based line of the tag in the source file (0 when unknown, e.g. from a CSV)
+ * @param column     1-based column of the tag (0 when unknown)
+ */
+public record Link(String sourceUrl, String href, String targetUrl, String fragment, String anchorText,
+                   String rel, Placement placement, int line, int column) {
+
+    public boolean internal() {
+        return targetUrl != null;
+    }
+
+    public boolean nofollow() {
+        return rel != null && rel.toLowerCase(Locale.ROOT).contains("nofollow");
+    }
+
+    public boolean content() {
+        return placement.isContent();
+    }
+}

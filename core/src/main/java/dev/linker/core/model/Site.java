@@ -1,0 +1,34 @@
+package dev.linker.core.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A whole site: its pages by key, plus what the site declares about itself.
+ *
+ * @param root        human-readable origin (folder path or file name) for messages
+ * @param baseUrl     absolute base URL, or null when none was given
+ * @param pages       pages by key, sorted by key
+ * @param sitemapUrls page keys listed in sitemap.xml (empty when the site has none)
+ * @param redirects   page key → target (page key or absolute URL), from a _redirects file and meta refresh pages
+ */
+public record Site(String root, String baseUrl, Map<String, Page> pages, Set<String> sitemapUrls,
+                   Map<String, String> redirects) {
+
+    public Site {
+        pages = Collections.unmodifiableMap(new LinkedHashMap<>(pages));
+        sitemapUrls = Collections.unmodifiableSet(new TreeSet<>(sitemapUrls));
+        redirects = Collections.unmodifiableMap(new LinkedHashMap<>(redirects));
+    }
+
+    public Page page(String url) {
+        return pages.get(url);
+    }
+
+    public boolean contains(String url) {
+        return pages.containsKey(url);
+    }
+}

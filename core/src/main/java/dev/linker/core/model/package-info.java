@@ -1,0 +1,2 @@
+/** The page and link model every door shares. */
+package dev.linker.core.model;

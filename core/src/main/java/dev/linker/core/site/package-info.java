@@ -1,0 +1,2 @@
+/** Reading sites (built HTML, sitemap, redirects) into the model. */
+package dev.linker.core.site;

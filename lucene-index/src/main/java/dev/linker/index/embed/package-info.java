@@ -1,0 +1,2 @@
+/** Embedders: the offline local model and OpenAI-compatible HTTP endpoints. */
+package dev.linker.index.embed;
