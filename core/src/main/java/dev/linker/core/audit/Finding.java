@@ -1,0 +1,25 @@
+package dev.linker.core.audit;
+
+/**
+ * One problem found by a check, located as precisely as the input allows.
+ *
+ * @param checkId   id of the check ("orphan", "broken-link" …)
+ * @param severity  severity after configuration
+ * @param message   one sentence a user can act on
+ * @param pageUrl   page key the finding is about (for link findings: the page carrying the link)
+ * @param file      source file relative to the site root, or "" when unknown
+ * @param line      1-based line, 0 when the finding is about a whole page
+ * @param column    1-based column, 0 when unknown
+ * @param targetUrl link target page key, or null for page findings
+ * @param anchor    the link's anchor text, or null for page findings
+ */
+public record Finding(String checkId, Severity severity, String message, String pageUrl, String file, int line,
+                      int column, String targetUrl, String anchor) {
+
+    /**
+     * Identity used by baselines: stable across edits that only move lines, so a baseline survives reformatting.
+     */
+    public String fingerprint() {
+        return checkId + "|" + pageUrl + "|" + (targetUrl == null ? "" : targetUrl) + "|" + (anchor == null ? "" : anchor);
+    }
+}

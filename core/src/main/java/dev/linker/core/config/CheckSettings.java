@@ -1,0 +1,18 @@
+package dev.linker.core.config;
+
+import dev.linker.core.audit.Severity;
+
+import java.util.Map;
+
+/**
+ * Per-check configuration. Null fields mean "keep the check's default".
+ *
+ * @param enabled  whether the check runs
+ * @param severity severity its findings get
+ * @param options  check-specific options (e.g. maxDepth for deep-page), validated by the check
+ */
+public record CheckSettings(Boolean enabled, Severity severity, Map<String, Object> options) {
+    public CheckSettings {
+        options = options == null ? Map.of() : Map.copyOf(options);
+    }
+}
