@@ -1,0 +1,33 @@
+# Sourced by bin/* and .ci/run: exports JAVA_HOME pointing at a JDK >= 21.
+# Order: $JAVA_HOME if it is >= 21; else the newest JDK under /usr/lib/jvm (or /opt/java, /usr/local/java);
+# else the java on PATH if it is >= 21. Fails with a message naming what it found.
+_linker_java_major() { # $1 = java executable; prints the feature version (17, 21, 25 ...)
+  "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2; exit}' | cut -d. -f1
+}
+_linker_pick_jdk() {
+  local want=21 cand best="" bestv=0 v
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/javac" ]; then
+    v=$(_linker_java_major "$JAVA_HOME/bin/java")
+    if [ "${v:-0}" -ge "$want" ]; then echo "$JAVA_HOME"; return 0; fi
+  fi
+  for cand in /usr/lib/jvm/* /opt/java/* /usr/local/java/*; do
+    [ -x "$cand/bin/javac" ] || continue
+    v=$(_linker_java_major "$cand/bin/java")
+    if [ "${v:-0}" -ge "$want" ] && [ "$v" -gt "$bestv" ]; then best=$cand; bestv=$v; fi
+  done
+  if [ -n "$best" ]; then echo "$best"; return 0; fi
+  if command -v javac >/dev/null 2>&1; then
+    cand=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+    v=$(_linker_java_major "$cand/bin/java")
+    if [ "${v:-0}" -ge "$want" ]; then echo "$cand"; return 0; fi
+  fi
+  return 1
+}
+if _linker_jdk=$(_linker_pick_jdk); then
+  export JAVA_HOME="$_linker_jdk"
+  export PATH="$JAVA_HOME/bin:$PATH"
+else
+  echo "linker: no JDK >= 21 found (looked at \$JAVA_HOME, /usr/lib/jvm, PATH). Install one, e.g. 'apt-get install openjdk-21-jdk' or Temurin 21+, and/or set JAVA_HOME." >&2
+  return 2 2>/dev/null || exit 2
+fi
+unset _linker_jdk
