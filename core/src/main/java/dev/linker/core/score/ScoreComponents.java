@@ -9,15 +9,16 @@ package dev.linker.core.score;
  * @param authority        the target's authority (link score / 100, blended with Search Console clicks)
  * @param inboundDeficit   1 for a page nobody links to, falling towards 0 as inbound content links grow
  * @param linkDensity      the source's existing content links per 100 words, capped at 1
- * @param categoryDistance steps between the two category paths, divided by the deeper path's depth
+ * @param categoryDistance steps between the two category paths, divided by both paths' depth
+ * @param serp             1/rank of the target in the optional SERP results for the source (0 when absent)
  */
 public record ScoreComponents(double lexical, double vector, double name, double authority, double inboundDeficit,
-                              double linkDensity, double categoryDistance) {
+                              double linkDensity, double categoryDistance, double serp) {
 
     public double total(ScoreWeights w) {
         return w.lexical() * lexical + w.vector() * vector + w.name() * name + w.authority() * authority
                 + w.inboundDeficit() * inboundDeficit - w.linkDensity() * linkDensity
-                - w.categoryDistance() * categoryDistance;
+                - w.categoryDistance() * categoryDistance + w.serp() * serp;
     }
 
     /** Inbound deficit from a count: 1/(1 + inbound/3), so the first few links matter most. */
