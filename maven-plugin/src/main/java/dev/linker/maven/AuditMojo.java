@@ -128,8 +128,7 @@ public class AuditMojo extends AbstractMojo {
         } catch (LinkerException e) {
             throw new MojoExecutionException("Linker: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new MojoExecutionException("Linker: unexpected error (" + e
-                    + "); rerun with -e and -Dlinker.verbose=true and report it", e);
+            throw unexpected(e);
         }
         Map<String, Path> written = writeReports(result, outputDirectory.toPath());
         logSummary(result, written);
@@ -167,7 +166,15 @@ public class AuditMojo extends AbstractMojo {
             return withMavenDefaults(b.build());
         } catch (LinkerException e) {
             throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw unexpected(e);
         }
+    }
+
+    /** A bug, not a user error: keep the cause so -e shows where. */
+    private static MojoExecutionException unexpected(RuntimeException e) {
+        return new MojoExecutionException("Linker: unexpected error (" + e
+                + "); rerun with -e and -Dlinker.verbose=true and report it", e);
     }
 
     /** Maven's own defaults (target/site, four report formats) for what neither the pom nor the file set. */
