@@ -1,2 +1,2 @@
-/** Name-mention matching and anchors: the phrase in a source text that best names a target page. */
+/** Anchor text: the site title template, normalisation, and name-mention matching (the phrase in a source text that best names a target). */
 package dev.linker.core.anchor;
