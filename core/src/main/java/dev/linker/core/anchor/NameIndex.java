@@ -117,6 +117,7 @@ public final class NameIndex {
     public Map<String, Mention> mentions(String text, String hiddenSource) {
         List<Tokens.Token> toks = Tokens.tokenize(text);
         Map<String, Mention> best = new HashMap<>();
+        Map<String, Double> heaviest = new HashMap<>();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < toks.size(); i++) {
             if (!firstTokens.contains(toks.get(i).term())) {
@@ -147,16 +148,22 @@ public final class NameIndex {
                     if (!o.validWithout(hiddenSource)) {
                         continue;
                     }
+                    heaviest.merge(o.target, w, Math::max);
                     Mention m = best.get(o.target);
-                    // Heavier wins; at equal weight the earlier (already stored) mention stays: it is where a
-                    // reader meets the name first.
-                    if (m == null || w > m.weight()) {
+                    // The anchor: words beat a bare "Section 7.3" (a better link text), then the heavier name;
+                    // at equal weight the earlier mention stays, where a reader meets the name first.
+                    boolean words = o.kind != Kind.NUMBER;
+                    boolean mWords = m != null && m.kind() != Kind.NUMBER;
+                    if (m == null || words && !mWords || words == mWords && w > m.weight()) {
                         best.put(o.target, new Mention(o.target, phrase, o.kind, toks.get(i).start(),
                                 toks.get(i + len - 1).end(), w));
                     }
                 }
             }
         }
+        // The score is the strongest evidence, whichever phrase is shown as the anchor.
+        best.replaceAll((t, m) -> new Mention(m.target(), m.phrase(), m.kind(), m.startChar(), m.endChar(),
+                heaviest.get(t)));
         return best;
     }
 
