@@ -20,8 +20,11 @@ import java.util.function.ToIntFunction;
 public final class NameIndex {
     /** Names longer than this are not matched (titles that long are sentences, not names). */
     public static final int MAX_TOKENS = 16;
-    /** Rarity at which a mention counts fully (about three words that occur on few pages). */
-    static final double FULL_WEIGHT = 15.0;
+    /**
+     * A mention counts fully at a rarity of this many times ln(N): about three words that each occur on a handful
+     * of pages. Scaling by ln(N) keeps weights comparable between a 10-page and a 1M-page site.
+     */
+    static final double FULL_WEIGHT_PER_LOG_N = 2.125;
 
     /** Where a name comes from; anchors learned from links can be left out for the linking page (evaluation). */
     public enum Kind { TITLE, NUMBER, QUERY, ANCHOR }
@@ -49,12 +52,14 @@ public final class NameIndex {
     private final Map<String, Double> rarity = new ConcurrentHashMap<>();
     private ToIntFunction<String> docFreq = t -> 1;
     private int docCount = 1;
+    private double fullWeight = 1.0;
     private int maxTokens = 1;
 
     /** Document frequencies for rarity; {@code docFreq} is called with normalised terms (see {@link Tokens}). */
     public synchronized NameIndex withStatistics(ToIntFunction<String> docFreq, int docCount) {
         this.docFreq = docFreq;
         this.docCount = Math.max(1, docCount);
+        this.fullWeight = Math.max(1.0, FULL_WEIGHT_PER_LOG_N * Math.log(this.docCount));
         rarity.clear();
         return this;
     }
@@ -143,7 +148,7 @@ public final class NameIndex {
                     continue;
                 }
                 String phrase = sb.toString();
-                double w = Math.min(1.0, rarity(phrase) / valid / FULL_WEIGHT);
+                double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
                 for (Owner o : owners) {
                     if (!o.validWithout(hiddenSource)) {
                         continue;
