@@ -15,74 +15,86 @@ import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * Writes the configured formats where the configuration says ({@code formats}, {@code output}), the same way for
- * every door: no output → standard output; one format and an output that is not an existing folder → that file;
- * otherwise a folder holding {@code report.<extension>} per format. Files are written whole or not at all, so a
- * failed run never leaves half a report for CI to upload.
+ * Writes an audit's reports where the user asked, the same for every door: one format and no output → standard
+ * output; one format and an output path that is not a folder → that file; otherwise {@code report.<extension>} files
+ * in the output folder. Files are written to a temporary name first, so a failed run never leaves half a report.
  */
 public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /**
-     * @param stdout where reports go when no output is configured
-     * @return the files written (empty when everything went to {@code stdout})
-     * @throws LinkerException for an unknown format (before anything is written) or a path that cannot be written
-     */
-    public static List<Path> write(AuditResult result, ReportOptions options, Appendable stdout) {
-        List<String> formats = new ArrayList<>(new LinkedHashSet<>(result.config().formats()));
-        if (formats.isEmpty()) {
-            formats = List.of("text");
-        }
-        List<Reporter> reporters = new ArrayList<>();
-        for (String f : formats) {
-            reporters.add(Reporters.forFormat(f, options));
-        }
-        Path output = result.config().output();
-        List<Path> written = new ArrayList<>();
-        try {
-            if (output == null) {
-                for (Reporter r : reporters) {
-                    r.write(result, stdout);
-                }
-                return written;
-            }
-            if (reporters.size() == 1 && !Files.isDirectory(output)) {
-                writeFile(result, reporters.getFirst(), output);
-                written.add(output);
-                return written;
-            }
-            if (Files.exists(output) && !Files.isDirectory(output)) {
-                throw new LinkerException("report output '" + output + "' is a file, but " + reporters.size()
-                        + " formats need a folder (one report.<extension> each)");
-            }
-            Files.createDirectories(output);
-            for (Reporter r : reporters) {
-                Path file = output.resolve("report." + r.extension());
-                writeFile(result, r, file);
-                written.add(file);
-            }
-            return written;
-        } catch (IOException e) {
-            throw new LinkerException("cannot write the report to '" + output + "': " + e.getMessage(), e);
-        }
+    /** {@link #write(AuditResult, List, Path, ReportOptions, Appendable)} with {@link ReportOptions#defaults()}. */
+    public static List<Path> write(AuditResult result, List<String> formats, Path output, Appendable stdout) {
+        return write(result, formats, output, ReportOptions.defaults(), stdout);
     }
 
-    private static void writeFile(AuditResult result, Reporter reporter, Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".linker-report-", ".tmp");
+    /**
+     * @return the files written (empty when the report went to {@code stdout})
+     * @throws LinkerException for an unknown format (before anything is written), several formats without an output
+     *                         folder, or a path that cannot be written (the message names it)
+     */
+    public static List<Path> write(AuditResult result, List<String> formats, Path output, ReportOptions options,
+                                   Appendable stdout) {
+        List<Reporter> reporters = new ArrayList<>();
+        for (String f : new LinkedHashSet<>(formats.isEmpty() ? List.of("text") : formats)) {
+            reporters.add(Reporters.forFormat(f, options));
+        }
+        List<Path> written = new ArrayList<>();
+        if (reporters.size() == 1 && (output == null || !Files.isDirectory(output))) {
+            Reporter r = reporters.getFirst();
+            if (output == null) {
+                try {
+                    r.write(result, stdout);
+                } catch (IOException e) {
+                    throw new LinkerException("cannot write the report: " + e.getMessage(), e);
+                }
+            } else {
+                writeFile(result, r, output);
+                written.add(output);
+            }
+            return written;
+        }
+        List<String> ids = reporters.stream().map(Reporter::format).toList();
+        if (output == null) {
+            throw new LinkerException("several formats (" + String.join(", ", ids) + ") need an output folder:"
+                    + " pass --output DIR (reports are written there as report.<ext>)");
+        }
+        if (Files.exists(output) && !Files.isDirectory(output)) {
+            throw new LinkerException("report output '" + output + "' is a file, but several formats ("
+                    + String.join(", ", ids) + ") need a folder (reports are written there as report.<ext>)");
+        }
+        for (Reporter r : reporters) {
+            Path file = output.resolve("report." + r.extension());
+            writeFile(result, r, file);
+            written.add(file);
+        }
+        return written;
+    }
+
+    private static void writeFile(AuditResult result, Reporter r, Path file) {
+        Path tmp = null;
         try {
+            Path dir = file.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, ".linker-report", ".tmp");
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                reporter.write(result, w);
+                r.write(result, w);
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+        } catch (IOException e) {
+            throw new LinkerException("cannot write report '" + file + "': " + e.getMessage(), e);
         } finally {
-            Files.deleteIfExists(tmp);
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // best effort: the report itself was written or its error already reported
+                }
+            }
         }
     }
 }

@@ -53,7 +53,7 @@ final class ReportFixture {
                         "No page links to /old.html; link to it from a related page or remove it."),
                 page(site, "/about.html", "content-orphan", Severity.WARNING,
                         "Only navigation links point to /about.html; no content link does."),
-                link(site, "/guides/setup.html", "/guides/", "reciprocal-link", Severity.INFO,
+                link(site, "/guides/setup.html", "/guides/", "reciprocal", Severity.INFO,
                         "/guides/setup.html and /guides/ link to each other from their content."),
                 page(site, "/guides/deep/intro.html", "deep-page", Severity.INFO,
                         "Page is 3 clicks from the entry page (max 2)."));
@@ -81,7 +81,7 @@ final class ReportFixture {
 
     static AuditConfig config() {
         return new AuditConfig(SITE, BASE_URL, null, null, null, FailOn.ERROR, null, null, List.of("text"), null,
-                Map.of(), null, false, false);
+                Map.of(), null, false, false, List.of(), 0, null);
     }
 
     /** A finding about the first link on {@code pageUrl} whose href is {@code href}, at its position. */
