@@ -62,7 +62,7 @@ public final class HtmlReporter implements Reporter {
         if (graph != null) {
             inboundChart(b, graph);
             depthChart(b, result.summary());
-            scoreTables(b, graph);
+            scoreTables(b, graph, result.config().baseUrl());
             anchorTable(b, graph, result.config().baseUrl());
         }
         orphans(b, findings, graph, result.config().baseUrl());
@@ -167,7 +167,7 @@ public final class HtmlReporter implements Reporter {
         b.append("</section>\n");
     }
 
-    private static void scoreTables(StringBuilder b, LinkGraph graph) {
+    private static void scoreTables(StringBuilder b, LinkGraph graph, String baseUrl) {
         List<String> urls = new ArrayList<>(graph.urls());
         urls.sort(Comparator.comparingDouble(graph::linkScore).reversed().thenComparing(Comparator.naturalOrder()));
         List<String> top = urls.subList(0, Math.min(SCORE_ROWS, urls.size()));
@@ -177,13 +177,12 @@ public final class HtmlReporter implements Reporter {
         b.append("<section id=\"score\">\n<h2>Link score</h2>\n")
                 .append("<p>Internal PageRank on a 0–100 log scale between the site's weakest and strongest page: ")
                 .append("how much of the site's link authority reaches each page.</p>\n");
-        scoreTable(b, graph, "Top " + top.size(), top);
-        scoreTable(b, graph, "Bottom " + bottom.size(), bottom);
+        scoreTable(b, graph, baseUrl, "Top " + top.size(), top);
+        scoreTable(b, graph, baseUrl, "Bottom " + bottom.size(), bottom);
         b.append("</section>\n");
     }
 
-    private static void scoreTable(StringBuilder b, LinkGraph graph, String caption, List<String> urls) {
-        String base = graph.site().baseUrl();
+    private static void scoreTable(StringBuilder b, LinkGraph graph, String base, String caption, List<String> urls) {
         b.append("<table class=\"score\">\n<caption>").append(Html.esc(caption)).append("</caption>\n")
                 .append("<thead><tr><th>Page</th><th>Link score</th><th class=\"num\">Linking pages</th>")
                 .append("<th class=\"num\">From content</th><th class=\"num\">Depth</th></tr></thead>\n<tbody>\n");

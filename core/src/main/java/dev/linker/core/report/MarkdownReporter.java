@@ -165,7 +165,7 @@ public final class MarkdownReporter implements Reporter {
                 case '&' -> b.append("&amp;");
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
-                case '|', '\\', '`', '*', '_', '[', ']', '~', '#', '!' -> b.append('\\').append(c);
+                case '|', '\\', '`', '*', '_', '[', ']', '~' -> b.append('\\').append(c);
                 default -> b.append(c);
             }
         }

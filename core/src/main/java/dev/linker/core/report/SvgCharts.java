@@ -6,10 +6,10 @@ import java.util.Locale;
 /** Bar charts as inline SVG: no library, no script, the same bytes for the same data. */
 final class SvgCharts {
     private static final int WIDTH = 640;
-    private static final int HEIGHT = 260;
+    private static final int HEIGHT = 270;
     private static final int LEFT = 48;
     private static final int RIGHT = 12;
-    private static final int TOP = 28;
+    private static final int TOP = 40;
     private static final int BOTTOM = 44;
 
     private SvgCharts() {
