@@ -74,6 +74,27 @@ public final class Evaluator {
     public static Metrics run(Suggester suggester, Map<String, Set<String>> gold, int k, Consumer<String> progress,
                               java.util.function.BiConsumer<String, List<String>> perPage) {
         int depth = Math.max(10, k);
+        Map<String, List<String>> ranked = new LinkedHashMap<>();
+        int n = 0;
+        for (String page : gold.keySet()) {
+            List<String> urls = new ArrayList<>();
+            for (Suggestion sg : suggester.candidates(page, true, null, depth, false)) {
+                urls.add(sg.url());
+            }
+            ranked.put(page, urls);
+            if (perPage != null) {
+                perPage.accept(page, urls);
+            }
+            n++;
+            if (progress != null && n % 200 == 0) {
+                progress.accept(n + "/" + gold.size() + " pages evaluated");
+            }
+        }
+        return score(ranked, gold, k);
+    }
+
+    /** Metrics of ranked lists against the gold links (pages missing from {@code ranked} count as all misses). */
+    public static Metrics score(Map<String, List<String>> ranked, Map<String, Set<String>> gold, int k) {
         double recall = 0;
         double precision = 0;
         double ndcg = 0;
@@ -81,24 +102,17 @@ public final class Evaluator {
         int n = 0;
         for (Map.Entry<String, Set<String>> e : gold.entrySet()) {
             Set<String> relevant = e.getValue();
-            List<Suggestion> got = suggester.forUrl(e.getKey(), depth, true);
-            List<String> ranked = new ArrayList<>(got.size());
-            for (Suggestion sg : got) {
-                ranked.add(sg.url());
-            }
-            if (perPage != null) {
-                perPage.accept(e.getKey(), ranked);
-            }
+            List<String> r = ranked.getOrDefault(e.getKey(), List.of());
             int hits5 = 0;
             double dcg = 0;
             double rr = 0;
-            for (int i = 0; i < ranked.size(); i++) {
-                boolean rel = relevant.contains(ranked.get(i));
+            for (int i = 0; i < r.size() && i < Math.max(10, k); i++) {
+                boolean rel = relevant.contains(r.get(i));
                 if (rel && i < 5) {
                     hits5++;
                 }
                 if (rel && i < 10) {
-                    dcg += 1.0 / (Math.log(i + 2) / Math.log(2));
+                    dcg += 1.0 / log2(i + 2);
                 }
                 if (rel && rr == 0 && i < k) {
                     rr = 1.0 / (i + 1);
@@ -106,16 +120,13 @@ public final class Evaluator {
             }
             double idcg = 0;
             for (int i = 0; i < Math.min(10, relevant.size()); i++) {
-                idcg += 1.0 / (Math.log(i + 2) / Math.log(2));
+                idcg += 1.0 / log2(i + 2);
             }
             recall += (double) hits5 / relevant.size();
             precision += hits5 / 5.0;
             ndcg += dcg / idcg;
             mrr += rr;
             n++;
-            if (progress != null && n % 200 == 0) {
-                progress.accept(n + "/" + gold.size() + " pages evaluated");
-            }
         }
         if (n == 0) {
             return new Metrics(0, 0, 0, 0, 0);
@@ -123,4 +134,7 @@ public final class Evaluator {
         return new Metrics(n, recall / n, precision / n, ndcg / n, mrr / n);
     }
 
+    private static double log2(double x) {
+        return Math.log(x) / Math.log(2);
+    }
 }

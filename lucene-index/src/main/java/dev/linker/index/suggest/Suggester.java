@@ -208,14 +208,7 @@ public final class Suggester {
             if (doc == null) {
                 throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
             }
-            PageRecord r = PageIndex.record(s, doc);
-            float[] vector = PageIndex.vector(s, doc);
-            Info info = snap.infos[doc];
-            Source src = new Source(url, r.title() + "\n" + r.h1(), r.body(), vector,
-                    hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
-                    hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                    info.words());
-            return suggest(s, snap, src, limit);
+            return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit);
         });
     }
 
@@ -266,6 +259,39 @@ public final class Suggester {
     }
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit) {
+        return suggest(s, snap, src, limit, true, null);
+    }
+
+    /**
+     * Every candidate for an indexed page with its score components, best first, without anchors: what tuning
+     * re-ranks under other weights, and what plans pick from.
+     *
+     * @param onlyTargets when not null, only these URLs are candidates (a plan's acceptors)
+     */
+    public List<Suggestion> candidates(String url, boolean hideOwnLinks, Set<String> onlyTargets, int limit,
+                                       boolean withAnchors) {
+        return index.withSearcher(s -> {
+            Snapshot snap = snapshot(s);
+            Integer doc = snap.docs.get(url);
+            if (doc == null) {
+                throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
+            }
+            return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit, withAnchors, onlyTargets);
+        });
+    }
+
+    private static Source source(IndexSearcher s, Snapshot snap, int doc, String url, boolean hideOwnLinks) {
+        PageRecord r = PageIndex.record(s, doc);
+        float[] vector = PageIndex.vector(s, doc);
+        Info info = snap.infos[doc];
+        return new Source(url, r.title() + "\n" + r.h1(), r.body(), vector,
+                hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
+                hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
+                info.words());
+    }
+
+    private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
+                                     Set<String> onlyTargets) {
         try {
             Query filter = filter(src);
             Map<Integer, Candidate> cands = new HashMap<>();
@@ -318,7 +344,8 @@ public final class Suggester {
                 Info t = snap.infos[c.doc];
                 if (t == null || t.status() != Status.LIVE || t.url().equals(src.url()) || src.links().contains(t.url())
                         || excluded(t.url()) || forbidden(src.safety(), t.safety())
-                        || bound != null && !t.category().startsWith(bound)) {
+                        || bound != null && !t.category().startsWith(bound)
+                        || onlyTargets != null && !onlyTargets.contains(t.url())) {
                     continue;
                 }
                 kept.add(c);
@@ -356,7 +383,7 @@ public final class Suggester {
             for (Suggestion sg : out.subList(0, Math.min(limit, out.size()))) {
                 Candidate c = back.get(sg);
                 Info t = snap.infos[c.doc];
-                Anchor a = c.mention != null ? AnchorFinder.fromMention(src.text(), c.mention)
+                Anchor a = !withAnchors ? null : c.mention != null ? AnchorFinder.fromMention(src.text(), c.mention)
                         : AnchorFinder.fallback(src.text(), t.cleanTitle(), snap.names);
                 top.add(new Suggestion(sg.url(), sg.title(), sg.score(), sg.components(), a));
             }
