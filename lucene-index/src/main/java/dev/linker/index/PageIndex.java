@@ -365,6 +365,12 @@ public final class PageIndex implements Closeable {
                 }
             }
             commit();
+            // Deleted copies keep counting in term statistics (and disk) until merged away.
+            int[] docs = withSearcher(x -> new int[] {x.getIndexReader().maxDoc(), x.getIndexReader().numDocs()});
+            if (docs[0] - docs[1] > docs[0] / 10) {
+                writer.forceMergeDeletes();
+                commit();
+            }
             return new SyncReport(counts[0], counts[1], removed);
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": write failed", e);
@@ -382,10 +388,17 @@ public final class PageIndex implements Closeable {
         float[][] vectors = new float[batch.size()][];
         String[] hs = new String[batch.size()];
         List<Integer> todo = new java.util.ArrayList<>();
+        boolean[] skip = new boolean[batch.size()];
         for (int i = 0; i < batch.size(); i++) {
             PageRecord r = batch.get(i);
-            hs[i] = hash(r);
-            if (hs[i].equals(hashes.get(r.url()))) {
+            hs[i] = hash(r) + ":" + recordHash(r);
+            String old = hashes.get(r.url());
+            if (hs[i].equals(old)) {
+                // Nothing changed at all: rewriting would only leave deleted copies that skew term statistics.
+                skip[i] = true;
+                continue;
+            }
+            if (old != null && textHash(old).equals(textHash(hs[i]))) {
                 vectors[i] = storedVector(r.url());
             }
             if (vectors[i] == null) {
@@ -410,7 +423,10 @@ public final class PageIndex implements Closeable {
         }
         int before = counts[2];
         for (int i = 0; i < batch.size(); i++) {
-            writer.updateDocument(new Term(Fields.URL, batch.get(i).url()), document(batch.get(i), hs[i], vectors[i]));
+            if (!skip[i]) {
+                writer.updateDocument(new Term(Fields.URL, batch.get(i).url()),
+                        document(batch.get(i), hs[i], vectors[i]));
+            }
         }
         counts[0] += batch.size() - todo.size();
         counts[1] += todo.size();
@@ -429,10 +445,10 @@ public final class PageIndex implements Closeable {
     /** Adds or replaces one page; returns true when it had to be embedded. Visible to search after refresh. */
     public boolean upsert(PageRecord r) {
         requireWriter();
-        String hash = hash(r);
+        String hash = hash(r) + ":" + recordHash(r);
         float[] vector = null;
-        PageRecord old = get(r.url());
-        if (old != null && hash.equals(storedHash(r.url()))) {
+        String old = storedHash(r.url());
+        if (old != null && textHash(old).equals(textHash(hash))) {
             vector = storedVector(r.url());
         }
         boolean embedded = vector == null;
@@ -669,6 +685,29 @@ public final class PageIndex implements Closeable {
                     + " dimensions") + " for " + r.url() + ", expected " + dimension);
         }
         return v;
+    }
+
+    private static String textHash(String stored) {
+        int i = stored.indexOf(':');
+        return i < 0 ? stored : stored.substring(0, i);
+    }
+
+    /** Hash of everything else a record holds (graph figures, links, names, status). */
+    static String recordHash(PageRecord r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(r.category()).append('\0').append(r.status()).append('\0').append(r.redirectTo()).append('\0')
+                .append(r.authority()).append('\0').append(r.inbound()).append('\0').append(r.safety()).append('\0');
+        r.links().forEach(l -> sb.append(l).append('\1'));
+        sb.append('\0');
+        r.names().forEach(n -> sb.append(n[0]).append('\2').append(n[1]).append('\1'));
+        sb.append('\0');
+        r.queries().forEach(q -> sb.append(q[0]).append('\2').append(q[1]).append('\1'));
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(md.digest(sb.toString().getBytes(StandardCharsets.UTF_8)), 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static String hash(PageRecord r) {

@@ -148,7 +148,8 @@ public final class Suggester {
         }
         TitleTemplate template = TitleTemplate.detect(titles);
         NameIndex names = new NameIndex();
-        int n = reader.numDocs();
+        // docFreq counts deleted copies until segments merge, so maxDoc is the consistent denominator.
+        int n = reader.maxDoc();
         names.withStatistics(term -> {
             try {
                 return reader.docFreq(new Term(Fields.ALL, term));
@@ -429,7 +430,7 @@ public final class Suggester {
             tf.merge(t, 1, Integer::sum);
         }
         IndexReader r = s.getIndexReader();
-        int n = Math.max(1, r.numDocs());
+        int n = Math.max(1, r.maxDoc());
         List<Object[]> terms = new ArrayList<>();
         for (Map.Entry<String, Integer> e : tf.entrySet()) {
             if (e.getKey().length() > 255) {
