@@ -1,0 +1,176 @@
+package dev.linker.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** index, suggest, plan, pairs, eval and tune as a user runs them, in-process, with the real local model. */
+class IndexCommandsTest {
+    @TempDir
+    static Path tmp;
+    static Path index;
+    static final String ESPRESSO = "https://brew.example/guides/espresso.html";
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = LinkerCli.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static Path site(String rel) {
+        try {
+            return Path.of(IndexCommandsTest.class.getResource("/sites/" + rel).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @BeforeAll
+    static void buildIndex() {
+        index = tmp.resolve("idx");
+        Run r = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", index.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("11 pages: 0 unchanged, 11 embedded, 0 removed"), r.out());
+    }
+
+    @Test
+    void indexing_again_says_how_many_pages_were_unchanged() {
+        Run r = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", index.toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("11 pages: 11 unchanged, 0 embedded, 0 removed"), r.out());
+    }
+
+    @Test
+    void suggest_for_a_url_prints_a_table_with_anchor_sentence_and_components() {
+        Run r = run("suggest", "--index", index.toString(), "--url", "https://brew.example/guides/cold-brew.html");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains(" 1. "), r.out());
+        assertTrue(r.out().contains("anchor: \""), r.out());
+        assertTrue(r.out().contains("lexical "), r.out());
+        assertFalse(r.out().contains("roast-levels.html"), "cold brew already links to roast levels");
+    }
+
+    @Test
+    void suggest_formats_json_jsonl_and_csv_carry_the_same_suggestions() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Run j = run("suggest", "--index", index.toString(), "--url", ESPRESSO, "--format", "json", "--limit", "3");
+        assertEquals(0, j.code(), j.err());
+        JsonNode arr = json.readTree(j.out());
+        assertEquals(3, arr.size());
+        assertTrue(arr.get(0).has("components") && arr.get(0).has("sentence") && arr.get(0).has("start"));
+        Run l = run("suggest", "--index", index.toString(), "--url", ESPRESSO, "--format", "jsonl", "--limit", "3");
+        List<String> lines = l.out().lines().toList();
+        assertEquals(3, lines.size());
+        Run c = run("suggest", "--index", index.toString(), "--url", ESPRESSO, "--format", "csv", "--limit", "3");
+        List<String> rows = c.out().lines().toList();
+        assertTrue(rows.get(0).startsWith("source,url,score,anchor,sentence,start,end,lexical"), rows.get(0));
+        assertEquals(4, rows.size());
+        for (int i = 0; i < 3; i++) {
+            String url = arr.get(i).get("url").asText();
+            assertEquals(url, json.readTree(lines.get(i)).get("url").asText());
+            assertTrue(rows.get(i + 1).startsWith(ESPRESSO + "," + url + ","), rows.get(i + 1));
+        }
+    }
+
+    @Test
+    void suggest_all_writes_one_json_line_per_page() throws IOException {
+        Run r = run("suggest", "--index", index.toString(), "--all", "--format", "jsonl", "-q", "--limit", "2");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(11, lines.size());
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertEquals("https://brew.example/", first.get("source").asText());
+        JsonNode s = first.get("suggestions");
+        assertEquals(2, s.size());
+        assertTrue(s.get(0).has("url") && s.get(0).has("score") && s.get(0).has("anchor"));
+    }
+
+    @Test
+    void suggest_for_a_draft_file_and_for_a_query() throws IOException {
+        Path draft = tmp.resolve("draft.txt");
+        Files.writeString(draft, "Iced coffee\nPour a double shot over ice, or make a flat white and chill it.");
+        Run r = run("suggest", "--index", index.toString(), "--text-file", draft.toString(), "--format", "jsonl");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("flat-white.html"), r.out());
+        Run q = run("suggest", "--index", index.toString(), "--query", "decaffeinated beans", "--limit", "1", "-f", "csv");
+        assertEquals(0, q.code(), q.err());
+        assertTrue(q.out().lines().toList().get(1).contains("decaf.html"), q.out());
+    }
+
+    @Test
+    void bad_input_exits_2_with_a_message_naming_it() {
+        Run unknown = run("suggest", "--index", index.toString(), "--url", "https://brew.example/nope.html");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("unknown page https://brew.example/nope.html"), unknown.err());
+        Run format = run("suggest", "--index", index.toString(), "--all", "--format", "xml");
+        assertEquals(2, format.code());
+        assertTrue(format.err().contains("unknown --format 'xml'"), format.err());
+        Run noIndex = run("suggest", "--index", tmp.resolve("none").toString(), "--all");
+        assertEquals(2, noIndex.code());
+        assertTrue(noIndex.err().contains("no index here"), noIndex.err());
+        Run regex = run("suggest", "--index", index.toString(), "--all", "--exclude", "([");
+        assertEquals(2, regex.code());
+        assertTrue(regex.err().contains("--exclude '([' is not a valid regular expression"), regex.err());
+        Run missing = run("index", tmp.resolve("nope.csv").toString(), "--index", tmp.resolve("i2").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("nope.csv: no such file"), missing.err());
+    }
+
+    @Test
+    void plan_writes_the_documented_csv_and_pairs_lists_similar_pages() {
+        Run p = run("plan", "--index", index.toString(), "--min-similarity", "0.3", "-q");
+        assertEquals(0, p.code(), p.err());
+        List<String> rows = p.out().lines().toList();
+        assertEquals("donor_url,anchor_text,acceptor_url,score,sentence", rows.get(0));
+        assertTrue(rows.size() > 1, p.out());
+        Run pairs = run("pairs", "--index", index.toString(), "--min-similarity", "0.5", "-q");
+        assertEquals(0, pairs.code(), pairs.err());
+        assertEquals("source,target,similarity", pairs.out().lines().findFirst().orElseThrow());
+    }
+
+    @Test
+    void eval_and_tune_report_the_measures_and_tune_writes_weights() throws IOException {
+        Run e = run("eval", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", index.toString(), "-q");
+        assertEquals(0, e.code(), e.err());
+        assertTrue(e.out().contains("pages with links: 9"), e.out());
+        assertTrue(e.out().contains("recall@5:") && e.out().contains("nDCG@10:") && e.out().contains("MRR:"), e.out());
+        Run noLinks = run("eval", site("coffee/pages.csv").toString(), "--index", tmp.resolve("i3").toString(), "-q");
+        assertEquals(2, noLinks.code());
+        assertTrue(noLinks.err().contains("needs --links"), noLinks.err());
+        Run t = run("tune", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", index.toString(), "-q", "-o", tmp.resolve("w.properties").toString());
+        assertEquals(2, t.code(), "9 pages with links are too few to tune: " + t.out() + t.err());
+        assertTrue(t.err().contains("tuning needs at least 10"), t.err());
+    }
+
+    @Test
+    void a_built_html_site_can_be_indexed_and_suggested_from() {
+        Path dir = tmp.resolve("html-idx");
+        Run r = run("index", Path.of("..", "examples", "site").toString(), "--index", dir.toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        Run s = run("suggest", "--index", dir.toString(), "--all", "--format", "jsonl", "-q");
+        assertEquals(0, s.code(), s.err());
+        assertFalse(s.out().isBlank());
+    }
+}
