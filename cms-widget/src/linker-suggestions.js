@@ -36,7 +36,7 @@ ul:focus-visible { box-shadow: 0 0 0 2px var(--linker-accent, #0969da); border-r
 ul[aria-busy="true"] { opacity: .7; }
 li { padding: .5em; border-radius: calc(var(--linker-radius, 8px) - 2px); border: 1px solid transparent; cursor: default; }
 li + li { margin-top: .25em; }
-li[aria-selected="true"] { border-color: var(--linker-accent, #0969da);
+ul:focus li[aria-selected="true"] { border-color: var(--linker-accent, #0969da);
   background: color-mix(in srgb, var(--linker-accent, #0969da) 6%, transparent); }
 .top { display: flex; justify-content: space-between; gap: .5em; align-items: baseline; }
 .title { font-weight: 600; overflow-wrap: anywhere; }
@@ -143,7 +143,8 @@ export class LinkerSuggestions extends HTMLElement {
   #retryDelay = RETRY_MIN_MS;
   #controller = null;
   #lastKey = '';
-  #suggestions = [];
+  #received = []; // the last answer, before local filtering
+  #suggestions = []; // what is on display
   #active = 0;
   #dismissed = new Set();
   #ui = null;
@@ -234,7 +235,7 @@ export class LinkerSuggestions extends HTMLElement {
       return;
     }
     this.#adapter = adapter;
-    this.#unsubscribe = adapter.subscribe(() => this.#schedule());
+    this.#unsubscribe = adapter.subscribe(() => this.#changed());
     this.#schedule(0);
   }
 
@@ -253,6 +254,15 @@ export class LinkerSuggestions extends HTMLElement {
     const ms = delay ?? (Number(this.getAttribute('debounce')) >= 0 && this.hasAttribute('debounce')
       ? Number(this.getAttribute('debounce')) : DEFAULT_DEBOUNCE_MS);
     this.#debounceTimer = setTimeout(() => this.#request(), ms);
+  }
+
+  /** The draft changed: whatever is in flight answers an old text, so drop it, and ask again after a pause. */
+  #changed() {
+    if (this.#controller) {
+      this.#controller.abort();
+      this.#done(this.#controller);
+    }
+    this.#schedule();
   }
 
   #limit() {
@@ -361,10 +371,10 @@ export class LinkerSuggestions extends HTMLElement {
       }));
     this.#received = clean;
     this.#refilter(draft);
-    this.dispatchEvent(new CustomEvent('linker-suggestions', { bubbles: true, detail: { suggestions: this.suggestions } }));
+    this.dispatchEvent(new CustomEvent('linker-suggestions', {
+      bubbles: true, detail: { suggestions: this.suggestions, text: body.text, format: body.format },
+    }));
   }
-
-  #received = [];
 
   #done(controller) {
     if (this.#controller === controller) this.#controller = null;
