@@ -19,6 +19,7 @@ const DEFAULT_DEBOUNCE_MS = 400;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30000;
 const EDITOR_WAIT_MS = 200;
+const EDITOR_UPGRADE_MS = 15000;
 const CONTEXT_CHARS = 70;
 
 const STYLE = `
@@ -237,6 +238,25 @@ export class LinkerSuggestions extends HTMLElement {
     this.#adapter = adapter;
     this.#unsubscribe = adapter.subscribe(() => this.#changed());
     this.#schedule(0);
+    if (adapter.kind === 'textarea' && !this.#editor) this.#watchForUpgrade(target, Date.now() + EDITOR_UPGRADE_MS);
+  }
+
+  /**
+   * TinyMCE and CKEditor 5 often take over a textarea after this element has connected (they initialise on
+   * DOM ready or later); keep checking for a while, and move to the rich editor when one appears.
+   */
+  #watchForUpgrade(target, deadline) {
+    if (Date.now() > deadline) return;
+    this.#waitTimer = setTimeout(() => {
+      let next = null;
+      try {
+        next = resolveAdapter(target, null, { format: this.getAttribute('format') || undefined });
+      } catch {
+        next = null;
+      }
+      if (next && next.kind !== 'textarea') this.#attach();
+      else if (this.#adapter && this.#adapter.kind === 'textarea') this.#watchForUpgrade(target, deadline);
+    }, EDITOR_WAIT_MS);
   }
 
   #detach() {
