@@ -66,7 +66,7 @@ test('contenteditable_typing_lists_suggestions_and_linked_targets_drop_out', asy
   try {
     const since = await mark(page);
     await retype(page, page.locator('#ce-editor'), DRAFT);
-    const list = await waitForSuggestions(page, 'ce-widget', { since, contains: 'espresso machine.' });
+    const list = await waitForSuggestions(page, 'ce-widget', { since, contains: 'eye on water chemistry' });
     find(list, grinder.url);
     const again = await mark(page);
     await clickOption(page, 'ce-widget', grinder.url, 'insert');
@@ -85,7 +85,7 @@ test('tinymce_insert_creates_the_link_through_the_editor_and_undo_removes_it', a
     await page.waitForFunction(() => window.tinymce?.get('tiny-editor')?.initialized);
     const since = await mark(page);
     await retype(page, page.frameLocator('#tiny-editor_ifr').locator('body'), DRAFT);
-    const list = await waitForSuggestions(page, 'tiny-widget', { since, contains: 'espresso machine.' });
+    const list = await waitForSuggestions(page, 'tiny-widget', { since, contains: 'eye on water chemistry' });
     const s = find(list, grinder.url);
     assert.equal(s.anchor, 'burr grinder');
     const insertedSince = await mark(page);
@@ -114,7 +114,7 @@ test('ckeditor5_insert_sets_a_model_link_that_getdata_and_undo_see', async () =>
     await page.waitForFunction(() => window.ckEditor && document.getElementById('ck-widget').editor === window.ckEditor);
     const since = await mark(page);
     await retype(page, page.locator('.ck-editor__editable'), DRAFT);
-    const list = await waitForSuggestions(page, 'ck-widget', { since, contains: 'espresso machine.' });
+    const list = await waitForSuggestions(page, 'ck-widget', { since, contains: 'eye on water chemistry' });
     const s = find(list, water.url);
     assert.equal(s.anchor, 'water chemistry');
     const insertedSince = await mark(page);

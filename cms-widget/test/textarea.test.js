@@ -9,7 +9,6 @@ import {
 const DRAFT = 'My espresso routine starts the night before. Good espresso extraction depends on a burr grinder, '
   + 'because a blade grinder makes uneven grounds. I keep an eye on water chemistry too, and every few months '
   + 'I spend an evening descaling the espresso machine.';
-const TAIL = 'descaling the espresso machine.';
 
 let server;
 let browser;
@@ -27,10 +26,10 @@ after(async () => {
 });
 
 /** Replaces the editor's text (firing input, as typing does) and returns the suggestions for the new text. */
-async function draft(page, selector, widgetId, text, contains = text.slice(-40)) {
+async function draft(page, selector, widgetId, text) {
   const since = await mark(page);
   await page.locator(selector).fill(text);
-  return waitForSuggestions(page, widgetId, { since, contains });
+  return waitForSuggestions(page, widgetId, { since, equals: text });
 }
 
 test('typing_a_draft_about_espresso_lists_pages_on_that_topic_with_the_phrase_in_context', async () => {
@@ -42,7 +41,7 @@ test('typing_a_draft_about_espresso_lists_pages_on_that_topic_with_the_phrase_in
     const since = await mark(page);
     const sent = requests.length;
     await page.keyboard.type(DRAFT, { delay: 5 });
-    const list = await waitForSuggestions(page, 'md-widget', { since, contains: TAIL });
+    const list = await waitForSuggestions(page, 'md-widget', { since, equals: DRAFT });
     const shown = await readWidget(page, 'md-widget');
     assert.ok(shown.options.length >= 3 && shown.options.length <= 5, `3 to 5 suggestions, got ${shown.options.length}`);
     const urls = shown.options.map((o) => o.url);

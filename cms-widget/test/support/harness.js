@@ -106,19 +106,22 @@ export function mark(page) {
 }
 
 /**
- * Waits for a widget event of `type` from element `id` after index `since`; with `contains`, only a
- * linker-suggestions event whose request text contains that string counts. Returns the event's detail.
+ * Waits for a widget event of `type` from element `id` after index `since`. For linker-suggestions events,
+ * `equals` (the exact draft text) or `contains` (a part of it) picks the answer to that draft, not to an older one.
+ * Returns the event's detail.
  */
-export async function waitForEvent(page, { type = 'linker-suggestions', id, since = 0, contains, timeout = 10000 }) {
-  const handle = await page.waitForFunction(([t, i, s, c]) => window.__linkerEvents.slice(s)
-    .find((e) => e.type === t && e.id === i && (c == null || (e.detail && e.detail.text || '').includes(c))),
-  [type, id, since, contains ?? null], { timeout });
+export async function waitForEvent(page, { type = 'linker-suggestions', id, since = 0, contains, equals, timeout = 10000 }) {
+  const handle = await page.waitForFunction(([t, i, s, c, q]) => window.__linkerEvents.slice(s)
+    .find((e) => e.type === t && e.id === i
+      && (c == null || ((e.detail && e.detail.text) || '').includes(c))
+      && (q == null || (e.detail && e.detail.text) === q)),
+  [type, id, since, contains ?? null, equals ?? null], { timeout });
   return (await handle.jsonValue()).detail;
 }
 
-/** Waits for the suggestions answering a draft that contains `contains`. */
-export async function waitForSuggestions(page, id, { since = 0, contains, timeout } = {}) {
-  return (await waitForEvent(page, { id, since, contains, timeout })).suggestions;
+/** Waits for the suggestions answering a draft equal to `equals` or containing `contains`. */
+export async function waitForSuggestions(page, id, { since = 0, contains, equals, timeout } = {}) {
+  return (await waitForEvent(page, { id, since, contains, equals, timeout })).suggestions;
 }
 
 /** What a widget shows: one entry per option, read from its shadow DOM. */
