@@ -15,6 +15,10 @@ public enum FailOn {
     }
 
     public static FailOn parse(String s) {
-        return valueOf(s.trim().toUpperCase(Locale.ROOT));
+        try {
+            return valueOf(s.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new LinkerException("fail-on '" + s + "' is not one of: error, warning, never");
+        }
     }
 }

@@ -11,6 +11,10 @@ public enum Severity {
     }
 
     public static Severity parse(String s) {
-        return valueOf(s.trim().toUpperCase(Locale.ROOT));
+        try {
+            return valueOf(s.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new LinkerException("severity '" + s + "' is not one of: error, warning, info");
+        }
     }
 }

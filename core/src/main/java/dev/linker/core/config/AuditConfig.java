@@ -1,14 +1,31 @@
 package dev.linker.core.config;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.linker.core.audit.FailOn;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.audit.Severity;
+import dev.linker.core.check.Checks;
+import dev.linker.core.report.Reporters;
+import dev.linker.core.site.ReadOptions;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The one configuration of an audit; every door (CLI, Maven plugin, action) maps its options onto
  * {@link #builder()}. Precedence: defaults &lt; config file &lt; values set explicitly on the builder.
+ * Every key is documented in {@code linker.example.yml} at the repository root.
  *
  * @param siteDir             folder of built HTML
  * @param baseUrl             absolute base URL (absolute links to its host are internal), or null
@@ -24,24 +41,46 @@ import java.util.Map;
  * @param briefsDir           folder of content briefs to enforce, or null
  * @param git                 whether to use git history (stale anchors, link age) when inside a repository
  * @param verbose             stack traces and debug detail
+ * @param ignorePages         glob patterns of page keys whose findings are dropped ("/tags/**", "/404.html")
+ * @param maxPageBytes        pages larger than this are not parsed (reported by unreadable-page)
+ * @param configFile          the config file that was read, or null
  */
 public record AuditConfig(Path siteDir, String baseUrl, String entry, String contentSelector,
                           String boilerplateSelector, FailOn failOn, Path baseline, Path writeBaseline,
                           List<String> formats, Path output, Map<String, CheckSettings> checks, Path briefsDir,
-                          boolean git, boolean verbose) {
+                          boolean git, boolean verbose, List<String> ignorePages, long maxPageBytes,
+                          Path configFile) {
+
+    /** Config file names looked for in the working directory when none is given. */
+    public static final List<String> DEFAULT_FILES = List.of("linker.yml", "linker.yaml", "linker.json", ".linker.yml");
+
+    /** Keys of the config file, in documentation order. */
+    public static final List<String> KEYS = List.of("site", "baseUrl", "entry", "contentSelector", "boilerplateSelector",
+            "failOn", "baseline", "formats", "output", "briefs", "git", "ignorePages", "maxPageSizeMb", "checks");
 
     public AuditConfig {
         formats = List.copyOf(formats);
         checks = Map.copyOf(checks);
+        ignorePages = ignorePages == null ? List.of() : List.copyOf(ignorePages);
+        if (maxPageBytes <= 0) {
+            maxPageBytes = ReadOptions.DEFAULT_MAX_PAGE_BYTES;
+        }
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
+    /** Settings of one check: configured values over the check's defaults. */
+    public CheckSettings check(String id) {
+        return checks.getOrDefault(id, new CheckSettings(null, null, Map.of()));
+    }
+
     /** Collects explicitly set values; {@link #build()} layers them over the config file over the defaults. */
     public static final class Builder {
         Path configFile;
+        boolean discoverConfig = true;
+        Path workingDir = Path.of("");
         Path siteDir;
         String baseUrl;
         String entry;
@@ -56,8 +95,14 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         Path briefsDir;
         Boolean git;
         Boolean verbose;
+        List<String> ignorePages;
+        Long maxPageBytes;
 
         public Builder configFile(Path v) { configFile = v; return this; }
+        /** Whether to look for linker.yml etc. in the working directory when no config file is given (default true). */
+        public Builder discoverConfig(boolean v) { discoverConfig = v; return this; }
+        /** Folder default config files are looked for in (default: the process working directory). */
+        public Builder workingDir(Path v) { workingDir = v; return this; }
         public Builder siteDir(Path v) { siteDir = v; return this; }
         public Builder baseUrl(String v) { baseUrl = v; return this; }
         public Builder entry(String v) { entry = v; return this; }
@@ -72,13 +117,249 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         public Builder briefsDir(Path v) { briefsDir = v; return this; }
         public Builder git(Boolean v) { git = v; return this; }
         public Builder verbose(Boolean v) { verbose = v; return this; }
+        public Builder ignorePages(List<String> v) { ignorePages = v; return this; }
+        public Builder maxPageBytes(Long v) { maxPageBytes = v; return this; }
 
         /**
-         * @throws dev.linker.core.audit.LinkerException when the config file is unreadable or has an unknown key or
-         *                                               bad value (the message names the file and key)
+         * @throws LinkerException when the config file is unreadable or has an unknown key or bad value (the
+         *                         message names the file and key)
          */
         public AuditConfig build() {
-            throw new UnsupportedOperationException("CONTRACT ONLY — implemented on the audit branch");
+            Path file = configFile;
+            if (file == null && discoverConfig) {
+                for (String name : DEFAULT_FILES) {
+                    Path p = workingDir.resolve(name);
+                    if (Files.isRegularFile(p)) {
+                        file = p;
+                        break;
+                    }
+                }
+            }
+            FileValues f = file == null ? new FileValues() : FileValues.read(file);
+
+            Path site = first(siteDir, f.site);
+            if (site == null) {
+                throw new LinkerException("no site folder: pass the folder of built HTML (e.g. 'linker audit public/')"
+                        + " or set 'site' in the config file");
+            }
+            List<String> fmts = first(formats, f.formats, List.of("text"));
+            for (String fmt : fmts) {
+                if (!Reporters.formats().contains(fmt)) {
+                    throw new LinkerException("unknown report format '" + fmt + "'" + Suggest.didYouMean(fmt, Reporters.formats())
+                            + " (formats: " + String.join(", ", Reporters.formats()) + ")");
+                }
+            }
+            Map<String, CheckSettings> merged = new TreeMap<>(f.checks);
+            if (checks != null) {
+                checks.forEach((id, s) -> merged.merge(id, s, (old, nu) -> nu.over(old)));
+            }
+            Checks.validate(merged, file == null ? "configuration" : file.toString());
+            long maxBytes = first(maxPageBytes, f.maxPageBytes, ReadOptions.DEFAULT_MAX_PAGE_BYTES);
+            return new AuditConfig(site, blankToNull(first(baseUrl, f.baseUrl)), blankToNull(first(entry, f.entry)),
+                    blankToNull(first(contentSelector, f.contentSelector)),
+                    blankToNull(first(boilerplateSelector, f.boilerplateSelector)),
+                    first(failOn, f.failOn, FailOn.ERROR), first(baseline, f.baseline), writeBaseline, fmts,
+                    first(output, f.output), merged, first(briefsDir, f.briefs), first(git, f.git, Boolean.TRUE),
+                    first(verbose, Boolean.FALSE), first(ignorePages, f.ignorePages, List.of()), maxBytes, file);
+        }
+
+        @SafeVarargs
+        private static <T> T first(T... values) {
+            for (T v : values) {
+                if (v != null) {
+                    return v;
+                }
+            }
+            return null;
+        }
+
+        private static String blankToNull(String s) {
+            return s == null || s.isBlank() ? null : s.strip();
+        }
+    }
+
+    /** Values read from a config file; paths resolved against the file's folder. */
+    private static final class FileValues {
+        Path site;
+        String baseUrl;
+        String entry;
+        String contentSelector;
+        String boilerplateSelector;
+        FailOn failOn;
+        Path baseline;
+        List<String> formats;
+        Path output;
+        Path briefs;
+        Boolean git;
+        List<String> ignorePages;
+        Long maxPageBytes;
+        Map<String, CheckSettings> checks = new TreeMap<>();
+
+        static FileValues read(Path file) {
+            if (!Files.isRegularFile(file)) {
+                throw new LinkerException("config file '" + file + "' does not exist");
+            }
+            String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+            ObjectMapper mapper = name.endsWith(".json") ? new ObjectMapper() : new ObjectMapper(new YAMLFactory());
+            JsonNode root;
+            try {
+                root = mapper.readTree(file.toFile());
+            } catch (JsonProcessingException e) {
+                String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+                throw new LinkerException("config file '" + file + "' is not valid " + (name.endsWith(".json") ? "JSON" : "YAML")
+                        + where + ": " + e.getOriginalMessage());
+            } catch (IOException e) {
+                throw new LinkerException("cannot read config file '" + file + "': " + e.getMessage(), e);
+            }
+            FileValues v = new FileValues();
+            if (root == null || root.isMissingNode() || root.isNull()) {
+                return v; // an empty file: all defaults
+            }
+            if (!root.isObject()) {
+                throw new LinkerException("config file '" + file + "' must hold a mapping of keys (see linker.example.yml)");
+            }
+            Path dir = file.toAbsolutePath().getParent();
+            Reader r = new Reader(file);
+            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+                var e = it.next();
+                String key = e.getKey();
+                JsonNode n = e.getValue();
+                switch (key) {
+                    case "site" -> v.site = dir.resolve(r.text(key, n));
+                    case "baseUrl" -> v.baseUrl = r.text(key, n);
+                    case "entry" -> v.entry = r.text(key, n);
+                    case "contentSelector" -> v.contentSelector = r.text(key, n);
+                    case "boilerplateSelector" -> v.boilerplateSelector = r.text(key, n);
+                    case "failOn" -> v.failOn = r.wrap(key, () -> FailOn.parse(r.text(key, n)));
+                    case "baseline" -> v.baseline = dir.resolve(r.text(key, n));
+                    case "formats" -> v.formats = r.list(key, n);
+                    case "output" -> v.output = dir.resolve(r.text(key, n));
+                    case "briefs" -> v.briefs = dir.resolve(r.text(key, n));
+                    case "git" -> v.git = r.bool(key, n);
+                    case "ignorePages" -> v.ignorePages = r.list(key, n);
+                    case "maxPageSizeMb" -> v.maxPageBytes = (long) (r.number(key, n) * 1024 * 1024);
+                    case "checks" -> v.checks = r.checks(n);
+                    default -> throw new LinkerException("config file '" + file + "': unknown key '" + key + "'"
+                            + Suggest.didYouMean(key, KEYS) + " (valid keys: " + String.join(", ", KEYS) + ")");
+                }
+            }
+            return v;
+        }
+    }
+
+    /** Typed access to config values with errors that name the file and key. */
+    private record Reader(Path file) {
+        private LinkerException bad(String key, String expected, JsonNode n) {
+            return new LinkerException("config file '" + file + "': key '" + key + "' must be " + expected
+                    + ", not " + (n.isTextual() ? "'" + n.asText() + "'" : n.toString()));
+        }
+
+        <T> T wrap(String key, java.util.function.Supplier<T> s) {
+            try {
+                return s.get();
+            } catch (LinkerException e) {
+                throw new LinkerException("config file '" + file + "': key '" + key + "': " + e.getMessage());
+            }
+        }
+
+        String text(String key, JsonNode n) {
+            if (!n.isValueNode() || n.isNull()) {
+                throw bad(key, "a text value", n);
+            }
+            return n.asText();
+        }
+
+        boolean bool(String key, JsonNode n) {
+            if (!n.isBoolean()) {
+                throw bad(key, "true or false", n);
+            }
+            return n.asBoolean();
+        }
+
+        double number(String key, JsonNode n) {
+            if (!n.isNumber()) {
+                throw bad(key, "a number", n);
+            }
+            return n.asDouble();
+        }
+
+        List<String> list(String key, JsonNode n) {
+            List<String> out = new ArrayList<>();
+            if (n.isTextual()) {
+                for (String s : n.asText().split(",")) {
+                    if (!s.isBlank()) {
+                        out.add(s.strip());
+                    }
+                }
+                return out;
+            }
+            if (!n.isArray()) {
+                throw bad(key, "a list", n);
+            }
+            for (JsonNode x : n) {
+                out.add(text(key, x));
+            }
+            return out;
+        }
+
+        Map<String, CheckSettings> checks(JsonNode n) {
+            if (!n.isObject()) {
+                throw bad("checks", "a mapping of check id to settings", n);
+            }
+            Map<String, CheckSettings> out = new TreeMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                var e = it.next();
+                String id = e.getKey();
+                JsonNode s = e.getValue();
+                String key = "checks." + id;
+                if (s.isBoolean()) {
+                    out.put(id, new CheckSettings(s.asBoolean(), null, Map.of()));
+                    continue;
+                }
+                if (s.isTextual()) { // "orphan: warning" or "orphan: off"
+                    String t = s.asText().strip().toLowerCase(Locale.ROOT);
+                    if (t.equals("off") || t.equals("false")) {
+                        out.put(id, new CheckSettings(false, null, Map.of()));
+                    } else {
+                        out.put(id, new CheckSettings(true, wrap(key, () -> Severity.parse(t)), Map.of()));
+                    }
+                    continue;
+                }
+                if (!s.isObject()) {
+                    throw bad(key, "a mapping (enabled, severity, options), a severity, or off", s);
+                }
+                Boolean enabled = null;
+                Severity severity = null;
+                Map<String, Object> options = new LinkedHashMap<>();
+                for (Iterator<Map.Entry<String, JsonNode>> f = s.fields(); f.hasNext(); ) {
+                    var o = f.next();
+                    switch (o.getKey()) {
+                        case "enabled" -> enabled = bool(key + ".enabled", o.getValue());
+                        case "severity" -> severity = wrap(key + ".severity", () -> Severity.parse(o.getValue().asText()));
+                        default -> options.put(o.getKey(), plain(o.getValue()));
+                    }
+                }
+                out.put(id, new CheckSettings(enabled, severity, options));
+            }
+            return out;
+        }
+
+        private static Object plain(JsonNode v) {
+            if (v.isInt() || v.isLong()) {
+                return v.asLong();
+            }
+            if (v.isNumber()) {
+                return v.asDouble();
+            }
+            if (v.isBoolean()) {
+                return v.asBoolean();
+            }
+            if (v.isArray()) {
+                List<Object> l = new ArrayList<>();
+                v.forEach(x -> l.add(plain(x)));
+                return l;
+            }
+            return v.asText();
         }
     }
 }

@@ -15,4 +15,12 @@ public record CheckSettings(Boolean enabled, Severity severity, Map<String, Obje
     public CheckSettings {
         options = options == null ? Map.of() : Map.copyOf(options);
     }
+
+    /** These settings over {@code lower}: set values win, options merge. */
+    public CheckSettings over(CheckSettings lower) {
+        java.util.Map<String, Object> o = new java.util.LinkedHashMap<>(lower.options());
+        o.putAll(options);
+        return new CheckSettings(enabled != null ? enabled : lower.enabled(),
+                severity != null ? severity : lower.severity(), o);
+    }
 }

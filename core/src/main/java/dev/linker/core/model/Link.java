@@ -7,8 +7,8 @@ import java.util.Locale;
  *
  * @param sourceUrl  page key of the page that carries the link
  * @param href       the attribute exactly as written
- * @param targetUrl  page key the href resolves to (may name a page that does not exist), or null when external
- *                   or a self link without a path (an empty href or a bare {@code #fragment})
+ * @param targetUrl  page key the href resolves to (may name a page or file that does not exist; the source's own key
+ *                   for an empty href or a bare {@code #fragment}), or null when the link leaves the site
  * @param fragment   the fragment without '#', or null
  * @param anchorText visible text (or img alt) of the link, whitespace collapsed
  * @param rel        the rel attribute, or "" when absent

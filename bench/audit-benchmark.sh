@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Audit benchmark: Linker's audit of a built site next to html-proofer and linkchecker, internal links only.
+# Prints, per run: exit code, wall time, pages/s, peak RSS (from /usr/bin/time -v), and what each tool found.
+#
+# Usage: bench/audit-benchmark.sh [SITE_DIR]
+#   SITE_DIR       folder of built HTML (default: ../shared/corpus/postgresql-15/site next to the repo)
+#   RUNS=3         runs of the Linker audit (a cold JVM each time, as in CI)
+#   OTHER_RUNS=1   runs of html-proofer and linkchecker (html-proofer takes ~95 s on the PostgreSQL corpus)
+#   TOOLS="linker htmlproofer linkchecker"   which tools to run
+# Needs: cli/target/linker.jar (bin/mvn21 -B -q -pl cli -am package -DskipTests), /usr/bin/time (Debian: time),
+# and for the comparison the Debian packages ruby-html-proofer and linkchecker.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+site=${1:-$root/../shared/corpus/postgresql-15/site}
+RUNS=${RUNS:-3}
+OTHER_RUNS=${OTHER_RUNS:-1}
+TOOLS=${TOOLS:-linker htmlproofer linkchecker}
+
+[ -d "$site" ] || { echo "audit-benchmark: site folder not found: $site" >&2; exit 2; }
+site=$(cd "$site" && pwd)
+[ -x /usr/bin/time ] || { echo "audit-benchmark: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
+. "$root/bin/jdk.sh"
+jar=$root/cli/target/linker.jar
+pages=$(find "$site" -type f -name '*.html' | wc -l)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "site:    $site ($pages HTML files, $(du -sh "$site" | cut -f1))"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GB RAM"
+echo "java:    $("$JAVA_HOME/bin/java" -version 2>&1 | head -1)"
+echo
+
+# run NAME CMD... : runs CMD under /usr/bin/time -v; prints one line of figures; leaves stdout+stderr in $work/NAME.out
+run() {
+  local name=$1; shift
+  local rc=0
+  /usr/bin/time -v -o "$work/$name.time" "$@" >"$work/$name.out" 2>&1 || rc=$?
+  local wall rss secs
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/$name.time")
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/$name.time")
+  # h:mm:ss or m:ss.ss -> seconds
+  secs=$(echo "$wall" | awk -F: '{ s=0; for (i=1;i<=NF;i++) s=s*60+$i; printf "%.2f", s }')
+  printf '%-12s exit %-3s wall %8.2f s   %8.1f pages/s   peak RSS %6.0f MB\n' \
+    "$name" "$rc" "$secs" "$(echo "$pages $secs" | awk '{ printf "%.1f", ($2 > 0 ? $1/$2 : 0) }')" "$(echo "$rss" | awk '{ printf "%.0f", $1/1024 }')"
+}
+
+for tool in $TOOLS; do
+  case $tool in
+    linker)
+      [ -f "$jar" ] || { echo "audit-benchmark: $jar missing; build it: bin/mvn21 -B -q -pl cli -am package -DskipTests" >&2; exit 2; }
+      echo "== Linker ($(basename "$jar")): java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -jar cli/target/linker.jar audit SITE --format json --output OUT --fail-on never"
+      for i in $(seq "$RUNS"); do
+        run linker "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
+          -jar "$jar" audit "$site" --format json --output "$work/linker.json" --fail-on never
+      done
+      if [ -s "$work/linker.json" ]; then
+        echo "   findings by check: $(python3 - "$work/linker.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d.get("summary", {})
+print(", ".join(f"{k} {v}" for k, v in sorted(s.get("findings", {}).items())) or "none",
+      f"| pages {s.get('pages')}, links {s.get('links')}, broken {s.get('brokenLinks')}, orphans {s.get('orphans')}")
+PY
+)"
+      else
+        echo "   no JSON report; output:"; tail -5 "$work/linker.out"
+      fi
+      ;;
+    htmlproofer)
+      command -v htmlproofer >/dev/null || { echo "audit-benchmark: htmlproofer missing (apt-get install ruby-html-proofer)" >&2; exit 2; }
+      echo "== html-proofer $(htmlproofer --version | awk '{print $2}'): htmlproofer SITE --disable-external --checks-to-ignore ImageCheck,ScriptCheck"
+      for i in $(seq "$OTHER_RUNS"); do
+        # Links only (like Linker), no external requests; its cache goes to the temp folder, not the repo.
+        (cd "$work" && run htmlproofer htmlproofer "$site" --disable-external --checks-to-ignore ImageCheck,ScriptCheck)
+      done
+      echo "   result: $(grep -E 'HTML-Proofer (finished|found)|failure' "$work/htmlproofer.out" | tail -1)"
+      ;;
+    linkchecker)
+      command -v linkchecker >/dev/null || { echo "audit-benchmark: linkchecker missing (apt-get install linkchecker)" >&2; exit 2; }
+      echo "== linkchecker $(linkchecker --version 2>/dev/null | awk 'NR==1 {print $2}'): linkchecker --no-warnings SITE/index.html (local files, no --check-extern)"
+      for i in $(seq "$OTHER_RUNS"); do
+        run linkchecker linkchecker --no-warnings --no-status "$site/index.html"
+      done
+      echo "   result: $(grep -E "links? in .* checked|errors? found" "$work/linkchecker.out" | tr '\n' ' ')"
+      ;;
+    *) echo "audit-benchmark: unknown tool '$tool' (linker, htmlproofer, linkchecker)" >&2; exit 2 ;;
+  esac
+  echo
+done

@@ -1,0 +1,90 @@
+package dev.linker.core.anchor;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Normalisation of anchor and title text, and the per-language lists of anchors that say nothing. */
+public final class AnchorText {
+    private AnchorText() {
+    }
+
+    private static final Set<String> STOPWORDS = Set.of(
+            "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "with", "by", "at", "from", "as", "is", "are",
+            "be", "this", "that", "these", "those", "it", "its", "your", "our", "you", "we", "how", "what", "why",
+            "about", "into", "see", "also", "vs", "via", "de", "der", "die", "das", "und", "le", "la", "les", "et",
+            "des", "du", "el", "los", "las", "y", "en", "het", "een", "il", "di", "e", "o", "do", "da");
+
+    /** Anchors that tell neither reader nor search engine where a link goes, by language (ISO 639-1). */
+    public static final Map<String, Set<String>> GENERIC = Map.of(
+            "en", Set.of("click here", "here", "read more", "more", "learn more", "this", "this page", "link",
+                    "this link", "next", "previous", "prev", "continue", "continue reading", "go", "see more",
+                    "details", "more info", "more information", "info", "website", "page", "article",
+                    "find out more", "click", "read", "view", "view more", "more details", "go here", "see here"),
+            "de", Set.of("hier", "hier klicken", "klicken sie hier", "mehr", "weiterlesen", "mehr erfahren",
+                    "weiter", "zurück", "link", "diese seite", "details", "mehr lesen"),
+            "fr", Set.of("ici", "cliquez ici", "en savoir plus", "lire la suite", "plus", "suite", "suivant",
+                    "précédent", "lien", "cette page", "voir plus"),
+            "es", Set.of("aquí", "aqui", "haga clic aquí", "haz clic aquí", "leer más", "más", "más información",
+                    "siguiente", "anterior", "enlace", "esta página", "ver más"),
+            "nl", Set.of("hier", "klik hier", "lees meer", "meer", "meer info", "volgende", "vorige", "deze pagina"),
+            "it", Set.of("qui", "clicca qui", "leggi di più", "di più", "altro", "avanti", "indietro", "successivo",
+                    "precedente", "questa pagina", "scopri di più"),
+            "pt", Set.of("aqui", "clique aqui", "leia mais", "saiba mais", "mais", "próximo", "anterior",
+                    "esta página", "ver mais"));
+
+    /** Lower case, accents and punctuation removed, whitespace collapsed. */
+    public static String normalize(String s) {
+        if (s == null) {
+            return "";
+        }
+        String n = Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
+        return n.replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
+    }
+
+    /** Whether an anchor is generic in the page's language or in English. */
+    public static boolean isGeneric(String anchor, String lang, Set<String> extra) {
+        String a = anchor == null ? "" : anchor.toLowerCase(Locale.ROOT).replaceAll("[\\s\\p{Punct}»›→…]+$", "")
+                .replaceAll("^[\\s\\p{Punct}«‹←]+", "").replaceAll("\\s+", " ").strip();
+        if (a.isEmpty()) {
+            return false;
+        }
+        if (extra.contains(a) || GENERIC.get("en").contains(a)) {
+            return true;
+        }
+        String l = lang == null || lang.length() < 2 ? "" : lang.substring(0, 2).toLowerCase(Locale.ROOT);
+        Set<String> list = GENERIC.get(l);
+        return list != null && list.contains(a);
+    }
+
+    /** Significant words: normalised, stop words dropped. */
+    public static List<String> words(String s) {
+        List<String> out = new ArrayList<>();
+        for (String w : normalize(s).split(" ")) {
+            if (!w.isEmpty() && !STOPWORDS.contains(w)) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    /** A crude stem, enough to match "index"/"indexes"/"indexing": numbers whole, words cut to 5 letters. */
+    public static String stem(String word) {
+        if (word.chars().allMatch(Character::isDigit)) {
+            return word;
+        }
+        return word.length() <= 5 ? word.replaceAll("(?<=...)s$", "") : word.substring(0, 5);
+    }
+
+    public static Set<String> stems(String s) {
+        Set<String> out = new HashSet<>();
+        for (String w : words(s)) {
+            out.add(stem(w));
+        }
+        return out;
+    }
+}

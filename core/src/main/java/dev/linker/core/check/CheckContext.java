@@ -1,0 +1,92 @@
+package dev.linker.core.check;
+
+import dev.linker.core.anchor.TitleTemplate;
+import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.audit.Severity;
+import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.model.Link;
+import dev.linker.core.model.Page;
+import dev.linker.core.model.Site;
+
+import java.util.List;
+import java.util.Map;
+
+/** What a check sees: the site, its graph, its options, and where to put findings. */
+public final class CheckContext {
+    private final Site site;
+    private final LinkGraph graph;
+    private final TitleTemplate template;
+    private final String checkId;
+    private final Severity severity;
+    private final Map<String, Object> options;
+    private final List<Finding> out;
+
+    CheckContext(Site site, LinkGraph graph, TitleTemplate template, String checkId, Severity severity,
+                 Map<String, Object> options, List<Finding> out) {
+        this.site = site;
+        this.graph = graph;
+        this.template = template;
+        this.checkId = checkId;
+        this.severity = severity;
+        this.options = options;
+        this.out = out;
+    }
+
+    public Site site() {
+        return site;
+    }
+
+    public LinkGraph graph() {
+        return graph;
+    }
+
+    public TitleTemplate template() {
+        return template;
+    }
+
+    public int intOption(String name) {
+        Object v = options.get(name);
+        if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+            return n.intValue();
+        }
+        throw new LinkerException("check '" + checkId + "': option '" + name + "' must be a whole number, not " + v);
+    }
+
+    public boolean boolOption(String name) {
+        Object v = options.get(name);
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        throw new LinkerException("check '" + checkId + "': option '" + name + "' must be true or false, not " + v);
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<String> listOption(String name) {
+        Object v = options.get(name);
+        if (v instanceof List<?> l) {
+            return (List<String>) (List<?>) l.stream().map(String::valueOf).toList();
+        }
+        if (v instanceof String s) {
+            return List.of(s.split("\\s*,\\s*"));
+        }
+        throw new LinkerException("check '" + checkId + "': option '" + name + "' must be a list, not " + v);
+    }
+
+    /** A finding about a whole page. */
+    public void page(Page page, String message) {
+        out.add(new Finding(checkId, severity, message, page.url(), page.file(), 0, 0, null, null));
+    }
+
+    /** A finding about one link instance, located at its tag. */
+    public void link(Link link, String message) {
+        Page p = site.page(link.sourceUrl());
+        out.add(new Finding(checkId, severity, message, link.sourceUrl(), p == null ? "" : p.file(), link.line(),
+                link.column(), link.targetUrl(), link.anchorText()));
+    }
+
+    /** A finding about a file that is not a page (sitemap.xml, _redirects …). */
+    public void file(String file, String pageUrl, String message) {
+        out.add(new Finding(checkId, severity, message, pageUrl, file, 0, 0, null, null));
+    }
+}

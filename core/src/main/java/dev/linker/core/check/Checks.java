@@ -1,0 +1,83 @@
+package dev.linker.core.check;
+
+import dev.linker.core.anchor.TitleTemplate;
+import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.audit.Severity;
+import dev.linker.core.config.CheckSettings;
+import dev.linker.core.config.Suggest;
+import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.model.Page;
+import dev.linker.core.model.Site;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The registry of checks, and running them with their settings. */
+public final class Checks {
+    private Checks() {
+    }
+
+    public static final List<Check> ALL = List.of(
+            new OrphanCheck(false), new OrphanCheck(true), new UnreachableCheck(), new DeepPageCheck(),
+            new BrokenLinkCheck(), new RedirectLinkCheck(), new StaleAnchorCheck(), new GenericAnchorCheck(),
+            new ReciprocalCheck(), new NoindexTargetCheck(), new NofollowInternalCheck(), new TooManyLinksCheck(),
+            new UnreadablePageCheck());
+
+    public static Map<String, Check> byId() {
+        Map<String, Check> m = new LinkedHashMap<>();
+        ALL.forEach(c -> m.put(c.id(), c));
+        return m;
+    }
+
+    public static Check get(String id) {
+        return byId().get(id);
+    }
+
+    /** Rejects unknown check ids and options, naming where they came from. */
+    public static void validate(Map<String, CheckSettings> settings, String origin) {
+        Map<String, Check> known = byId();
+        settings.forEach((id, s) -> {
+            Check c = known.get(id);
+            if (c == null) {
+                throw new LinkerException(origin + ": unknown check '" + id + "'" + Suggest.didYouMean(id, known.keySet())
+                        + " (checks: " + String.join(", ", known.keySet()) + ")");
+            }
+            for (String opt : s.options().keySet()) {
+                if (!c.defaultOptions().containsKey(opt)) {
+                    String valid = c.defaultOptions().isEmpty() ? "it has none besides enabled and severity"
+                            : "valid: enabled, severity, " + String.join(", ", c.defaultOptions().keySet());
+                    throw new LinkerException(origin + ": check '" + id + "' has no option '" + opt + "'"
+                            + Suggest.didYouMean(opt, c.defaultOptions().keySet()) + " (" + valid + ")");
+                }
+            }
+        });
+    }
+
+    /** Runs every enabled check; findings in check order, each check's in its own order. */
+    public static List<Finding> run(Site site, LinkGraph graph, Map<String, CheckSettings> settings) {
+        TitleTemplate template = TitleTemplate.detect(site.pages().values().stream().map(Page::title).toList());
+        List<Finding> out = new ArrayList<>();
+        for (Check c : ALL) {
+            CheckSettings s = settings.getOrDefault(c.id(), new CheckSettings(null, null, Map.of()));
+            if (Boolean.FALSE.equals(s.enabled())) {
+                continue;
+            }
+            Map<String, Object> opts = new LinkedHashMap<>(c.defaultOptions());
+            opts.putAll(s.options());
+            Severity sev = s.severity() != null ? s.severity() : c.defaultSeverity();
+            c.run(new CheckContext(site, graph, template, c.id(), sev, opts, out));
+        }
+        return out;
+    }
+
+    /** Pages that are not meant to be linked: redirect stubs, error pages, noindex pages. */
+    static boolean exempt(Page p, Site site) {
+        String f = p.file().toLowerCase(java.util.Locale.ROOT);
+        return p.redirectTo() != null || site.redirects().containsKey(p.url()) || p.noindex()
+                || f.equals("404.html") || f.endsWith("/404.html") || f.equals("404/index.html")
+                || f.equals("500.html") || f.startsWith("google") && f.endsWith(".html") && p.links().isEmpty();
+    }
+}

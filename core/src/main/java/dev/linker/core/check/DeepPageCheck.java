@@ -1,0 +1,43 @@
+package dev.linker.core.check;
+
+import dev.linker.core.audit.Severity;
+import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.model.Page;
+
+import java.util.Map;
+
+/** Pages more clicks from the entry page than maxDepth: crawlers and readers rarely get that far. */
+final class DeepPageCheck implements Check {
+    @Override
+    public String id() {
+        return "deep-page";
+    }
+
+    @Override
+    public String description() {
+        return "Page more clicks from the entry page than maxDepth";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.WARNING;
+    }
+
+    @Override
+    public Map<String, Object> defaultOptions() {
+        return Map.of("maxDepth", 4L);
+    }
+
+    @Override
+    public void run(CheckContext ctx) {
+        int max = ctx.intOption("maxDepth");
+        LinkGraph g = ctx.graph();
+        for (String url : g.urls()) {
+            int d = g.depth(url);
+            Page p = ctx.site().page(url);
+            if (d > max && !Checks.exempt(p, ctx.site())) {
+                ctx.page(p, url + " is " + d + " clicks from " + g.entry() + ", deeper than the limit of " + max);
+            }
+        }
+    }
+}

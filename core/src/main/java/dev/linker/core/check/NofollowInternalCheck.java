@@ -1,0 +1,38 @@
+package dev.linker.core.check;
+
+import dev.linker.core.audit.Severity;
+import dev.linker.core.model.Link;
+import dev.linker.core.model.Page;
+
+/** rel="nofollow" on internal links (or a page-wide meta nofollow): the site throws away its own authority. */
+final class NofollowInternalCheck implements Check {
+    @Override
+    public String id() {
+        return "nofollow-internal";
+    }
+
+    @Override
+    public String description() {
+        return "Internal link marked rel=nofollow, or a page whose meta robots says nofollow";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.WARNING;
+    }
+
+    @Override
+    public void run(CheckContext ctx) {
+        for (Page page : ctx.site().pages().values()) {
+            if (page.nofollow()) {
+                ctx.page(page, page.url() + " has meta robots nofollow: none of its " + page.links().size()
+                        + " links pass authority");
+            }
+            for (Link l : page.links()) {
+                if (l.targetUrl() != null && !l.targetUrl().equals(page.url()) && l.nofollow()) {
+                    ctx.link(l, "internal link to " + l.targetUrl() + " is rel=\"" + l.rel() + "\"");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.linker.core.check;
+
+import dev.linker.core.audit.Severity;
+import dev.linker.core.model.Page;
+
+import java.util.Map;
+
+/** Pages with more links than readers can use; each link also gets a smaller share of the page's authority. */
+final class TooManyLinksCheck implements Check {
+    @Override
+    public String id() {
+        return "too-many-links";
+    }
+
+    @Override
+    public String description() {
+        return "Page with more links than the limit (max, default 150)";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.WARNING;
+    }
+
+    @Override
+    public Map<String, Object> defaultOptions() {
+        return Map.of("max", 150L);
+    }
+
+    @Override
+    public void run(CheckContext ctx) {
+        int max = ctx.intOption("max");
+        for (Page page : ctx.site().pages().values()) {
+            if (page.links().size() > max) {
+                ctx.page(page, page.url() + " has " + page.links().size() + " links, more than the limit of " + max);
+            }
+        }
+    }
+}

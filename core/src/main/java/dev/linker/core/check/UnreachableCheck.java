@@ -1,0 +1,36 @@
+package dev.linker.core.check;
+
+import dev.linker.core.audit.Severity;
+import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.model.Page;
+
+/** Pages that have inbound links but cannot be reached from the entry page (orphans are reported as such). */
+final class UnreachableCheck implements Check {
+    @Override
+    public String id() {
+        return "unreachable";
+    }
+
+    @Override
+    public String description() {
+        return "Page not reachable by following links from the entry page";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public void run(CheckContext ctx) {
+        LinkGraph g = ctx.graph();
+        for (String url : g.unreachable()) {
+            Page p = ctx.site().page(url);
+            if (g.inbound(url) == 0 || Checks.exempt(p, ctx.site())) {
+                continue;
+            }
+            ctx.page(p, url + " cannot be reached from " + g.entry() + ": the " + g.inbound(url) + " page"
+                    + (g.inbound(url) == 1 ? " that links" : "s that link") + " to it are themselves unreachable");
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.linker.core.check;
+
+import dev.linker.core.audit.Severity;
+import dev.linker.core.model.Site;
+
+/** Files the reader could not take as they are (undecodable, too large, duplicate page): their links are unchecked. */
+final class UnreadablePageCheck implements Check {
+    @Override
+    public String id() {
+        return "unreadable-page";
+    }
+
+    @Override
+    public String description() {
+        return "Page that could not be read as it is (bad encoding, too large, unreadable)";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public void run(CheckContext ctx) {
+        for (Site.Problem p : ctx.site().problems()) {
+            ctx.file(p.file(), p.key(), p.file() + " " + p.message());
+        }
+    }
+}

@@ -1,0 +1,482 @@
+package dev.linker.core.site;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.Crumb;
+import dev.linker.core.model.Link;
+import dev.linker.core.model.Page;
+import dev.linker.core.model.Site;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.parser.Parser;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.Selector;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Reads a folder of built HTML into a {@link Site}: {@code SiteReader.read(ReadOptions.of(dir))}.
+ *
+ * <p>Bad pages never stop a read: a page that cannot be decoded or is too large is kept as a page (so links to it
+ * are not broken) and listed in {@link Site#problems()}. A missing folder or a bad selector is a
+ * {@link LinkerException} naming it.
+ */
+public final class SiteReader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String HEADINGS = "h1, h2, h3, h4, h5, h6";
+
+    private final ReadOptions options;
+    private final String baseHost;
+    private final String basePath;
+    private Set<String> keys;
+
+    private SiteReader(ReadOptions options) {
+        this.options = options;
+        if (options.baseUrl() != null && !options.baseUrl().isBlank()) {
+            URI u;
+            try {
+                u = URI.create(options.baseUrl().strip());
+            } catch (IllegalArgumentException e) {
+                throw new LinkerException("base URL '" + options.baseUrl() + "' is not a valid URL: " + e.getMessage());
+            }
+            if (u.getHost() == null || u.getScheme() == null) {
+                throw new LinkerException("base URL '" + options.baseUrl() + "' must be absolute, like https://www.example.com/");
+            }
+            baseHost = u.getHost();
+            String p = u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath();
+            basePath = p.endsWith("/") ? p : p + "/";
+        } else {
+            baseHost = null;
+            basePath = "/";
+        }
+    }
+
+    public static Site read(ReadOptions options) {
+        return new SiteReader(options).run();
+    }
+
+    /** Validates a CSS selector up front, so a typo is reported as such and not as "no content found". */
+    public static void checkSelector(String what, String css) {
+        if (css == null) {
+            return;
+        }
+        try {
+            Selector.evaluatorOf(css);
+        } catch (Selector.SelectorParseException | IllegalArgumentException e) {
+            throw new LinkerException(what + " '" + css + "' is not a valid CSS selector: " + e.getMessage());
+        }
+    }
+
+    private Site run() {
+        Path dir = options.dir();
+        if (dir == null) {
+            throw new LinkerException("no site folder given");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new LinkerException("site folder '" + dir + "' " + (Files.exists(dir) ? "is not a folder" : "does not exist")
+                    + " — build the site first, or pass the folder of built HTML");
+        }
+        checkSelector("content selector", options.contentSelector());
+        checkSelector("boilerplate selector", options.boilerplateSelector());
+
+        List<Path> htmlFiles = new ArrayList<>();
+        Set<String> otherFiles = new HashSet<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.filter(Files::isRegularFile).forEach(p -> {
+                String rel = dir.relativize(p).toString().replace('\\', '/');
+                if (rel.startsWith(".git/") || rel.contains("/.git/") || rel.startsWith("node_modules/")) {
+                    return;
+                }
+                String lower = rel.toLowerCase(Locale.ROOT);
+                if (lower.endsWith(".html") || lower.endsWith(".htm")) {
+                    htmlFiles.add(p);
+                } else {
+                    otherFiles.add("/" + rel);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            throw new LinkerException("cannot list site folder '" + dir + "': " + e.getMessage(), e);
+        }
+        htmlFiles.sort(null);
+        keys = new HashSet<>();
+        for (Path p : htmlFiles) {
+            keys.add(PageKeys.ofFile(dir.relativize(p).toString()));
+        }
+
+        Map<String, Page> pages = new TreeMap<>();
+        Map<String, String> redirects = new TreeMap<>();
+        List<Site.Problem> problems = new ArrayList<>();
+        int done = 0;
+        for (Path p : htmlFiles) {
+            String rel = dir.relativize(p).toString().replace('\\', '/');
+            String key = PageKeys.ofFile(rel);
+            Page page;
+            try {
+                page = readPage(p, rel, key, problems);
+            } catch (IOException e) {
+                problems.add(new Site.Problem(rel, key, "cannot read: " + e.getMessage()));
+                page = emptyPage(key, rel);
+            }
+            Page previous = pages.putIfAbsent(key, page);
+            if (previous != null) {
+                problems.add(new Site.Problem(rel, key, "is the same page as " + previous.file() + " (both are " + key
+                        + "); only " + previous.file() + " was read"));
+            }
+            if (page.redirectTo() != null) {
+                redirects.put(key, page.redirectTo());
+            }
+            options.listener().progress(++done, htmlFiles.size());
+        }
+        readRedirectsFile(dir, redirects, problems);
+        Set<String> sitemap = readSitemap(dir, problems);
+        return new Site(dir.toString(), options.baseUrl(), pages, sitemap, redirects, otherFiles, problems);
+    }
+
+    private static Page emptyPage(String key, String rel) {
+        return new Page(key, rel, "", "", null, false, false, List.of(), "", Map.of(), List.of(), null, "");
+    }
+
+    private Page readPage(Path file, String rel, String key, List<Site.Problem> problems) throws IOException {
+        long size = Files.size(file);
+        if (size > options.maxPageBytes()) {
+            problems.add(new Site.Problem(rel, key, String.format(Locale.ROOT,
+                    "is %.1f MB, over the %.0f MB limit for one page; it was not parsed, so its links are not checked",
+                    size / 1048576.0, options.maxPageBytes() / 1048576.0)));
+            return emptyPage(key, rel);
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Parser parser = Parser.htmlParser().setTrackPosition(true);
+        Document doc;
+        try {
+            String html = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+            if (!html.isEmpty() && html.charAt(0) == '\uFEFF') {
+                html = html.substring(1);
+            }
+            doc = Jsoup.parse(html, "", parser);
+        } catch (CharacterCodingException e) {
+            // Not UTF-8: let Jsoup use the charset the page declares; say so when it declares none.
+            doc = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", parser);
+            if (doc.charset().equals(StandardCharsets.UTF_8)) {
+                problems.add(new Site.Problem(rel, key,
+                        "is not valid UTF-8 and declares no other charset; invalid bytes were replaced"));
+            }
+        }
+        return toPage(doc, rel, key);
+    }
+
+    private Page toPage(Document doc, String rel, String key) {
+        Placements placements = new Placements(doc, options.contentSelector(), options.boilerplateSelector());
+        String title = collapse(doc.title());
+        Element h1el = doc.selectFirst("h1");
+        if (h1el == null) {
+            h1el = doc.selectFirst(HEADINGS);
+        }
+        String h1 = h1el == null ? "" : collapse(h1el.text());
+
+        String canonical = null;
+        Element can = doc.selectFirst("link[rel=canonical][href]");
+        if (can != null) {
+            PageKeys.Target t = PageKeys.resolve(key, can.attr("href"), baseHost, basePath, keys);
+            canonical = t.external() ? can.attr("href") : t.key();
+        }
+        boolean noindex = false;
+        boolean nofollow = false;
+        for (Element m : doc.select("meta[name~=(?i)^(robots|googlebot)$][content]")) {
+            String c = m.attr("content").toLowerCase(Locale.ROOT);
+            noindex |= c.contains("noindex") || c.contains("none");
+            nofollow |= c.contains("nofollow") || c.contains("none");
+        }
+        String redirectTo = null;
+        Element refresh = doc.selectFirst("meta[http-equiv~=(?i)^refresh$][content]");
+        if (refresh != null) {
+            String c = refresh.attr("content");
+            int i = c.toLowerCase(Locale.ROOT).indexOf("url=");
+            if (i >= 0) {
+                String target = c.substring(i + 4).strip().replaceAll("^['\"]|['\"]$", "");
+                PageKeys.Target t = PageKeys.resolve(key, target, baseHost, basePath, keys);
+                redirectTo = t.external() ? target : t.key();
+            }
+        }
+
+        List<Link> links = new ArrayList<>();
+        for (Element a : doc.select("a[href], area[href]")) {
+            String href = a.attr("href");
+            PageKeys.Target t = PageKeys.resolve(key, href, baseHost, basePath, keys);
+            String anchor = collapse(a.text());
+            if (anchor.isEmpty()) {
+                Element img = a.selectFirst("img[alt]");
+                anchor = img != null ? collapse(img.attr("alt")) : collapse(a.attr("aria-label"));
+            }
+            var pos = a.sourceRange().start();
+            links.add(new Link(key, href, t.key(), t.fragment(), anchor, a.attr("rel"), placements.of(a),
+                    Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0)));
+        }
+
+        Map<String, String> headings = new HashMap<>();
+        for (Element el : doc.select("[id], a[name]")) {
+            String id = el.hasAttr("id") ? el.id() : el.attr("name");
+            if (id.isEmpty() || headings.containsKey(id)) {
+                continue;
+            }
+            headings.put(id, headingOf(el));
+            if (el.hasAttr("id") && el.hasAttr("name") && !headings.containsKey(el.attr("name"))) {
+                headings.put(el.attr("name"), headingOf(el));
+            }
+        }
+
+        String lang = doc.selectFirst("html") == null ? "" : doc.selectFirst("html").attr("lang");
+        return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(doc, key), mainText(doc, placements),
+                headings, links, redirectTo, lang);
+    }
+
+    /** Text of the heading that names the section an id belongs to ("" when there is none). */
+    private static String headingOf(Element el) {
+        for (Element e = el; e != null && !e.nameIs("body"); e = e.parent()) {
+            if (isHeading(e)) {
+                return collapse(e.text());
+            }
+            if (e != el) {
+                break; // only the element itself or its direct heading parent (an <a id> inside an <h2>)
+            }
+        }
+        if (el.parent() != null && isHeading(el.parent())) {
+            return collapse(el.parent().text());
+        }
+        Element h = el.selectFirst(HEADINGS);
+        return h == null ? "" : collapse(h.text());
+    }
+
+    private static boolean isHeading(Element e) {
+        String n = e.normalName();
+        return n.length() == 2 && n.charAt(0) == 'h' && n.charAt(1) >= '1' && n.charAt(1) <= '6';
+    }
+
+    private List<Crumb> breadcrumbs(Document doc, String key) {
+        for (Element script : doc.select("script[type=application/ld+json]")) {
+            try {
+                JsonNode root = JSON.readTree(script.data());
+                List<Crumb> crumbs = fromJsonLd(root, key);
+                if (!crumbs.isEmpty()) {
+                    return crumbs;
+                }
+            } catch (IOException e) {
+                // Broken JSON-LD is the site's problem, not a reason to stop: fall back to the markup.
+            }
+        }
+        Element nav = doc.selectFirst("nav[aria-label*=breadcrumb], [class*=breadcrumb], [itemtype$=BreadcrumbList]");
+        if (nav == null) {
+            return List.of();
+        }
+        List<Crumb> crumbs = new ArrayList<>();
+        for (Element a : nav.select("a[href]")) {
+            PageKeys.Target t = PageKeys.resolve(key, a.attr("href"), baseHost, basePath, keys);
+            crumbs.add(new Crumb(collapse(a.text()), t.external() ? a.attr("href") : t.key()));
+        }
+        return crumbs;
+    }
+
+    private List<Crumb> fromJsonLd(JsonNode node, String key) {
+        if (node == null) {
+            return List.of();
+        }
+        if (node.isArray()) {
+            for (JsonNode n : node) {
+                List<Crumb> c = fromJsonLd(n, key);
+                if (!c.isEmpty()) {
+                    return c;
+                }
+            }
+            return List.of();
+        }
+        if (node.has("@graph")) {
+            return fromJsonLd(node.get("@graph"), key);
+        }
+        if (!"BreadcrumbList".equals(node.path("@type").asText()) || !node.path("itemListElement").isArray()) {
+            return List.of();
+        }
+        Map<Integer, Crumb> byPos = new TreeMap<>();
+        int i = 0;
+        for (JsonNode item : node.get("itemListElement")) {
+            i++;
+            JsonNode target = item.path("item");
+            String url = target.isTextual() ? target.asText() : target.path("@id").asText("");
+            String name = item.path("name").asText(target.path("name").asText(""));
+            String k = null;
+            if (!url.isEmpty()) {
+                PageKeys.Target t = PageKeys.resolve(key, url, baseHost, basePath, keys);
+                k = t.external() ? url : t.key();
+            }
+            byPos.put(item.path("position").asInt(i), new Crumb(collapse(name), k));
+        }
+        return new ArrayList<>(byPos.values());
+    }
+
+    private static String mainText(Document doc, Placements placements) {
+        StringBuilder sb = new StringBuilder();
+        Iterable<Element> roots = placements.contentRoots().isEmpty() ? List.of(doc.body()) : placements.contentRoots();
+        // Document order, and only outermost roots, so nested content roots do not repeat text.
+        List<Element> ordered = new ArrayList<>();
+        for (Element r : doc.getAllElements()) {
+            if (placements.contentRoots().contains(r) || (placements.contentRoots().isEmpty() && r == doc.body())) {
+                boolean nested = false;
+                for (Element o : ordered) {
+                    if (r.parents().contains(o)) {
+                        nested = true;
+                        break;
+                    }
+                }
+                if (!nested) {
+                    ordered.add(r);
+                }
+            }
+        }
+        if (ordered.isEmpty()) {
+            roots.forEach(ordered::add);
+        }
+        for (Element root : ordered) {
+            if (root == null) {
+                continue;
+            }
+            root.filter(new NodeFilter() {
+                @Override
+                public FilterResult head(Node node, int depth) {
+                    if (node instanceof TextNode t) {
+                        sb.append(t.getWholeText());
+                        return FilterResult.CONTINUE;
+                    }
+                    if (node instanceof Element e) {
+                        String n = e.normalName();
+                        if (n.equals("script") || n.equals("style") || n.equals("noscript") || n.equals("template")
+                                || (e != root && placements.skipForText(e))) {
+                            return FilterResult.SKIP_ENTIRELY;
+                        }
+                        if (e.isBlock() || n.equals("br")) {
+                            sb.append(' ');
+                        }
+                    }
+                    return FilterResult.CONTINUE;
+                }
+
+                @Override
+                public FilterResult tail(Node node, int depth) {
+                    if (node instanceof Element e && e.isBlock()) {
+                        sb.append(' ');
+                    }
+                    return FilterResult.CONTINUE;
+                }
+            });
+            sb.append(' ');
+        }
+        return collapse(sb.toString());
+    }
+
+    static String collapse(String s) {
+        if (s == null || s.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        boolean space = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c) || c == '\u00A0') {
+                space = sb.length() > 0;
+            } else {
+                if (space) {
+                    sb.append(' ');
+                    space = false;
+                }
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private void readRedirectsFile(Path dir, Map<String, String> redirects, List<Site.Problem> problems) {
+        Path f = dir.resolve("_redirects");
+        if (!Files.isRegularFile(f)) {
+            return;
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            problems.add(new Site.Problem("_redirects", null, "cannot read: " + e.getMessage()));
+            return;
+        }
+        for (String line : lines) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            String[] parts = l.split("\\s+");
+            if (parts.length < 2 || parts[0].contains("*") || parts[0].contains(":")) {
+                continue; // splats and placeholders match many paths; not a single page
+            }
+            PageKeys.Target from = PageKeys.resolve("/", parts[0], baseHost, basePath, keys);
+            PageKeys.Target to = PageKeys.resolve("/", parts[1], baseHost, basePath, keys);
+            if (from.key() != null) {
+                redirects.put(from.key(), to.external() ? parts[1] : to.key());
+            }
+        }
+    }
+
+    private Set<String> readSitemap(Path dir, List<Site.Problem> problems) {
+        Path f = dir.resolve("sitemap.xml");
+        Set<String> out = new TreeSet<>();
+        if (!Files.isRegularFile(f)) {
+            return out;
+        }
+        try {
+            Document xml = Jsoup.parse(Files.readString(f, StandardCharsets.UTF_8), "", Parser.xmlParser());
+            for (Element loc : xml.select("url > loc")) {
+                String u = loc.text().strip();
+                String path = u;
+                try {
+                    URI uri = URI.create(u);
+                    if (uri.getHost() != null) {
+                        path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+                        if (basePath.length() > 1 && path.startsWith(basePath)) {
+                            path = "/" + path.substring(basePath.length());
+                        }
+                    }
+                } catch (IllegalArgumentException e) {
+                    problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'"));
+                    continue;
+                }
+                PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", keys);
+                if (t.key() != null) {
+                    out.add(t.key());
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            problems.add(new Site.Problem("sitemap.xml", null, "cannot read: " + e.getMessage()));
+        }
+        return out;
+    }
+
+}

@@ -1,0 +1,302 @@
+package dev.linker.maven;
+
+import dev.linker.core.audit.AuditResult;
+import dev.linker.core.audit.Auditor;
+import dev.linker.core.audit.ExitCode;
+import dev.linker.core.audit.FailOn;
+import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.config.AuditConfig;
+import dev.linker.core.report.Reporter;
+import dev.linker.core.report.Reporters;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Audits the internal links of a built site: orphans, broken links, reciprocal loops, click depth, stale anchors,
+ * missing brief links. Writes {@code report.<ext>} per format under {@link #outputDirectory} and fails the build
+ * when findings reach {@link #failOn}.
+ *
+ * <p>Precedence: built-in defaults &lt; the {@link #config} file &lt; values set in the pom or with {@code -D}.
+ * Parameters therefore have no Maven default value: a Maven default would always win over the file.
+ */
+@Mojo(name = "audit", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class AuditMojo extends AbstractMojo {
+
+    static final String DEFAULT_SITE = "site";
+    static final String DEFAULT_OUTPUT = "linker";
+    static final List<String> DEFAULT_FORMATS = List.of("text", "json", "html", "sarif");
+    private static final int TOP_FINDINGS = 10;
+
+    /** Skip the audit. */
+    @Parameter(property = "linker.skip", defaultValue = "false")
+    private boolean skip;
+
+    /** Lowest severity that fails the build: error, warning or never. Default: error. */
+    @Parameter(property = "linker.failOn")
+    private String failOn;
+
+    /** Folder of built HTML to audit. Default: {@code ${project.build.directory}/site}. */
+    @Parameter(property = "linker.siteDirectory")
+    private File siteDirectory;
+
+    /** Absolute base URL of the site; absolute links to its host count as internal. */
+    @Parameter(property = "linker.baseUrl")
+    private String baseUrl;
+
+    /** Page (key or path) click depth is measured from. Default: the root index page. */
+    @Parameter(property = "linker.entry")
+    private String entry;
+
+    /** CSS selector of the main content. Default: detected. */
+    @Parameter(property = "linker.contentSelector")
+    private String contentSelector;
+
+    /** CSS selector of boilerplate regions (related-posts blocks …) inside the content. */
+    @Parameter(property = "linker.boilerplateSelector")
+    private String boilerplateSelector;
+
+    /** Linker config file (YAML or JSON); its values sit between the defaults and this pom. */
+    @Parameter(property = "linker.config")
+    private File config;
+
+    /** Baseline file: its findings are reported as known and do not fail the build. */
+    @Parameter(property = "linker.baseline")
+    private File baseline;
+
+    /** Write a baseline of this run's findings to this file (to adopt Linker on an existing site). */
+    @Parameter(property = "linker.writeBaseline")
+    private File writeBaseline;
+
+    /** Report formats, comma-separated: text, json, markdown, sarif, github, html. Default: text,json,html,sarif. */
+    @Parameter(property = "linker.formats")
+    private List<String> formats;
+
+    /** Folder the reports are written to, as {@code report.<ext>}. */
+    @Parameter(property = "linker.outputDirectory", defaultValue = "${project.build.directory}/" + DEFAULT_OUTPUT)
+    private File outputDirectory;
+
+    /** Folder of content briefs whose required links are enforced. */
+    @Parameter(property = "linker.briefsDirectory")
+    private File briefsDirectory;
+
+    /** Use git history (link age, stale anchors) when the site is inside a repository. */
+    @Parameter(property = "linker.git")
+    private Boolean git;
+
+    /** Debug detail and stack traces. */
+    @Parameter(property = "linker.verbose")
+    private Boolean verbose;
+
+    @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
+    private File basedir;
+
+    @Parameter(defaultValue = "${project.build.directory}", readonly = true, required = true)
+    private File buildDirectory;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("Linker audit skipped (linker.skip=true)");
+            return;
+        }
+        AuditConfig cfg = buildConfig();
+        Path site = cfg.siteDir();
+        if (site == null || !Files.isDirectory(site)) {
+            throw new MojoExecutionException(missingSiteMessage(site));
+        }
+        AuditResult result;
+        try {
+            result = Auditor.run(cfg);
+        } catch (LinkerException e) {
+            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw unexpected(e);
+        }
+        Map<String, Path> written = writeReports(result, outputDirectory.toPath());
+        logSummary(result, written);
+        if (result.exitCode() == ExitCode.FINDINGS) {
+            throw new MojoFailureException(failureMessage(result, written));
+        }
+    }
+
+    /** Maps the parameters onto the core builder; only values the user set are passed, so the file can fill the rest. */
+    AuditConfig buildConfig() throws MojoExecutionException {
+        AuditConfig.Builder b = AuditConfig.builder();
+        if (config != null) {
+            if (!config.isFile()) {
+                throw new MojoExecutionException("Linker: config file " + config + " (linker.config) does not exist");
+            }
+            b.configFile(config.toPath());
+        }
+        b.siteDir(siteDirectory == null ? null : siteDirectory.toPath());
+        b.baseUrl(blankToNull(baseUrl));
+        b.entry(blankToNull(entry));
+        b.contentSelector(blankToNull(contentSelector));
+        b.boilerplateSelector(blankToNull(boilerplateSelector));
+        if (blankToNull(failOn) != null) {
+            b.failOn(parseFailOn(failOn));
+        }
+        b.baseline(baseline == null ? null : baseline.toPath());
+        b.writeBaseline(writeBaseline == null ? null : writeBaseline.toPath());
+        List<String> fmts = normaliseFormats(formats);
+        b.formats(fmts.isEmpty() ? null : fmts);
+        b.output(outputDirectory.toPath());
+        b.briefsDir(briefsDirectory == null ? null : briefsDirectory.toPath());
+        b.git(git);
+        b.verbose(verbose);
+        try {
+            return withMavenDefaults(b.build());
+        } catch (LinkerException e) {
+            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw unexpected(e);
+        }
+    }
+
+    /** A bug, not a user error: keep the cause so -e shows where. */
+    private static MojoExecutionException unexpected(RuntimeException e) {
+        return new MojoExecutionException("Linker: unexpected error (" + e
+                + "); rerun with -e and -Dlinker.verbose=true and report it", e);
+    }
+
+    /** Maven's own defaults (target/site, four report formats) for what neither the pom nor the file set. */
+    private AuditConfig withMavenDefaults(AuditConfig c) {
+        Path site = c.siteDir() != null ? c.siteDir() : buildDirectory.toPath().resolve(DEFAULT_SITE);
+        List<String> fmts = c.formats() == null || c.formats().isEmpty() ? DEFAULT_FORMATS : c.formats();
+        FailOn fail = c.failOn() != null ? c.failOn() : FailOn.ERROR;
+        return new AuditConfig(site, c.baseUrl(), c.entry(), c.contentSelector(), c.boilerplateSelector(), fail,
+                c.baseline(), c.writeBaseline(), fmts, outputDirectory.toPath(), c.checks(), c.briefsDir(), c.git(),
+                c.verbose());
+    }
+
+    private static FailOn parseFailOn(String v) throws MojoExecutionException {
+        try {
+            return FailOn.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("Linker: linker.failOn must be error, warning or never, not '" + v + "'");
+        }
+    }
+
+    /** Accepts both {@code <formats><format>json</format></formats>} and {@code json, html} in one value. */
+    static List<String> normaliseFormats(List<String> in) {
+        List<String> out = new ArrayList<>();
+        if (in == null) {
+            return out;
+        }
+        for (String s : in) {
+            if (s == null) {
+                continue;
+            }
+            for (String part : s.split(",")) {
+                String f = part.trim().toLowerCase(Locale.ROOT);
+                if (!f.isEmpty() && !out.contains(f)) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+
+    private Map<String, Path> writeReports(AuditResult result, Path dir) throws MojoExecutionException {
+        Map<String, Path> written = new LinkedHashMap<>();
+        try {
+            Files.createDirectories(dir);
+            for (String format : result.config().formats()) {
+                Reporter reporter = Reporters.forFormat(format);
+                Path file = dir.resolve("report." + reporter.extension());
+                try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                    reporter.write(result, w);
+                }
+                written.put(reporter.format(), file);
+            }
+        } catch (LinkerException e) {
+            throw new MojoExecutionException("Linker: " + e.getMessage() + " (linker.formats)", e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Linker: cannot write reports to " + dir + ": " + e.getMessage(), e);
+        }
+        return written;
+    }
+
+    private void logSummary(AuditResult result, Map<String, Path> written) {
+        var s = result.summary();
+        getLog().info(String.format(Locale.ROOT, "Linker: %d pages, %d links, %d orphans, %d broken links, %d reciprocal pairs",
+                s.pages(), s.links(), s.orphans(), s.brokenLinks(), s.reciprocalPairs()));
+        List<Finding> findings = result.findings();
+        String counts = countsByCheck(findings);
+        getLog().info("Linker: " + findings.size() + " finding" + (findings.size() == 1 ? "" : "s")
+                + (counts.isEmpty() ? "" : " (" + counts + ")")
+                + (result.baselined() > 0 ? ", " + result.baselined() + " suppressed by the baseline" : ""));
+        FailOn fail = result.config().failOn();
+        for (Finding f : findings.subList(0, Math.min(TOP_FINDINGS, findings.size()))) {
+            String line = "  " + f.severity().id() + " [" + f.checkId() + "] " + location(f) + ": " + f.message();
+            if (fail.fails(f.severity())) {
+                getLog().error(line);
+            } else {
+                getLog().warn(line);
+            }
+        }
+        if (findings.size() > TOP_FINDINGS) {
+            getLog().info("  … and " + (findings.size() - TOP_FINDINGS) + " more in the reports");
+        }
+        written.forEach((format, file) -> getLog().info("Linker " + format + " report: " + display(file)));
+    }
+
+    private String failureMessage(AuditResult result, Map<String, Path> written) {
+        FailOn fail = result.config().failOn();
+        List<Finding> failing = result.findings().stream().filter(f -> fail.fails(f.severity())).toList();
+        Path report = written.containsKey("html") ? written.get("html") : written.values().stream().findFirst().orElse(null);
+        return "Linker: " + failing.size() + " finding" + (failing.size() == 1 ? "" : "s") + " at or above "
+                + fail.name().toLowerCase(Locale.ROOT) + ": " + countsByCheck(failing)
+                + (report == null ? "" : " — see " + display(report));
+    }
+
+    /** "orphan x2, broken-link x1", most frequent first. */
+    static String countsByCheck(List<Finding> findings) {
+        Map<String, Long> counts = findings.stream()
+                .collect(Collectors.groupingBy(Finding::checkId, LinkedHashMap::new, Collectors.counting()));
+        return counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .map(e -> e.getKey() + " x" + e.getValue())
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String location(Finding f) {
+        String where = f.file() == null || f.file().isEmpty() ? f.pageUrl() : f.file();
+        return f.line() > 0 ? where + ":" + f.line() : where;
+    }
+
+    private String missingSiteMessage(Path site) {
+        return "Linker: site directory " + (site == null ? "(none)" : display(site)) + " does not exist."
+                + " Build the site first, or point the audit at the folder of built HTML with"
+                + " <siteDirectory>…</siteDirectory> in the plugin configuration or -Dlinker.siteDirectory=path";
+    }
+
+    /** Paths under the project shown relative to it, as a user types them. */
+    private String display(Path p) {
+        Path base = basedir.toPath().toAbsolutePath().normalize();
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(base) ? base.relativize(abs).toString() : abs.toString();
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+}
