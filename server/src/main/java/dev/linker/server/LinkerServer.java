@@ -81,7 +81,8 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.before(ctx -> ctx.attribute("linker.t0", System.nanoTime()));
             c.routes.before("/api/*", this::cors);
             c.routes.before("/api/*", this::limitBody);
-            c.routes.options("/api/<path>", this::preflight);
+            API_ROUTES.stream().map(r -> r.substring(r.indexOf(' ') + 1)).filter(p -> p.startsWith("/api/"))
+                    .distinct().forEach(p -> c.routes.options(p, this::preflight));
             c.routes.post("/api/v1/suggestions", read(this::suggestions));
             c.routes.get("/api/v1/pages", read(this::getPage));
             c.routes.put("/api/v1/pages", write(this::putPages));
@@ -92,8 +93,8 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                     .result(metrics.render(service.metrics())));
             c.routes.get("/", ctx -> ctx.redirect("/demo/"));
-            c.routes.get("/demo", ctx -> ctx.redirect("/demo/"));
-            c.routes.get("/demo/", ctx -> resource(ctx, "linker/demo/index.html"));
+            // "/demo" and "/demo/" are one route (Javalin ignores trailing slashes); the demo links are absolute.
+            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo/index.html"));
             c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo/" + safePath(ctx)));
             c.routes.get("/widget/<path>", ctx -> {
                 // A module script loaded by a CMS page on another origin is a CORS fetch; the widget is public.
@@ -105,7 +106,12 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.code(), e.getMessage(),
                     e.field()));
             c.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
-                    e.getStatus() == 413 ? "too_large" : "http_" + e.getStatus(), e.getMessage(), null));
+                    switch (e.getStatus()) {
+                        case 404 -> "not_found";
+                        case 405 -> "method_not_allowed";
+                        case 413 -> "too_large";
+                        default -> "http_" + e.getStatus();
+                    }, e.getMessage(), null));
             c.routes.exception(Exception.class, (e, ctx) -> {
                 LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
                 error(ctx, 500, "internal", "Internal error; the server log has the details.", null);
