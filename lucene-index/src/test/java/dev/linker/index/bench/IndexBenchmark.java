@@ -1,0 +1,391 @@
+package dev.linker.index.bench;
+
+import dev.linker.index.EmbedMode;
+import dev.linker.index.Fields;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.Status;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.index.plan.PlanSettings;
+import dev.linker.index.plan.Planner;
+import dev.linker.index.suggest.Draft;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Builds indexes of synthetic pages (clustered 384-d vectors, clustered text with names and links) and prints index
+ * time, size, heap, retrieval and suggestion latency, and plan time. Not a test: see BENCHMARKS.md ("Index").
+ *
+ * <p>Args: {@code pages... [--format float|int8] [--plan N] [--dir DIR] [--queries N] [--no-drafts]}. The vectors come
+ * from a synthetic embedder (derived from the page's cluster and URL, so indexing measures Lucene, not a model);
+ * "draft" latency embeds real text with the local model.
+ */
+public final class IndexBenchmark {
+    static final int DIM = 384;
+    static final int VOCAB = 50_000;
+    static final int PAGES_PER_CLUSTER = 100;
+
+    public static void main(String[] args) throws Exception {
+        List<Integer> sizes = new ArrayList<>();
+        PageIndex.VectorFormat format = PageIndex.VectorFormat.FLOAT;
+        int planDonors = 10_000;
+        int queries = 1000;
+        boolean drafts = true;
+        Path base = Files.createTempDirectory("linker-bench");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--format" -> format = PageIndex.VectorFormat.parse(args[++i]);
+                case "--plan" -> planDonors = Integer.parseInt(args[++i]);
+                case "--dir" -> base = Path.of(args[++i]);
+                case "--queries" -> queries = Integer.parseInt(args[++i]);
+                case "--no-drafts" -> drafts = false;
+                default -> sizes.add(parseCount(args[i]));
+            }
+        }
+        if (sizes.isEmpty()) {
+            sizes = List.of(10_000, 100_000);
+        }
+        System.out.printf(Locale.ROOT, "linker index benchmark: %s vectors, %d-d, JVM max heap %d MB, %d cpus%n",
+                format.name().toLowerCase(Locale.ROOT), DIM, Runtime.getRuntime().maxMemory() >> 20,
+                Runtime.getRuntime().availableProcessors());
+        for (int n : sizes) {
+            run(n, format, base.resolve("idx-" + n + "-" + format.name().toLowerCase(Locale.ROOT)), planDonors,
+                    queries, drafts);
+        }
+    }
+
+    static int parseCount(String s) {
+        String t = s.toLowerCase(Locale.ROOT);
+        if (t.endsWith("k")) {
+            return Integer.parseInt(t.substring(0, t.length() - 1)) * 1000;
+        }
+        if (t.endsWith("m")) {
+            return Integer.parseInt(t.substring(0, t.length() - 1)) * 1_000_000;
+        }
+        return Integer.parseInt(t);
+    }
+
+    static void run(int n, PageIndex.VectorFormat format, Path dir, int planDonors, int queries, boolean drafts)
+            throws Exception {
+        System.out.printf(Locale.ROOT, "%n== %,d pages (%,d clusters) in %s%n", n, n / PAGES_PER_CLUSTER, dir);
+        Synthetic syn = new Synthetic(n);
+        long t0 = System.nanoTime();
+        try (PageIndex idx = PageIndex.open(dir, syn, new PageIndex.Options(EmbedMode.BOTH, format, 10_000))) {
+            PageIndex.SyncReport r = idx.sync(syn.pages(), true, m -> System.out.println("  " + m));
+            double secs = (System.nanoTime() - t0) / 1e9;
+            System.out.printf(Locale.ROOT, "index: %s in %.1f s (%.0f pages/s)%n", r, secs, n / secs);
+            System.out.printf(Locale.ROOT, "index size on disk: %.1f MB%n", size(dir) / 1e6);
+            System.out.printf(Locale.ROOT, "heap used after indexing (after GC): %d MB%n", heapMb());
+
+            // Retrieval with a given vector: HNSW k=100 among live pages.
+            Random rnd = new Random(7);
+            for (int q = 0; q < queries / 2; q++) { // warm-up: JIT and page cache
+                float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
+                idx.withSearcher(x -> search(x, v));
+            }
+            long[] knn = new long[queries];
+            for (int q = 0; q < queries; q++) {
+                float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
+                long s = System.nanoTime();
+                idx.withSearcher(x -> search(x, v));
+                knn[q] = System.nanoTime() - s;
+            }
+            print("retrieval, given vector (HNSW k=100)", knn);
+
+            Suggester sug = new Suggester(idx, SuggestSettings.DEFAULT);
+            long s0 = System.nanoTime();
+            sug.forUrl(syn.url(0), 5);
+            System.out.printf(Locale.ROOT, "suggester warm-up (names of %,d pages, page infos): %.1f s, heap %d MB%n",
+                    n, (System.nanoTime() - s0) / 1e9, heapMb());
+            int sq = Math.min(queries, 500);
+            for (int q = 0; q < sq / 2; q++) {
+                sug.forUrl(syn.url(rnd.nextInt(n)), 5);
+            }
+            long[] full = new long[sq];
+            for (int q = 0; q < sq; q++) {
+                String url = syn.url(rnd.nextInt(n));
+                long s = System.nanoTime();
+                sug.forUrl(url, 5);
+                full[q] = System.nanoTime() - s;
+            }
+            print("suggest for an indexed page (KNN+BM25+names, scored, anchors)", full);
+
+            if (drafts) {
+                try (Embedder local = LocalMiniLmEmbedder.load()) {
+                    int dq = 50;
+                    for (int q = 0; q < 5; q++) {
+                        local.embed(syn.text(q, q, 200));
+                    }
+                    long[] emb = new long[dq];
+                    long[] ret = new long[dq];
+                    for (int q = 0; q < dq; q++) {
+                        String text = syn.text(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong(), 200);
+                        long s = System.nanoTime();
+                        float[] v = local.embed(text);
+                        emb[q] = System.nanoTime() - s;
+                        s = System.nanoTime();
+                        idx.withSearcher(x -> search(x, v));
+                        ret[q] = System.nanoTime() - s;
+                    }
+                    print("draft of 200 words: local embedding", emb);
+                    print("draft of 200 words: retrieval with its embedding", ret);
+                    long[] both = new long[dq];
+                    for (int q = 0; q < dq; q++) {
+                        both[q] = emb[q] + ret[q];
+                    }
+                    print("draft of 200 words: embedding + retrieval", both);
+                }
+                // The whole suggestion for a draft (synthetic embedder, so this is everything but the model).
+                long[] dr = new long[Math.min(200, sq)];
+                for (int q = 0; q < dr.length; q++) {
+                    int c = rnd.nextInt(n / PAGES_PER_CLUSTER);
+                    Draft d = Draft.of("Draft " + q, syn.text(c, rnd.nextLong(), 200));
+                    long s = System.nanoTime();
+                    sug.forDraft(d, 5);
+                    dr[q] = System.nanoTime() - s;
+                }
+                print("suggest for a draft, model time excluded", dr);
+            }
+
+            int donors = Math.min(planDonors, n);
+            if (donors > 0) {
+                List<String> donorUrls = new ArrayList<>(donors);
+                for (int i = 0; i < donors; i++) {
+                    donorUrls.add(syn.url((int) ((long) i * n / donors)));
+                }
+                Set<String> acceptors = new HashSet<>();
+                for (int i = 0; i < n; i++) {
+                    if (syn.inbound(i) <= 1) {
+                        acceptors.add(syn.url(i));
+                    }
+                }
+                long p0 = System.nanoTime();
+                Planner.Result plan = Planner.plan(sug, idx, donorUrls, acceptors,
+                        new PlanSettings(5, 5, 0.5, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), null, null, null);
+                double ps = (System.nanoTime() - p0) / 1e9;
+                System.out.printf(Locale.ROOT, "plan: %,d donors -> %,d acceptors: %,d links in %.1f s (%.1f ms/donor), "
+                        + "heap after %d MB%n", donors, acceptors.size(), plan.links().size(), ps, ps * 1000 / donors,
+                        heapMb());
+            }
+        }
+        System.out.printf(Locale.ROOT, "peak heap (all pools): %d MB%n", peakMb());
+    }
+
+    static Object search(org.apache.lucene.search.IndexSearcher s, float[] v) {
+        try {
+            return s.search(new KnnFloatVectorQuery(Fields.VECTOR, v, 100), 100);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void print(String what, long[] nanos) {
+        long[] a = nanos.clone();
+        Arrays.sort(a);
+        System.out.printf(Locale.ROOT, "%s: p50 %.2f ms, p99 %.2f ms (n=%d)%n", what, a[a.length / 2] / 1e6,
+                a[Math.min(a.length - 1, (int) Math.ceil(a.length * 0.99) - 1)] / 1e6, a.length);
+    }
+
+    static long size(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).mapToLong(p -> {
+                try {
+                    return Files.size(p);
+                } catch (IOException e) {
+                    return 0;
+                }
+            }).sum();
+        }
+    }
+
+    static long heapMb() {
+        System.gc();
+        Runtime r = Runtime.getRuntime();
+        return (r.totalMemory() - r.freeMemory()) >> 20;
+    }
+
+    static long peakMb() {
+        long sum = 0;
+        for (var pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.getPeakUsage() != null) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum >> 20;
+    }
+
+    /**
+     * Synthetic site: page i is in cluster i / 100; its text mixes the cluster's topic words with site-wide words;
+     * its title is a rare two-word name other pages of the cluster mention; it links to 3 pages of its cluster.
+     * The embedder maps a page's text back to its cluster centre plus noise, so vectors are clustered.
+     */
+    static final class Synthetic implements Embedder {
+        final int n;
+        final int clusters;
+        final float[][] centres;
+
+        Synthetic(int n) {
+            this.n = n;
+            this.clusters = Math.max(1, n / PAGES_PER_CLUSTER);
+            Random r = new Random(42);
+            centres = new float[clusters][];
+            for (int c = 0; c < clusters; c++) {
+                centres[c] = unit(gaussian(r));
+            }
+        }
+
+        String url(int i) {
+            int c = i / PAGES_PER_CLUSTER;
+            return "https://big.example/s" + (c % 50) + "/c" + c + "/p" + i + ".html";
+        }
+
+        static String word(int w) {
+            // Pronounceable, distinct tokens: "ka" "ro" ... syllables in base 20.
+            String[] syl = {"ka", "ro", "mi", "te", "lu", "sa", "no", "vi", "de", "po", "ri", "ga", "be", "zu", "fa",
+                    "ho", "ne", "ti", "mo", "ke"};
+            StringBuilder sb = new StringBuilder();
+            int x = w + 20;
+            while (x > 0) {
+                sb.append(syl[x % 20]);
+                x /= 20;
+            }
+            return sb.toString();
+        }
+
+        /** Words of a cluster's topic: 40 words from the vocabulary, fixed per cluster. */
+        int topicWord(int cluster, int k) {
+            return (int) Math.floorMod((long) cluster * 7919 + k * 104_729L, VOCAB);
+        }
+
+        String name(int i) {
+            return word(VOCAB + 2 * i) + " " + word(VOCAB + 2 * i + 1);
+        }
+
+        String text(int cluster, long seed, int words) {
+            Random r = new Random(seed);
+            StringBuilder sb = new StringBuilder("cluster" + cluster + ". ");
+            for (int k = 0; k < words; k++) {
+                int w = r.nextDouble() < 0.6 ? topicWord(cluster, r.nextInt(40)) : (int) (Math.pow(r.nextDouble(), 3) * VOCAB);
+                sb.append(word(w));
+                sb.append(k % 12 == 11 ? ". " : " ");
+            }
+            return sb.toString();
+        }
+
+        int inbound(int i) {
+            return new Random(i * 31L + 5).nextInt(6);
+        }
+
+        PageRecord page(int i) {
+            int c = i / PAGES_PER_CLUSTER;
+            StringBuilder body = new StringBuilder(text(c, i, 150));
+            List<String> links = new ArrayList<>();
+            Random r = new Random(i);
+            for (int k = 0; k < 3; k++) {
+                int j = Math.min(n - 1, c * PAGES_PER_CLUSTER + r.nextInt(PAGES_PER_CLUSTER));
+                if (j != i) {
+                    links.add(url(j));
+                    body.append(" See ").append(name(j)).append(" for more.");
+                }
+            }
+            // Mention one more page of the cluster by name without linking it: a suggestion to find.
+            int m = Math.min(n - 1, c * PAGES_PER_CLUSTER + r.nextInt(PAGES_PER_CLUSTER));
+            body.append(" Compare ").append(name(m)).append('.');
+            String u = url(i);
+            return new PageRecord(u, capital(name(i)) + " — Big Example", capital(name(i)), body.toString(),
+                    u.substring(u.indexOf("/s"), u.lastIndexOf('/') + 1), Status.LIVE, null, r.nextDouble(),
+                    inbound(i), "", links, List.of(), List.of());
+        }
+
+        Iterable<PageRecord> pages() {
+            return new AbstractList<PageRecord>() {
+                @Override
+                public PageRecord get(int i) {
+                    return page(i);
+                }
+
+                @Override
+                public int size() {
+                    return n;
+                }
+            };
+        }
+
+        float[] vector(int cluster, long seed) {
+            float[] g = gaussian(new Random(seed));
+            float[] v = new float[DIM];
+            for (int d = 0; d < DIM; d++) {
+                v[d] = centres[cluster][d] + 0.06f * g[d];
+            }
+            return unit(v);
+        }
+
+        static String capital(String s) {
+            return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+        }
+
+        static float[] gaussian(Random r) {
+            float[] v = new float[DIM];
+            for (int d = 0; d < DIM; d++) {
+                v[d] = (float) r.nextGaussian();
+            }
+            return v;
+        }
+
+        static float[] unit(float[] v) {
+            double s = 0;
+            for (float x : v) {
+                s += x * x;
+            }
+            float k = (float) (1 / Math.sqrt(s));
+            for (int d = 0; d < v.length; d++) {
+                v[d] *= k;
+            }
+            return v;
+        }
+
+        @Override
+        public String id() {
+            return "bench:synthetic-" + DIM;
+        }
+
+        @Override
+        public int dimension() {
+            return DIM;
+        }
+
+        /** The cluster is the text's first token ("clusterN."); the noise is seeded by the text. */
+        @Override
+        public float[] embed(String text) {
+            int at = text.indexOf("cluster");
+            int c = 0;
+            if (at >= 0) {
+                int e = at + 7;
+                while (e < text.length() && Character.isDigit(text.charAt(e))) {
+                    e++;
+                }
+                if (e > at + 7) {
+                    c = Integer.parseInt(text.substring(at + 7, e)) % clusters;
+                }
+            }
+            return vector(c, text.hashCode());
+        }
+    }
+}
