@@ -673,8 +673,9 @@ public final class PageIndex implements Closeable {
         if (text.length() > MAX_EMBED_CHARS) {
             text = text.substring(0, MAX_EMBED_CHARS);
         }
-        if (text.isBlank()) {
-            text = r.title().isBlank() ? r.url() : r.title();
+        if (text.codePoints().noneMatch(Character::isLetterOrDigit)) {
+            // Nothing to embed (empty or symbols only): the title, else the URL, still places the page.
+            text = r.title().codePoints().anyMatch(Character::isLetterOrDigit) ? r.title() : r.url();
         }
         return text;
     }
