@@ -40,6 +40,9 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions).")
     Path searchConsole;
 
+    @Option(names = "--safety", paramLabel = "CSV", description = "Safety classes: url,class per line (see suggest --forbid-safety).")
+    Path safety;
+
     @Option(names = "--embed", paramLabel = "WHAT", defaultValue = "both", description = "What is embedded: title, content or both (default: ${DEFAULT-VALUE}).")
     String embed;
 
@@ -76,6 +79,9 @@ final class IndexCommand implements Callable<Integer> {
         List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
                 .withHtml(baseUrl, contentSelector, boilerplateSelector, progress).records();
         progress.done("read " + records.size() + " pages from " + source);
+        if (safety != null) {
+            records = SourceLoader.withSafety(records, safety);
+        }
         PageIndex.Options opts = PageIndex.Options.DEFAULT.withEmbed(EmbedMode.parse(embed))
                 .withFormat(PageIndex.VectorFormat.parse(vectorFormat));
         try (Embedder e = embedder.create(); PageIndex index = PageIndex.open(indexDir, e, opts)) {

@@ -165,6 +165,29 @@ class IndexCommandsTest {
     }
 
     @Test
+    void safety_classes_from_a_csv_keep_classes_apart() throws IOException {
+        Path classes = tmp.resolve("safety.csv");
+        Files.writeString(classes, "url,class\nhttps://brew.example/beans/decaf.html,adult\n"
+                + "https://brew.example/beans/storage.html,kids\n");
+        Path dir = tmp.resolve("safe-idx");
+        Run r = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", dir.toString(), "--safety", classes.toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        String storage = "https://brew.example/beans/storage.html";
+        Run open = run("suggest", "--index", dir.toString(), "--url", storage, "--limit", "10", "-f", "csv");
+        assertTrue(open.out().contains("decaf.html"), open.out());
+        Run guarded = run("suggest", "--index", dir.toString(), "--url", storage, "--limit", "10", "-f", "csv",
+                "--forbid-safety", "kids=adult");
+        assertEquals(0, guarded.code(), guarded.err());
+        assertFalse(guarded.out().contains("decaf.html"), guarded.out());
+        Files.writeString(classes, "https://brew.example/nope.html,adult\n");
+        Run bad = run("index", site("coffee/pages.csv").toString(), "--index", tmp.resolve("bad-idx").toString(),
+                "--safety", classes.toString(), "-q");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("safety.csv: URLs that are not pages of the source"), bad.err());
+    }
+
+    @Test
     void a_built_html_site_can_be_indexed_and_suggested_from() {
         Path dir = tmp.resolve("html-idx");
         Run r = run("index", Path.of("..", "examples", "site").toString(), "--index", dir.toString(), "-q");

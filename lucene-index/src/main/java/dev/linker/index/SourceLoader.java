@@ -88,4 +88,49 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
     public List<PageRecord> records() {
         return SiteRecords.from(site(), searchConsoleData());
     }
+
+    /**
+     * Sets safety classes from a two-column CSV ({@code url,class}; a header row is optional): pages of classes
+     * that may not meet (e.g. {@code --forbid-safety kids=adult}) are never linked. Unknown URLs are an error.
+     */
+    public static List<PageRecord> withSafety(List<PageRecord> records, Path csv) {
+        java.util.Map<String, String> classes = new java.util.HashMap<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(csv, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new LinkerException(csv + ": cannot read safety classes: " + e.getMessage());
+        }
+        int n = 0;
+        for (String line : lines) {
+            n++;
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            int comma = l.lastIndexOf(',');
+            if (comma <= 0) {
+                throw new LinkerException(csv + ": line " + n + " is not url,class");
+            }
+            String url = l.substring(0, comma).replace("\"", "").strip();
+            String cls = l.substring(comma + 1).replace("\"", "").strip();
+            if (n == 1 && (url.equalsIgnoreCase("url") || url.equalsIgnoreCase("address"))) {
+                continue;
+            }
+            classes.put(url, cls);
+        }
+        java.util.Set<String> known = new java.util.HashSet<>();
+        List<PageRecord> out = new java.util.ArrayList<>(records.size());
+        for (PageRecord r : records) {
+            known.add(r.url());
+            String cls = classes.get(r.url());
+            out.add(cls == null ? r : new PageRecord(r.url(), r.title(), r.h1(), r.body(), r.category(), r.status(),
+                    r.redirectTo(), r.authority(), r.inbound(), cls, r.links(), r.names(), r.queries()));
+        }
+        List<String> unknown = classes.keySet().stream().filter(u -> !known.contains(u)).sorted().limit(3).toList();
+        if (!unknown.isEmpty()) {
+            throw new LinkerException(csv + ": URLs that are not pages of the source, e.g. " + unknown);
+        }
+        return out;
+    }
 }
