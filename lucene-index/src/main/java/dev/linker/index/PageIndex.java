@@ -114,6 +114,7 @@ public final class PageIndex implements Closeable {
     private final EmbedMode embedMode;
     private final VectorFormat format;
     private final Options options;
+    private volatile long lastRefresh = System.nanoTime();
 
     private PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
                       String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
@@ -498,7 +499,12 @@ public final class PageIndex implements Closeable {
     /** Runs {@code f} with a current searcher, released afterwards. */
     public <T> T withSearcher(Function<IndexSearcher, T> f) {
         try {
-            searchers.maybeRefresh();
+            // A writer's own changes are cheap to check; a read-only index polls the folder at most once a second.
+            long now = System.nanoTime();
+            if (writer != null || now - lastRefresh > 1_000_000_000L) {
+                searchers.maybeRefresh();
+                lastRefresh = now;
+            }
             IndexSearcher s = searchers.acquire();
             try {
                 return f.apply(s);

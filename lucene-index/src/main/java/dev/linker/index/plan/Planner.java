@@ -50,25 +50,68 @@ public final class Planner {
             }
         }
         Set<String> indexed = new HashSet<>(index.urls(true));
-        List<PlannedLink> pairs = new ArrayList<>();
-        int n = 0;
-        for (String donor : order) {
-            if (!indexed.contains(donor)) {
-                continue;
+        List<String> todo = new ArrayList<>();
+        for (String d : order) {
+            if (indexed.contains(d)) {
+                todo.add(d);
             }
-            n++;
-            double bonus = maxHits == 0 ? 0 : 0.2 * Math.log1p(CrawlLog.hitsOf(crawlHits, donor)) / Math.log1p(maxHits);
-            for (Suggestion s : suggester.candidates(donor, false, acceptors, ps.candidatesPerDonor(), true)) {
-                boolean named = s.components().name() > 0;
-                if (s.components().vector() < ps.minSimilarity() && !named) {
-                    continue;
+        }
+        int n = todo.size();
+        int mh = maxHits;
+        // Donors are independent: one worker per core, results gathered in donor order so plans are reproducible.
+        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), 8));
+        List<List<PlannedLink>> perDonor = new ArrayList<>(java.util.Collections.nCopies(n, null));
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable work = () -> {
+            int i;
+            while ((i = next.getAndIncrement()) < n) {
+                String donor = todo.get(i);
+                double bonus = mh == 0 ? 0 : 0.2 * Math.log1p(CrawlLog.hitsOf(crawlHits, donor)) / Math.log1p(mh);
+                List<PlannedLink> mine = new ArrayList<>();
+                for (Suggestion s : suggester.candidates(donor, false, acceptors, ps.candidatesPerDonor(), true)) {
+                    boolean named = s.components().name() > 0;
+                    if (s.components().vector() < ps.minSimilarity() && !named) {
+                        continue;
+                    }
+                    mine.add(new PlannedLink(donor, s.anchor().phrase(), s.url(), s.score() + bonus,
+                            s.anchor().sentence(), s.components().vector()));
                 }
-                pairs.add(new PlannedLink(donor, s.anchor().phrase(), s.url(), s.score() + bonus,
-                        s.anchor().sentence(), s.components().vector()));
+                perDonor.set(i, mine);
+                int d = done.incrementAndGet();
+                if (progress != null && d % 1000 == 0) {
+                    progress.accept(d + "/" + n + " donors");
+                }
             }
-            if (progress != null && n % 1000 == 0) {
-                progress.accept(n + " donors, " + pairs.size() + " candidate links");
+        };
+        List<Thread> workers = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        for (int t = 0; t < threads; t++) {
+            Thread th = new Thread(() -> {
+                try {
+                    work.run();
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                    next.set(n);
+                }
+            }, "linker-plan-" + t);
+            workers.add(th);
+            th.start();
+        }
+        for (Thread th : workers) {
+            try {
+                th.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("plan interrupted", e);
             }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        List<PlannedLink> pairs = new ArrayList<>();
+        for (List<PlannedLink> l : perDonor) {
+            pairs.addAll(l);
         }
         List<PlannedLink> fresh = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? greedy(pairs, ps)
                 : equal(pairs, ps, index);
