@@ -115,6 +115,7 @@ public final class PageIndex implements Closeable {
     private final VectorFormat format;
     private final Options options;
     private volatile long lastRefresh = System.nanoTime();
+    private Embedder ownedEmbedder;
 
     private PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
                       String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
@@ -128,6 +129,33 @@ public final class PageIndex implements Closeable {
         this.embedMode = embedMode;
         this.format = format;
         this.options = options;
+    }
+
+    /**
+     * Opens (or creates) a writable index in {@code dir} with the bundled local model, which the index then owns
+     * and closes. An index built with another embedder must be opened with {@link #open(Path, Embedder, Options)}.
+     */
+    public static PageIndex open(Path dir) {
+        String recorded = Files.isDirectory(dir) ? recordedEmbedder(dir) : null;
+        if (recorded != null && !recorded.isEmpty()
+                && !recorded.equals(dev.linker.index.embed.LocalMiniLmEmbedder.ID)) {
+            throw new LinkerException(dir + ": index was built with embedder " + recorded
+                    + "; open it with that embedder");
+        }
+        Embedder local = dev.linker.index.embed.Embedders.createDefault();
+        try {
+            PageIndex idx = open(dir, local, Options.DEFAULT);
+            idx.ownedEmbedder = local;
+            return idx;
+        } catch (RuntimeException e) {
+            local.close();
+            throw e;
+        }
+    }
+
+    /** A fresh in-memory index with default options. */
+    public static PageIndex inMemory(Embedder embedder) {
+        return inMemory(embedder, Options.DEFAULT);
     }
 
     /** Opens (or creates) a writable index in {@code dir}. */
@@ -826,6 +854,9 @@ public final class PageIndex implements Closeable {
                 writer.close();
             }
             dir.close();
+            if (ownedEmbedder != null) {
+                ownedEmbedder.close();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": close failed", e);
         }

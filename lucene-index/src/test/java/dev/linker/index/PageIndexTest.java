@@ -88,6 +88,19 @@ class PageIndexTest {
     }
 
     @Test
+    void open_with_only_a_folder_uses_the_local_model_and_refuses_an_index_of_another(@TempDir Path dir) {
+        try (PageIndex idx = PageIndex.open(dir.resolve("local"))) {
+            idx.sync(Fixtures.coffee().subList(0, 2), true, null);
+            assertEquals("local:all-minilm-l6-v2-q", idx.embedderId());
+        }
+        try (PageIndex idx = PageIndex.open(dir.resolve("other"), Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+            idx.sync(Fixtures.coffee().subList(0, 2), true, null);
+        }
+        LinkerException e = assertThrows(LinkerException.class, () -> PageIndex.open(dir.resolve("other")));
+        assertTrue(e.getMessage().contains("built with embedder test:hashing-16"), e.getMessage());
+    }
+
+    @Test
     void a_second_writer_on_the_same_folder_is_refused_clearly(@TempDir Path dir) {
         try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
             LinkerException e = assertThrows(LinkerException.class,
