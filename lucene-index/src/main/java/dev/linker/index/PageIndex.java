@@ -513,6 +513,25 @@ public final class PageIndex implements Closeable {
                 r.inbound(), r.safety(), r.links(), r.names(), r.queries()));
     }
 
+    /** Blocks until background segment merges are done (benchmarks; a quiet moment after a large sync). */
+    public void waitForMerges() {
+        requireWriter();
+        try {
+            writer.maybeMerge();
+            if (writer.getConfig().getMergeScheduler() instanceof org.apache.lucene.index.ConcurrentMergeScheduler c) {
+                c.sync();
+            }
+            commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": merge failed", e);
+        }
+    }
+
+    /** Number of index segments (each is searched separately). */
+    public int segments() {
+        return withSearcher(s -> s.getIndexReader().leaves().size());
+    }
+
     public void commit() {
         requireWriter();
         try {

@@ -91,6 +91,10 @@ public final class IndexBenchmark {
             PageIndex.SyncReport r = idx.sync(syn.pages(), true, m -> System.out.println("  " + m));
             double secs = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT, "index: %s in %.1f s (%.0f pages/s)%n", r, secs, n / secs);
+            long m0 = System.nanoTime();
+            idx.waitForMerges();
+            System.out.printf(Locale.ROOT, "background merges finished %.1f s later; %d segments%n",
+                    (System.nanoTime() - m0) / 1e9, idx.segments());
             System.out.printf(Locale.ROOT, "index size on disk: %.1f MB%n", size(dir) / 1e6);
             System.out.printf(Locale.ROOT, "heap used after indexing (after GC): %d MB%n", heapMb());
 
