@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -73,7 +74,10 @@ public class AuditMojo extends AbstractMojo {
     @Parameter(property = "linker.boilerplateSelector")
     private String boilerplateSelector;
 
-    /** Linker config file (YAML or JSON); its values sit between the defaults and this pom. */
+    /**
+     * Linker config file (YAML or JSON), the same as the CLI's; its values sit between the defaults and this pom.
+     * Default: {@code linker.yml}, {@code linker.yaml}, {@code linker.json} or {@code .linker.yml} in the project folder.
+     */
     @Parameter(property = "linker.config")
     private File config;
 
@@ -89,9 +93,13 @@ public class AuditMojo extends AbstractMojo {
     @Parameter(property = "linker.formats")
     private List<String> formats;
 
-    /** Folder the reports are written to, as {@code report.<ext>}. */
-    @Parameter(property = "linker.outputDirectory", defaultValue = "${project.build.directory}/" + DEFAULT_OUTPUT)
+    /** Folder the reports are written to, as {@code report.<ext>}. Default: {@code ${project.build.directory}/linker}. */
+    @Parameter(property = "linker.outputDirectory")
     private File outputDirectory;
+
+    /** Glob patterns of pages whose findings are dropped, e.g. {@code /tags/**,/404.html}. */
+    @Parameter(property = "linker.ignorePages")
+    private List<String> ignorePages;
 
     /** Folder of content briefs whose required links are enforced. */
     @Parameter(property = "linker.briefsDirectory")
@@ -130,23 +138,27 @@ public class AuditMojo extends AbstractMojo {
         } catch (RuntimeException e) {
             throw unexpected(e);
         }
-        Map<String, Path> written = writeReports(result, outputDirectory.toPath());
+        Map<String, Path> written = writeReports(result, cfg.output());
         logSummary(result, written);
         if (result.exitCode() == ExitCode.FINDINGS) {
             throw new MojoFailureException(failureMessage(result, written));
         }
     }
 
-    /** Maps the parameters onto the core builder; only values the user set are passed, so the file can fill the rest. */
+    /**
+     * Maps the parameters onto the core builder; only values set in the pom or with -D are passed, so the config
+     * file can fill the rest. Maven's own defaults (target/site, four formats, target/linker) are passed only for
+     * keys the file does not set, which keeps the order defaults &lt; file &lt; pom.
+     */
     AuditConfig buildConfig() throws MojoExecutionException {
-        AuditConfig.Builder b = AuditConfig.builder();
-        if (config != null) {
-            if (!config.isFile()) {
-                throw new MojoExecutionException("Linker: config file " + config + " (linker.config) does not exist");
-            }
-            b.configFile(config.toPath());
+        Path file = configFile();
+        Set<String> fileKeys = ConfigKeys.of(file);
+        AuditConfig.Builder b = AuditConfig.builder().discoverConfig(false).workingDir(basedir.toPath());
+        if (file != null) {
+            b.configFile(file);
         }
-        b.siteDir(siteDirectory == null ? null : siteDirectory.toPath());
+        b.siteDir(siteDirectory != null ? siteDirectory.toPath()
+                : fileKeys.contains("site") ? null : buildDirectory.toPath().resolve(DEFAULT_SITE));
         b.baseUrl(blankToNull(baseUrl));
         b.entry(blankToNull(entry));
         b.contentSelector(blankToNull(contentSelector));
@@ -156,14 +168,17 @@ public class AuditMojo extends AbstractMojo {
         }
         b.baseline(baseline == null ? null : baseline.toPath());
         b.writeBaseline(writeBaseline == null ? null : writeBaseline.toPath());
-        List<String> fmts = normaliseFormats(formats);
-        b.formats(fmts.isEmpty() ? null : fmts);
-        b.output(outputDirectory.toPath());
+        List<String> fmts = normaliseList(formats);
+        b.formats(!fmts.isEmpty() ? fmts : fileKeys.contains("formats") ? null : DEFAULT_FORMATS);
+        b.output(outputDirectory != null ? outputDirectory.toPath()
+                : fileKeys.contains("output") ? null : buildDirectory.toPath().resolve(DEFAULT_OUTPUT));
         b.briefsDir(briefsDirectory == null ? null : briefsDirectory.toPath());
+        List<String> ignore = normaliseList(ignorePages);
+        b.ignorePages(ignore.isEmpty() ? null : ignore);
         b.git(git);
         b.verbose(verbose);
         try {
-            return withMavenDefaults(b.build());
+            return b.build();
         } catch (LinkerException e) {
             throw new MojoExecutionException("Linker: " + e.getMessage(), e);
         } catch (RuntimeException e) {
@@ -171,20 +186,28 @@ public class AuditMojo extends AbstractMojo {
         }
     }
 
+    /** The linker.config parameter, else linker.yml (or another default name) in the project folder, as the CLI does. */
+    private Path configFile() throws MojoExecutionException {
+        if (config != null) {
+            if (!config.isFile()) {
+                throw new MojoExecutionException("Linker: config file " + display(config.toPath())
+                        + " (linker.config) does not exist");
+            }
+            return config.toPath();
+        }
+        for (String name : AuditConfig.DEFAULT_FILES) {
+            Path p = basedir.toPath().resolve(name);
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** A bug, not a user error: keep the cause so -e shows where. */
     private static MojoExecutionException unexpected(RuntimeException e) {
         return new MojoExecutionException("Linker: unexpected error (" + e
                 + "); rerun with -e and -Dlinker.verbose=true and report it", e);
-    }
-
-    /** Maven's own defaults (target/site, four report formats) for what neither the pom nor the file set. */
-    private AuditConfig withMavenDefaults(AuditConfig c) {
-        Path site = c.siteDir() != null ? c.siteDir() : buildDirectory.toPath().resolve(DEFAULT_SITE);
-        List<String> fmts = c.formats() == null || c.formats().isEmpty() ? DEFAULT_FORMATS : c.formats();
-        FailOn fail = c.failOn() != null ? c.failOn() : FailOn.ERROR;
-        return new AuditConfig(site, c.baseUrl(), c.entry(), c.contentSelector(), c.boilerplateSelector(), fail,
-                c.baseline(), c.writeBaseline(), fmts, outputDirectory.toPath(), c.checks(), c.briefsDir(), c.git(),
-                c.verbose());
     }
 
     private static FailOn parseFailOn(String v) throws MojoExecutionException {
@@ -195,8 +218,8 @@ public class AuditMojo extends AbstractMojo {
         }
     }
 
-    /** Accepts both {@code <formats><format>json</format></formats>} and {@code json, html} in one value. */
-    static List<String> normaliseFormats(List<String> in) {
+    /** Accepts both {@code <formats><format>json</format></formats>} and {@code json,html} in one value (as -D gives it). */
+    static List<String> normaliseList(List<String> in) {
         List<String> out = new ArrayList<>();
         if (in == null) {
             return out;
@@ -206,7 +229,7 @@ public class AuditMojo extends AbstractMojo {
                 continue;
             }
             for (String part : s.split(",")) {
-                String f = part.trim().toLowerCase(Locale.ROOT);
+                String f = part.trim();
                 if (!f.isEmpty() && !out.contains(f)) {
                     out.add(f);
                 }
