@@ -1,0 +1,139 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.AuditResult;
+import dev.linker.core.audit.Auditor;
+import dev.linker.core.audit.FailOn;
+import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.Severity;
+import dev.linker.core.check.Check;
+import dev.linker.core.check.Checks;
+import dev.linker.core.config.AuditConfig;
+import dev.linker.core.config.CheckSettings;
+import dev.linker.core.report.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code linker audit DIR}: read built HTML, run the checks, write reports, exit by --fail-on. */
+@Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Audit the internal links of a built site (a folder of HTML: public/, _site/, dist/, target/site …).",
+                "Checks: orphan, content-orphan, unreachable, deep-page, broken-link, redirect-link, stale-anchor,",
+                "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page."},
+        footer = {"", "Config precedence: defaults < config file (--config, or linker.yml in the working folder) < options.",
+                "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
+final class AuditCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "Folder of built HTML (or 'site' in the config file).")
+    Path dir;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "Absolute URL of the site; absolute links to its host are internal.")
+    String baseUrl;
+
+    @Option(names = "--entry", paramLabel = "PATH", description = "Page click depth is measured from (default: the root index.html).")
+    String entry;
+
+    @Option(names = "--content-selector", paramLabel = "CSS", description = "Main content (default: auto-detect main, article, [role=main], nav/header/footer/aside).")
+    String contentSelector;
+
+    @Option(names = "--boilerplate-selector", paramLabel = "CSS", description = "Boilerplate inside the content (e.g. 'div.toc, .related').")
+    String boilerplateSelector;
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "Config file, YAML or JSON (see linker.example.yml).")
+    Path config;
+
+    @Option(names = {"-f", "--format"}, split = ",", paramLabel = "FORMAT",
+            description = "Report format(s): text, json, markdown, sarif, github, html (default: text). Several need --output DIR.")
+    List<String> formats;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "PATH", description = "Report file (one format) or folder (several); default: standard output.")
+    Path output;
+
+    @Option(names = "--fail-on", paramLabel = "LEVEL", description = "Lowest severity that fails the run: error, warning, never (default: error).")
+    String failOn;
+
+    @Option(names = "--baseline", paramLabel = "FILE", description = "Suppress the findings recorded in this baseline; only new ones count.")
+    Path baseline;
+
+    @Option(names = "--write-baseline", paramLabel = "FILE", description = "Record this run's findings as the baseline.")
+    Path writeBaseline;
+
+    @Option(names = "--ignore", split = ",", paramLabel = "GLOB", description = "Drop findings on pages matching these globs ('/tags/**').")
+    List<String> ignore;
+
+    @Option(names = "--disable", split = ",", paramLabel = "CHECK", description = "Checks to turn off (e.g. reciprocal,deep-page).")
+    List<String> disable;
+
+    @Option(names = "--list-checks", description = "List the checks with their default severity and options, then exit.")
+    boolean listChecks;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress or summary lines on stderr.")
+    boolean quiet;
+
+    @Option(names = {"-v", "--verbose"}, description = "Stack traces and details on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (listChecks) {
+            for (Check c : Checks.ALL) {
+                out.printf("%-18s %-8s %s%s%n", c.id(), c.defaultSeverity().id(), c.description(),
+                        c.defaultOptions().isEmpty() ? "" : " " + new java.util.TreeMap<>(c.defaultOptions()));
+            }
+            return 0;
+        }
+        Map<String, CheckSettings> checks = new LinkedHashMap<>();
+        if (disable != null) {
+            disable.forEach(id -> checks.put(id.strip(), new CheckSettings(false, null, Map.of())));
+        }
+        AuditConfig cfg = AuditConfig.builder()
+                .configFile(config).siteDir(dir).baseUrl(baseUrl).entry(entry)
+                .contentSelector(contentSelector).boilerplateSelector(boilerplateSelector)
+                .failOn(failOn == null ? null : FailOn.parse(failOn)).baseline(baseline).writeBaseline(writeBaseline)
+                .formats(formats).output(output).checks(checks.isEmpty() ? null : checks).ignorePages(ignore)
+                .verbose(verbose).build();
+        Progress progress = new Progress(err, quiet);
+        AuditResult result = Auditor.run(cfg, progress);
+        progress.done("audited " + result.summary().pages() + " pages, " + result.summary().links() + " links");
+        List<Path> files = ReportWriter.write(result, cfg.formats(), cfg.output(), out);
+        out.flush();
+        if (!quiet) {
+            for (Path f : files) {
+                err.println("linker: wrote " + f);
+            }
+            if (!files.isEmpty() || !cfg.formats().equals(List.of("text"))) {
+                err.println("linker: " + counts(result.findings()) + (result.baselined() > 0
+                        ? " (" + result.baselined() + " more in the baseline)" : ""));
+            }
+            if (cfg.writeBaseline() != null) {
+                err.println("linker: baseline of " + (result.findings().size() + result.baselined()) + " findings written to " + cfg.writeBaseline());
+            }
+        }
+        return result.exitCode().code();
+    }
+
+    static String counts(List<Finding> findings) {
+        if (findings.isEmpty()) {
+            return "no findings";
+        }
+        Map<Severity, Integer> by = new EnumMap<>(Severity.class);
+        findings.forEach(f -> by.merge(f.severity(), 1, Integer::sum));
+        List<String> parts = new ArrayList<>();
+        by.forEach((s, n) -> parts.add(n + " " + s.id() + (n == 1 ? "" : "s")));
+        return String.join(", ", parts);
+    }
+}

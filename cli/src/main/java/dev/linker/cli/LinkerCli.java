@@ -1,0 +1,71 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.core.audit.LinkerException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/** The {@code linker} command: one runnable jar, one subcommand per job. */
+@Command(name = "linker", mixinStandardHelpOptions = true, versionProvider = LinkerCli.Version.class,
+        description = "Internal linking for SEO: audit a built site, suggest and plan internal links.",
+        subcommands = {AuditCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
+public final class LinkerCli implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams; returns the exit code (tests call this in-process). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new LinkerCli());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExitCodeExceptionMapper(e -> e instanceof LinkerException ? ExitCode.USAGE.code() : ExitCode.UNEXPECTED.code());
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("linker: " + ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+            err.println("Run '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            return ExitCode.USAGE.code();
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            boolean verbose = parsed.hasMatchedOption("--verbose");
+            if (ex instanceof LinkerException) {
+                err.println("linker: error: " + ex.getMessage());
+                if (verbose) {
+                    ex.printStackTrace(err);
+                }
+                return ExitCode.USAGE.code();
+            }
+            err.println("linker: unexpected error: " + ex);
+            if (verbose) {
+                ex.printStackTrace(err);
+            } else {
+                err.println("Rerun with --verbose for details, and report it if it persists.");
+            }
+            return ExitCode.UNEXPECTED.code();
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (audit, index, suggest, plan, brief, serve)");
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = LinkerCli.class.getPackage().getImplementationVersion();
+            return new String[]{"linker " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

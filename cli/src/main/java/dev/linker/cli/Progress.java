@@ -1,0 +1,50 @@
+package dev.linker.cli;
+
+import dev.linker.core.site.ReadListener;
+
+import java.io.PrintWriter;
+
+/**
+ * Progress of a long read on stderr: a live counter on a terminal, nothing per page in CI logs (where carriage
+ * returns pile up), and one closing line either way.
+ */
+final class Progress implements ReadListener {
+    private static final int MIN_PAGES = 200;
+    private final PrintWriter err;
+    private final boolean live;
+    private final boolean quiet;
+    private final long start = System.nanoTime();
+    private int lastPercent = -1;
+    private int total;
+
+    Progress(PrintWriter err, boolean quiet) {
+        this.err = err;
+        this.quiet = quiet;
+        this.live = !quiet && System.console() != null && System.getenv("CI") == null;
+    }
+
+    @Override
+    public void progress(int done, int total) {
+        this.total = total;
+        if (!live || total < MIN_PAGES) {
+            return;
+        }
+        int percent = done * 100 / total;
+        if (percent != lastPercent) {
+            lastPercent = percent;
+            err.print("\rlinker: reading pages " + done + "/" + total + " (" + percent + "%)");
+            err.flush();
+        }
+    }
+
+    void done(String what) {
+        if (quiet) {
+            return;
+        }
+        if (live && total >= MIN_PAGES) {
+            err.print("\r\033[K");
+        }
+        err.printf("linker: %s in %.1f s%n", what, (System.nanoTime() - start) / 1e9);
+        err.flush();
+    }
+}
