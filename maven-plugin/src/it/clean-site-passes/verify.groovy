@@ -6,5 +6,5 @@ assert log.contains('Linker: 0 findings')
 ['report.json', 'report.html', 'report.sarif'].each { assert new File(basedir, "target/linker/$it").isFile() : it }
 assert new File(basedir, 'target/linker').list().any { it.startsWith('report.') && it.endsWith('t') || it == 'report.txt' }
 assert new File(basedir, 'target/linker/report.json').text.contains('"pages"')
-assert log.contains('Linker html report: target/linker/report.html')
+assert log.contains('Linker report: target/linker/report.html')
 true

@@ -7,8 +7,7 @@ import dev.linker.core.audit.FailOn;
 import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.config.AuditConfig;
-import dev.linker.core.report.Reporter;
-import dev.linker.core.report.Reporters;
+import dev.linker.core.report.ReportWriter;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -18,8 +17,6 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -238,22 +235,21 @@ public class AuditMojo extends AbstractMojo {
         return out;
     }
 
+    /** Always a folder in the plugin (report.&lt;ext&gt; per format), so it is created before the core writer runs. */
     private Map<String, Path> writeReports(AuditResult result, Path dir) throws MojoExecutionException {
         Map<String, Path> written = new LinkedHashMap<>();
         try {
             Files.createDirectories(dir);
-            for (String format : result.config().formats()) {
-                Reporter reporter = Reporters.forFormat(format);
-                Path file = dir.resolve("report." + reporter.extension());
-                try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                    reporter.write(result, w);
-                }
-                written.put(reporter.format(), file);
+            List<Path> files = ReportWriter.write(result, result.config().formats(), dir, new StringBuilder());
+            for (Path f : files) {
+                String name = f.getFileName().toString();
+                written.put(name.substring(name.lastIndexOf('.') + 1), f);
             }
         } catch (LinkerException e) {
-            throw new MojoExecutionException("Linker: " + e.getMessage() + " (linker.formats)", e);
+            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new MojoExecutionException("Linker: cannot write reports to " + dir + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("Linker: cannot create the report folder " + display(dir) + ": "
+                    + e.getMessage(), e);
         }
         return written;
     }
@@ -279,7 +275,7 @@ public class AuditMojo extends AbstractMojo {
         if (findings.size() > TOP_FINDINGS) {
             getLog().info("  … and " + (findings.size() - TOP_FINDINGS) + " more in the reports");
         }
-        written.forEach((format, file) -> getLog().info("Linker " + format + " report: " + display(file)));
+        written.forEach((ext, file) -> getLog().info("Linker report: " + display(file)));
     }
 
     private String failureMessage(AuditResult result, Map<String, Path> written) {
