@@ -135,8 +135,9 @@ public class AuditMojo extends AbstractMojo {
         } catch (RuntimeException e) {
             throw unexpected(e);
         }
+        logSummary(result);
         Map<String, Path> written = writeReports(result, cfg.output());
-        logSummary(result, written);
+        written.values().forEach(file -> getLog().info("Linker report: " + display(file)));
         if (result.exitCode() == ExitCode.FINDINGS) {
             throw new MojoFailureException(failureMessage(result, written));
         }
@@ -250,14 +251,17 @@ public class AuditMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("Linker: cannot create the report folder " + display(dir) + ": "
                     + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw unexpected(e);
         }
         return written;
     }
 
-    private void logSummary(AuditResult result, Map<String, Path> written) {
+    private void logSummary(AuditResult result) {
         var s = result.summary();
-        getLog().info(String.format(Locale.ROOT, "Linker: %d pages, %d links, %d orphans, %d broken links, %d reciprocal pairs",
-                s.pages(), s.links(), s.orphans(), s.brokenLinks(), s.reciprocalPairs()));
+        getLog().info(String.format(Locale.ROOT,
+                "Linker: %d pages, %d links; orphans %d, unreachable %d, broken links %d, reciprocal pairs %d",
+                s.pages(), s.links(), s.orphans(), s.unreachable(), s.brokenLinks(), s.reciprocalPairs()));
         List<Finding> findings = result.findings();
         String counts = countsByCheck(findings);
         getLog().info("Linker: " + findings.size() + " finding" + (findings.size() == 1 ? "" : "s")
@@ -275,7 +279,6 @@ public class AuditMojo extends AbstractMojo {
         if (findings.size() > TOP_FINDINGS) {
             getLog().info("  … and " + (findings.size() - TOP_FINDINGS) + " more in the reports");
         }
-        written.forEach((ext, file) -> getLog().info("Linker report: " + display(file)));
     }
 
     private String failureMessage(AuditResult result, Map<String, Path> written) {
