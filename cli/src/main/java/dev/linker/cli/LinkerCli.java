@@ -64,8 +64,7 @@ public final class LinkerCli implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = LinkerCli.class.getPackage().getImplementationVersion();
-            return new String[]{"linker " + (v == null ? "(development build)" : v)};
+            return new String[]{"linker " + dev.linker.core.report.Version.current()};
         }
     }
 }

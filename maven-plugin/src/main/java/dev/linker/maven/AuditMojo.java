@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -144,19 +143,17 @@ public class AuditMojo extends AbstractMojo {
     }
 
     /**
-     * Maps the parameters onto the core builder; only values set in the pom or with -D are passed, so the config
-     * file can fill the rest. Maven's own defaults (target/site, four formats, target/linker) are passed only for
-     * keys the file does not set, which keeps the order defaults &lt; file &lt; pom.
+     * Maps the parameters onto the core builder. Only values set in the pom or with -D are explicit; Maven's own
+     * defaults (target/site, four formats) go in as door defaults, below the config file.
      */
     AuditConfig buildConfig() throws MojoExecutionException {
-        Path file = configFile();
-        Set<String> fileKeys = ConfigKeys.of(file);
         AuditConfig.Builder b = AuditConfig.builder().discoverConfig(false).workingDir(basedir.toPath());
+        Path file = configFile();
         if (file != null) {
             b.configFile(file);
         }
-        b.siteDir(siteDirectory != null ? siteDirectory.toPath()
-                : fileKeys.contains("site") ? null : buildDirectory.toPath().resolve(DEFAULT_SITE));
+        b.siteDir(siteDirectory == null ? null : siteDirectory.toPath());
+        b.defaultSiteDir(buildDirectory.toPath().resolve(DEFAULT_SITE));
         b.baseUrl(blankToNull(baseUrl));
         b.entry(blankToNull(entry));
         b.contentSelector(blankToNull(contentSelector));
@@ -167,16 +164,18 @@ public class AuditMojo extends AbstractMojo {
         b.baseline(baseline == null ? null : baseline.toPath());
         b.writeBaseline(writeBaseline == null ? null : writeBaseline.toPath());
         List<String> fmts = normaliseList(formats);
-        b.formats(!fmts.isEmpty() ? fmts : fileKeys.contains("formats") ? null : DEFAULT_FORMATS);
-        b.output(outputDirectory != null ? outputDirectory.toPath()
-                : fileKeys.contains("output") ? null : buildDirectory.toPath().resolve(DEFAULT_OUTPUT));
+        b.formats(fmts.isEmpty() ? null : fmts);
+        b.defaultFormats(DEFAULT_FORMATS);
+        b.output(outputDirectory == null ? null : outputDirectory.toPath());
         b.briefsDir(briefsDirectory == null ? null : briefsDirectory.toPath());
         List<String> ignore = normaliseList(ignorePages);
         b.ignorePages(ignore.isEmpty() ? null : ignore);
         b.git(git);
         b.verbose(verbose);
         try {
-            return b.build();
+            AuditConfig c = b.build();
+            // Neither pom nor file chose an output: core's default is standard output, the plugin's is a folder.
+            return c.output() != null ? c : b.output(buildDirectory.toPath().resolve(DEFAULT_OUTPUT)).build();
         } catch (LinkerException e) {
             throw new MojoExecutionException("Linker: " + e.getMessage(), e);
         } catch (RuntimeException e) {
