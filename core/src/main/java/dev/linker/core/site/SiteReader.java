@@ -127,30 +127,43 @@ public final class SiteReader {
         Map<String, Page> pages = new TreeMap<>();
         Map<String, String> redirects = new TreeMap<>();
         List<Site.Problem> problems = new ArrayList<>();
-        int done = 0;
-        for (Path p : htmlFiles) {
+        // Pages parse independently: use the cores there are, then assemble in file order so results are stable.
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        List<Parsed> parsed = htmlFiles.parallelStream().map(p -> {
             String rel = dir.relativize(p).toString().replace('\\', '/');
             String key = PageKeys.ofFile(rel);
+            List<Site.Problem> own = new ArrayList<>(1);
             Page page;
             try {
-                page = readPage(p, rel, key, problems);
-            } catch (IOException e) {
-                problems.add(new Site.Problem(rel, key, "cannot read: " + e.getMessage()));
+                page = readPage(p, rel, key, own);
+            } catch (IOException | UncheckedIOException e) {
+                own.add(new Site.Problem(rel, key, "cannot read: " + e.getMessage()));
                 page = emptyPage(key, rel);
             }
-            Page previous = pages.putIfAbsent(key, page);
+            int n = done.incrementAndGet();
+            synchronized (options.listener()) {
+                options.listener().progress(n, htmlFiles.size());
+            }
+            return new Parsed(page, own);
+        }).toList();
+        for (Parsed x : parsed) {
+            Page page = x.page();
+            problems.addAll(x.problems());
+            Page previous = pages.putIfAbsent(page.url(), page);
             if (previous != null) {
-                problems.add(new Site.Problem(rel, key, "is the same page as " + previous.file() + " (both are " + key
-                        + "); only " + previous.file() + " was read"));
+                problems.add(new Site.Problem(page.file(), page.url(), "is the same page as " + previous.file() + " (both are "
+                        + page.url() + "); only " + previous.file() + " was read"));
             }
             if (page.redirectTo() != null) {
-                redirects.put(key, page.redirectTo());
+                redirects.put(page.url(), page.redirectTo());
             }
-            options.listener().progress(++done, htmlFiles.size());
         }
         readRedirectsFile(dir, redirects, problems);
         Set<String> sitemap = readSitemap(dir, problems);
         return new Site(dir.toString(), options.baseUrl(), pages, sitemap, redirects, otherFiles, problems);
+    }
+
+    private record Parsed(Page page, List<Site.Problem> problems) {
     }
 
     private static Page emptyPage(String key, String rel) {

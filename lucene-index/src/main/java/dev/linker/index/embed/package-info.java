@@ -1,2 +1,2 @@
-/** Embedders: the offline local model and OpenAI-compatible HTTP endpoints. */
+/** Embedders turning page text into unit vectors: the offline local MiniLM model and OpenAI-compatible endpoints. */
 package dev.linker.index.embed;
