@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Audit benchmark: Linker's audit of a built site next to html-proofer and linkchecker, internal links only.
-# Prints, per run: exit code, wall time, pages/s, peak RSS (from /usr/bin/time -v), and what each tool found.
+# Prints, per run: exit code, wall time, pages/s, CPU time (user+sys), peak RSS (from /usr/bin/time -v), and what
+# each tool found. CPU time is the steadier figure on a shared machine; wall time is what a CI job waits.
 #
 # Usage: bench/audit-benchmark.sh [SITE_DIR]
 #   SITE_DIR       folder of built HTML (default: ../shared/corpus/postgresql-15/site next to the repo)
@@ -37,13 +38,16 @@ run() {
   local name=$1; shift
   local rc=0
   /usr/bin/time -v -o "$work/$name.time" "$@" >"$work/$name.out" 2>&1 || rc=$?
-  local wall rss secs
+  local wall rss secs cpu
+  cpu=$(awk -F': ' '/User time|System time/ { c += $2 } END { printf "%.1f", c }' "$work/$name.time")
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/$name.time")
   rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/$name.time")
   # h:mm:ss or m:ss.ss -> seconds
   secs=$(echo "$wall" | awk -F: '{ s=0; for (i=1;i<=NF;i++) s=s*60+$i; printf "%.2f", s }')
-  printf '%-12s exit %-3s wall %8.2f s   %8.1f pages/s   peak RSS %6.0f MB\n' \
-    "$name" "$rc" "$secs" "$(echo "$pages $secs" | awk '{ printf "%.1f", ($2 > 0 ? $1/$2 : 0) }')" "$(echo "$rss" | awk '{ printf "%.0f", $1/1024 }')"
+  echo "$secs $rss" >>"$work/$name.runs"
+  printf '%-12s exit %-3s wall %8.2f s   %8.1f pages/s   CPU %7.1f s   peak RSS %6.0f MB\n' \
+    "$name" "$rc" "$secs" "$(echo "$pages $secs" | awk '{ printf "%.1f", ($2 > 0 ? $1/$2 : 0) }')" "$cpu" \
+    "$(echo "$rss" | awk '{ printf "%.0f", $1/1024 }')"
 }
 
 for tool in $TOOLS; do
@@ -55,6 +59,10 @@ for tool in $TOOLS; do
         run linker "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
           -jar "$jar" audit "$site" --format json --output "$work/linker.json" --fail-on never
       done
+      sort -n "$work/linker.runs" | awk -v p="$pages" '{ w[NR]=$1; r[NR]=$2 } END {
+        m = (NR % 2) ? w[(NR+1)/2] : (w[NR/2] + w[NR/2+1]) / 2
+        maxr = 0; for (i = 1; i <= NR; i++) if (r[i] > maxr) maxr = r[i]
+        printf "   %d runs: median %.2f s (%.0f pages/s), best %.2f s, peak RSS max %.0f MB\n", NR, m, p/m, w[1], maxr/1024 }'
       if [ -s "$work/linker.json" ]; then
         echo "   findings by check: $(python3 - "$work/linker.json" <<'PY'
 import json, sys
