@@ -126,6 +126,7 @@ public class AuditMojo extends AbstractMojo {
         if (site == null || !Files.isDirectory(site)) {
             throw new MojoExecutionException(missingSiteMessage(site));
         }
+        getLog().info("Linker: auditing " + display(site));
         AuditResult result;
         try {
             result = Auditor.run(cfg);
@@ -210,8 +211,9 @@ public class AuditMojo extends AbstractMojo {
     private static FailOn parseFailOn(String v) throws MojoExecutionException {
         try {
             return FailOn.parse(v);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("Linker: linker.failOn must be error, warning or never, not '" + v + "'");
+        } catch (LinkerException | IllegalArgumentException e) {
+            throw new MojoExecutionException("Linker: failOn (linker.failOn) must be error, warning or never, not '"
+                    + v + "'");
         }
     }
 
