@@ -1,2 +1,2 @@
-/** Anchor text: the site's title template, anchor normalisation and comparison with what a target is called. */
+/** Anchor text: the site title template, normalisation, and name-mention matching (the phrase in a source text that best names a target). */
 package dev.linker.core.anchor;

@@ -1,0 +1,600 @@
+// <linker-suggestions>: internal-link suggestions beside a CMS editor. Dependency-free ES module.
+//
+//   <script type="module" src="https://linker.example/widget/linker-suggestions.js"></script>
+//   <linker-suggestions endpoint="https://linker.example" for="editor-id" limit="5"></linker-suggestions>
+//
+// Attributes: endpoint (server origin, default: this page's origin), for (id of the editor element), limit (1-20,
+// default 5), api-key (sent as a Bearer token; use a read-only key), format (markdown|html|text, for textareas;
+// guessed when absent), url (the draft's own URL, never suggested), title-for (id of the title input), debounce (ms).
+// Property: editor (a TinyMCE or CKEditor 5 instance, an element, or an adapter {read, insertLink, subscribe}).
+// Events: linker-suggestions, linker-insert (cancelable, before the link is made), linker-dismiss, linker-error.
+// Theming: --linker-font, --linker-fg, --linker-bg, --linker-muted, --linker-border, --linker-accent,
+// --linker-accent-fg, --linker-highlight, --linker-error, --linker-radius; parts: panel, header, list, option,
+// title, context, anchor, score, insert, dismiss, status.
+import { resolveAdapter } from './adapters/index.js';
+
+const DEFAULT_LIMIT = 5;
+const MAX_LIMIT = 20;
+const DEFAULT_DEBOUNCE_MS = 400;
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 30000;
+const EDITOR_WAIT_MS = 200;
+const EDITOR_UPGRADE_MS = 15000;
+const CONTEXT_CHARS = 70;
+
+const STYLE = `
+:host { display: block; font: var(--linker-font, 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif);
+  color: var(--linker-fg, #1f2328); }
+:host([hidden]) { display: none; }
+.panel { background: var(--linker-bg, #fff); border: 1px solid var(--linker-border, #d0d7de);
+  border-radius: var(--linker-radius, 8px); padding: .6em .6em .4em; }
+.header { display: flex; align-items: baseline; justify-content: space-between; gap: .5em; margin: 0 0 .4em; }
+.heading { font-weight: 600; font-size: 1em; margin: 0; }
+.status { color: var(--linker-muted, #59636e); font-size: .85em; }
+.status.error { color: var(--linker-error, #9a6700); }
+ul { list-style: none; margin: 0; padding: 0; outline: none; }
+ul:focus-visible { box-shadow: 0 0 0 2px var(--linker-accent, #0969da); border-radius: var(--linker-radius, 8px); }
+ul[aria-busy="true"] { opacity: .7; }
+li { padding: .5em; border-radius: calc(var(--linker-radius, 8px) - 2px); border: 1px solid transparent; cursor: default; }
+li + li { margin-top: .25em; }
+ul:focus li[aria-selected="true"] { border-color: var(--linker-accent, #0969da);
+  background: color-mix(in srgb, var(--linker-accent, #0969da) 6%, transparent); }
+.top { display: flex; justify-content: space-between; gap: .5em; align-items: baseline; }
+.title { font-weight: 600; overflow-wrap: anywhere; }
+.score { color: var(--linker-muted, #59636e); font-size: .8em; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.url { color: var(--linker-muted, #59636e); font-size: .8em; overflow-wrap: anywhere; }
+.context { margin: .3em 0; font-size: .9em; overflow-wrap: anywhere; }
+mark { background: var(--linker-highlight, #fff1a8); color: inherit; border-radius: 2px; padding: 0 .1em; }
+.actions { display: flex; gap: .4em; }
+button { font: inherit; font-size: .85em; padding: .2em .7em; border-radius: 4px; cursor: pointer;
+  border: 1px solid var(--linker-border, #d0d7de); background: transparent; color: inherit; }
+button.insert { background: var(--linker-accent, #0969da); border-color: var(--linker-accent, #0969da);
+  color: var(--linker-accent-fg, #fff); }
+button:focus-visible { outline: 2px solid var(--linker-accent, #0969da); outline-offset: 1px; }
+.hint { color: var(--linker-muted, #59636e); font-size: .75em; margin: .4em 0 0; }
+.hint[hidden], .empty[hidden] { display: none; }
+.empty { color: var(--linker-muted, #59636e); font-size: .9em; margin: .2em 0; }
+`;
+
+function el(doc, tag, attrs = {}, text) {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text; // data only ever goes in as text, never as markup
+  return e;
+}
+
+/** Normalises a link target for comparison: absolute, no fragment, no trailing slash. */
+export function targetKey(href, base) {
+  try {
+    const u = new URL(String(href).trim(), base);
+    u.hash = '';
+    let path = u.pathname.replace(/\/+$/, '') || '/';
+    return `${u.protocol === 'http:' || u.protocol === 'https:' ? '' : u.protocol}//${u.host.toLowerCase()}${path}${u.search}`;
+  } catch {
+    return String(href).trim();
+  }
+}
+
+/** The path part only, for comparing a relative link in the draft with a page's absolute URL. */
+function pathKey(href) {
+  try {
+    const u = new URL(String(href).trim(), 'http://relative.invalid');
+    return (u.pathname.replace(/\/+$/, '') || '/') + u.search;
+  } catch {
+    return String(href).trim();
+  }
+}
+
+function isRelative(href) {
+  return !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(String(href).trim());
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+
+function overlaps(ranges, start, end) {
+  return ranges.some(([s, e]) => start < e && end > s);
+}
+
+/** Offsets of `phrase` in `text` at word boundaries and outside blocked ranges, nearest to `near` first. */
+export function locatePhrase(text, phrase, near, blocked = []) {
+  if (!phrase) return null;
+  const find = (hay, needle) => {
+    const hits = [];
+    for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+      const before = i > 0 ? text[i - 1] : '';
+      const after = text[i + needle.length] || '';
+      if (WORD.test(before) || WORD.test(after) || overlaps(blocked, i, i + needle.length)) continue;
+      hits.push(i);
+    }
+    return hits;
+  };
+  let hits = find(text, phrase);
+  if (!hits.length) hits = find(text.toLowerCase(), phrase.toLowerCase());
+  if (!hits.length) return null;
+  hits.sort((a, b) => Math.abs(a - near) - Math.abs(b - near));
+  return { start: hits[0], end: hits[0] + phrase.length };
+}
+
+function formatScore(score) {
+  if (typeof score !== 'number' || !Number.isFinite(score)) return '';
+  return score >= 0 && score <= 1 ? `${Math.round(score * 100)}%` : score.toFixed(2);
+}
+
+function reasonsText(reasons) {
+  if (!reasons || typeof reasons !== 'object') return '';
+  return Object.entries(reasons)
+    .map(([k, v]) => `${k}: ${typeof v === 'number' ? (Math.round(v * 100) / 100) : String(v)}`)
+    .join(', ');
+}
+
+let instances = 0;
+
+export class LinkerSuggestions extends HTMLElement {
+  static get observedAttributes() {
+    return ['endpoint', 'for', 'limit', 'api-key', 'format', 'url', 'title-for'];
+  }
+
+  #id = ++instances;
+  #editor = null;
+  #adapter = null;
+  #unsubscribe = null;
+  #debounceTimer = 0;
+  #retryTimer = 0;
+  #waitTimer = 0;
+  #retryDelay = RETRY_MIN_MS;
+  #controller = null;
+  #lastKey = '';
+  #received = []; // the last answer, before local filtering
+  #suggestions = []; // what is on display
+  #active = 0;
+  #dismissed = new Set();
+  #ui = null;
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+  }
+
+  /** The editor the widget works on; set it when auto-detection from `for` is not enough. */
+  get editor() {
+    return this.#editor;
+  }
+
+  set editor(value) {
+    this.#editor = value || null;
+    if (this.isConnected) this.#attach();
+  }
+
+  /** The suggestions on display (copies). */
+  get suggestions() {
+    return this.#suggestions.map((s) => ({ ...s }));
+  }
+
+  /** Asks the server again now, even if the draft did not change. */
+  refresh() {
+    this.#lastKey = '';
+    this.#request();
+  }
+
+  connectedCallback() {
+    if (!this.#ui) this.#render();
+    this.#attach();
+  }
+
+  disconnectedCallback() {
+    this.#detach();
+    clearTimeout(this.#debounceTimer);
+    clearTimeout(this.#retryTimer);
+    if (this.#controller) this.#controller.abort();
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (!this.isConnected || oldValue === newValue) return;
+    if (name === 'for' || name === 'format') this.#attach();
+    else this.#schedule(0);
+  }
+
+  // ---- setup -------------------------------------------------------------------------------------------------
+
+  #render() {
+    const doc = this.ownerDocument;
+    const root = this.shadowRoot;
+    const style = el(doc, 'style');
+    style.textContent = STYLE;
+    const panel = el(doc, 'section', { class: 'panel', part: 'panel', 'aria-labelledby': `h${this.#id}` });
+    const header = el(doc, 'div', { class: 'header', part: 'header' });
+    const heading = el(doc, 'h2', { class: 'heading', id: `h${this.#id}` }, this.getAttribute('heading') || 'Link suggestions');
+    const status = el(doc, 'span', { class: 'status', part: 'status', role: 'status', 'aria-live': 'polite' });
+    header.append(heading, status);
+    const list = el(doc, 'ul', {
+      role: 'listbox', tabindex: '0', part: 'list', 'aria-labelledby': `h${this.#id}`, 'aria-describedby': `k${this.#id}`,
+    });
+    const empty = el(doc, 'p', { class: 'empty', part: 'empty' }, 'Start writing to get link suggestions.');
+    const hint = el(doc, 'p', { class: 'hint', id: `k${this.#id}` }, '↑ ↓ choose · Enter insert · Delete dismiss');
+    hint.hidden = true;
+    panel.append(header, list, empty, hint);
+    root.append(style, panel);
+    list.addEventListener('keydown', (e) => this.#onKey(e));
+    list.addEventListener('click', (e) => this.#onClick(e));
+    list.addEventListener('focus', () => this.#paintActive());
+    this.#ui = { list, status, empty, hint };
+  }
+
+  #attach() {
+    this.#detach();
+    const target = this.getAttribute('for') ? this.ownerDocument.getElementById(this.getAttribute('for')) : null;
+    let adapter = null;
+    try {
+      adapter = resolveAdapter(target, this.#editor, { format: this.getAttribute('format') || undefined });
+    } catch (err) {
+      this.#fail('editor', err.message, false);
+      return;
+    }
+    if (!adapter) {
+      // Rich editors initialise after the page's scripts run; look again shortly.
+      this.#waitTimer = setTimeout(() => this.#attach(), EDITOR_WAIT_MS);
+      return;
+    }
+    this.#adapter = adapter;
+    this.#unsubscribe = adapter.subscribe(() => this.#changed());
+    this.#schedule(0);
+    if (adapter.kind === 'textarea' && !this.#editor) this.#watchForUpgrade(target, Date.now() + EDITOR_UPGRADE_MS);
+  }
+
+  /**
+   * TinyMCE and CKEditor 5 often take over a textarea after this element has connected (they initialise on
+   * DOM ready or later); keep checking for a while, and move to the rich editor when one appears.
+   */
+  #watchForUpgrade(target, deadline) {
+    if (Date.now() > deadline) return;
+    this.#waitTimer = setTimeout(() => {
+      let next = null;
+      try {
+        next = resolveAdapter(target, null, { format: this.getAttribute('format') || undefined });
+      } catch {
+        next = null;
+      }
+      if (next && next.kind !== 'textarea') this.#attach();
+      else if (this.#adapter && this.#adapter.kind === 'textarea') this.#watchForUpgrade(target, deadline);
+    }, EDITOR_WAIT_MS);
+  }
+
+  #detach() {
+    clearTimeout(this.#waitTimer);
+    if (this.#unsubscribe) this.#unsubscribe();
+    this.#unsubscribe = null;
+    this.#adapter = null;
+    this.#lastKey = '';
+  }
+
+  // ---- requests ----------------------------------------------------------------------------------------------
+
+  #schedule(delay) {
+    clearTimeout(this.#debounceTimer);
+    const ms = delay ?? (Number(this.getAttribute('debounce')) >= 0 && this.hasAttribute('debounce')
+      ? Number(this.getAttribute('debounce')) : DEFAULT_DEBOUNCE_MS);
+    this.#debounceTimer = setTimeout(() => this.#request(), ms);
+  }
+
+  /** The draft changed: whatever is in flight answers an old text, so drop it, and ask again after a pause. */
+  #changed() {
+    if (this.#controller) {
+      this.#controller.abort();
+      this.#done(this.#controller);
+    }
+    this.#schedule();
+  }
+
+  #limit() {
+    const n = parseInt(this.getAttribute('limit') ?? '', 10);
+    return Number.isFinite(n) ? Math.min(MAX_LIMIT, Math.max(1, n)) : DEFAULT_LIMIT;
+  }
+
+  #base() {
+    return this.getAttribute('url') || this.ownerDocument.baseURI;
+  }
+
+  #endpoint() {
+    const origin = (this.getAttribute('endpoint') || '').trim();
+    const base = origin ? origin.replace(/\/+$/, '') : this.ownerDocument.defaultView.location.origin;
+    return `${base}/api/v1/suggestions`;
+  }
+
+  #title() {
+    const id = this.getAttribute('title-for');
+    const t = id && this.ownerDocument.getElementById(id);
+    if (!t) return '';
+    return ('value' in t ? t.value : t.textContent || '').trim();
+  }
+
+  async #request() {
+    const adapter = this.#adapter;
+    if (!adapter) return;
+    clearTimeout(this.#retryTimer);
+    let draft;
+    try {
+      draft = adapter.read();
+    } catch (err) {
+      this.#fail('editor', `Cannot read the editor: ${err.message}`, false);
+      return;
+    }
+    const limit = this.#limit();
+    const body = {
+      title: this.#title(),
+      text: draft.text,
+      format: draft.format || adapter.format || 'text',
+      limit,
+      exclude: [...new Set([...draft.links.map((l) => l.href), ...this.#dismissed])],
+    };
+    if (this.getAttribute('url')) body.url = this.getAttribute('url');
+    if (!draft.text.trim()) {
+      if (this.#controller) this.#controller.abort();
+      this.#lastKey = '';
+      this.#show([], 'Start writing to get link suggestions.');
+      this.#setStatus('');
+      return;
+    }
+    const key = JSON.stringify(body) + this.#endpoint();
+    if (key === this.#lastKey) {
+      this.#refilter(draft); // same request as last time: only local state (links, dismissals) may differ
+      return;
+    }
+    if (this.#controller) this.#controller.abort(); // a newer draft makes the running request stale
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#ui.list.setAttribute('aria-busy', 'true');
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    const apiKey = this.getAttribute('api-key');
+    if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+    let response;
+    let data = null;
+    try {
+      response = await fetch(this.#endpoint(), {
+        method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, mode: 'cors', credentials: 'omit',
+      });
+      data = await response.json().catch(() => null);
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      this.#done(controller);
+      this.#fail('unavailable', `Cannot reach ${this.#endpoint()}: ${err.message}`, true);
+      return;
+    }
+    if (controller.signal.aborted) return;
+    this.#done(controller);
+    if (!response.ok) {
+      const error = data && data.error && typeof data.error === 'object' ? data.error : {};
+      const message = typeof error.message === 'string' ? error.message : `HTTP ${response.status}`;
+      // 5xx, 429 and gateway trouble pass; a 4xx means this request will not work until something changes.
+      const transient = response.status >= 500 || response.status === 429 || response.status === 408;
+      this.#fail(typeof error.code === 'string' ? error.code : `http_${response.status}`, message, transient,
+        { status: response.status, field: error.field ?? null });
+      return;
+    }
+    if (!data || !Array.isArray(data.suggestions)) {
+      this.#fail('bad_response', 'The server answered without a suggestions list.', true, { status: response.status });
+      return;
+    }
+    this.#retryDelay = RETRY_MIN_MS;
+    this.#lastKey = key;
+    this.#setStatus('');
+    const clean = data.suggestions
+      .filter((s) => s && typeof s.url === 'string' && typeof s.anchor === 'string')
+      .map((s) => ({
+        url: s.url,
+        title: typeof s.title === 'string' && s.title.trim() ? s.title : s.url,
+        anchor: s.anchor,
+        sentence: typeof s.sentence === 'string' ? s.sentence : '',
+        start: Number.isInteger(s.start) ? s.start : -1,
+        end: Number.isInteger(s.end) ? s.end : -1,
+        score: typeof s.score === 'number' ? s.score : null,
+        reasons: s.reasons && typeof s.reasons === 'object' ? s.reasons : {},
+      }));
+    this.#received = clean;
+    this.#refilter(draft);
+    this.dispatchEvent(new CustomEvent('linker-suggestions', {
+      bubbles: true, detail: { suggestions: this.suggestions, text: body.text, format: body.format },
+    }));
+  }
+
+  #done(controller) {
+    if (this.#controller === controller) this.#controller = null;
+    this.#ui.list.removeAttribute('aria-busy');
+  }
+
+  /** Drops suggestions the draft now links to, dismissed ones and those whose phrase sits inside a link. */
+  #refilter(draft) {
+    const base = this.#base();
+    const linked = new Set(draft.links.map((l) => targetKey(l.href, base)));
+    const linkedPaths = new Set(draft.links.filter((l) => isRelative(l.href)).map((l) => pathKey(l.href)));
+    const own = this.getAttribute('url') ? targetKey(this.getAttribute('url'), base) : null;
+    const usable = this.#received.filter((s) => {
+      const k = targetKey(s.url, base);
+      if (linked.has(k) || linkedPaths.has(pathKey(s.url)) || k === own) return false;
+      if ([...this.#dismissed].some((d) => targetKey(d, base) === k)) return false;
+      return true;
+    });
+    this.#show(usable.slice(0, this.#limit()), 'No link suggestions for this draft yet.');
+  }
+
+  #fail(code, message, transient, extra = {}) {
+    this.dispatchEvent(new CustomEvent('linker-error', {
+      bubbles: true, detail: { code, message, transient, ...extra },
+    }));
+    if (transient) {
+      this.#setStatus('Suggestions unavailable — retrying', true);
+      this.#lastKey = '';
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = setTimeout(() => this.#request(), this.#retryDelay);
+      this.#retryDelay = Math.min(RETRY_MAX_MS, this.#retryDelay * 2);
+    } else {
+      this.#setStatus(`Suggestions unavailable: ${message}`, true);
+    }
+  }
+
+  #setStatus(text, error = false) {
+    const s = this.#ui.status;
+    if (s.textContent !== text) s.textContent = text;
+    s.classList.toggle('error', !!error);
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------------------------
+
+  #show(list, emptyText) {
+    const previous = this.#suggestions[this.#active];
+    this.#suggestions = list;
+    const i = previous ? list.findIndex((s) => s.url === previous.url) : -1;
+    this.#active = i >= 0 ? i : Math.min(this.#active, Math.max(0, list.length - 1));
+    const { list: ul, empty, hint } = this.#ui;
+    const doc = this.ownerDocument;
+    const items = list.map((s, n) => this.#item(doc, s, n));
+    ul.replaceChildren(...items);
+    empty.textContent = emptyText;
+    empty.hidden = list.length > 0;
+    hint.hidden = list.length === 0;
+    this.#paintActive();
+  }
+
+  #item(doc, s, n) {
+    const id = `o${this.#id}-${n}`;
+    const li = el(doc, 'li', { role: 'option', id, part: 'option', 'data-url': s.url });
+    li.setAttribute('aria-label', `${s.title}: link “${s.anchor}”${s.score !== null ? `, score ${formatScore(s.score)}` : ''}`);
+    const top = el(doc, 'div', { class: 'top' });
+    const title = el(doc, 'span', { class: 'title', part: 'title' }, s.title);
+    const score = el(doc, 'span', { class: 'score', part: 'score' }, formatScore(s.score));
+    const why = reasonsText(s.reasons);
+    if (why) score.setAttribute('title', why);
+    top.append(title, score);
+    const url = el(doc, 'div', { class: 'url' }, s.url);
+    const context = el(doc, 'p', { class: 'context', part: 'context' });
+    this.#context(doc, context, s);
+    const actions = el(doc, 'div', { class: 'actions' });
+    const insert = el(doc, 'button', { type: 'button', class: 'insert', part: 'insert', tabindex: '-1', 'data-action': 'insert' }, 'Insert');
+    insert.setAttribute('aria-label', `Insert link to ${s.title}`);
+    const dismiss = el(doc, 'button', { type: 'button', class: 'dismiss', part: 'dismiss', tabindex: '-1', 'data-action': 'dismiss' }, 'Dismiss');
+    dismiss.setAttribute('aria-label', `Dismiss ${s.title}`);
+    actions.append(insert, dismiss);
+    li.append(top, url, context, actions);
+    return li;
+  }
+
+  /** The sentence around the anchor, trimmed to a readable length, with the anchor marked. */
+  #context(doc, p, s) {
+    let sentence = s.sentence || s.anchor;
+    let at = sentence.indexOf(s.anchor);
+    if (at < 0) at = sentence.toLowerCase().indexOf(s.anchor.toLowerCase());
+    if (at < 0) {
+      sentence = s.anchor;
+      at = 0;
+    }
+    let from = Math.max(0, at - CONTEXT_CHARS);
+    let to = Math.min(sentence.length, at + s.anchor.length + CONTEXT_CHARS);
+    if (from > 0) from = sentence.indexOf(' ', from) + 1 || from;
+    if (to < sentence.length) to = sentence.lastIndexOf(' ', to) > at + s.anchor.length ? sentence.lastIndexOf(' ', to) : to;
+    const before = (from > 0 ? '… ' : '') + sentence.slice(from, at);
+    const after = sentence.slice(at + s.anchor.length, to) + (to < sentence.length ? ' …' : '');
+    p.append(doc.createTextNode(before), el(doc, 'mark', { part: 'anchor' }, sentence.slice(at, at + s.anchor.length)), doc.createTextNode(after));
+  }
+
+  #paintActive() {
+    const ul = this.#ui.list;
+    const items = [...ul.children];
+    items.forEach((li, n) => li.setAttribute('aria-selected', String(n === this.#active)));
+    if (items[this.#active]) {
+      ul.setAttribute('aria-activedescendant', items[this.#active].id);
+      if (this.shadowRoot.activeElement === ul) items[this.#active].scrollIntoView({ block: 'nearest' });
+    } else {
+      ul.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------------
+
+  #onKey(e) {
+    const n = this.#suggestions.length;
+    if (!n) return;
+    let handled = true;
+    switch (e.key) {
+      case 'ArrowDown': this.#active = (this.#active + 1) % n; break;
+      case 'ArrowUp': this.#active = (this.#active - 1 + n) % n; break;
+      case 'Home': this.#active = 0; break;
+      case 'End': this.#active = n - 1; break;
+      case 'Enter': case ' ': this.insert(this.#active); break;
+      case 'Delete': case 'Backspace': this.dismiss(this.#active); break;
+      default: handled = false;
+    }
+    if (handled) {
+      e.preventDefault();
+      this.#paintActive();
+    }
+  }
+
+  #onClick(e) {
+    const li = e.target.closest('li[role="option"]');
+    if (!li) return;
+    const n = [...this.#ui.list.children].indexOf(li);
+    this.#active = n;
+    this.#paintActive();
+    const action = e.target.closest('button')?.dataset.action;
+    if (action === 'insert') this.insert(n);
+    else if (action === 'dismiss') this.dismiss(n);
+  }
+
+  /** Hides suggestion `n` (and keeps its target out of later requests). */
+  dismiss(n) {
+    const s = this.#suggestions[n];
+    if (!s) return;
+    this.#dismissed.add(s.url);
+    this.#received = this.#received.filter((r) => r.url !== s.url);
+    this.#suggestions = this.#suggestions.filter((_, i) => i !== n);
+    this.#show(this.#suggestions, 'No link suggestions for this draft yet.');
+    this.#setStatus(`Dismissed ${s.title}`);
+    this.dispatchEvent(new CustomEvent('linker-dismiss', { bubbles: true, detail: { url: s.url, title: s.title } }));
+    this.#schedule(); // the server may have another target for the freed slot
+  }
+
+  /** Turns the anchor phrase of suggestion `n` into a link in the editor. Returns whether a link was made. */
+  insert(n) {
+    const s = this.#suggestions[n];
+    const adapter = this.#adapter;
+    if (!s || !adapter) return false;
+    const draft = adapter.read();
+    const blocked = draft.blocked || [];
+    let at = null;
+    if (s.start >= 0 && draft.text.slice(s.start, s.end) === s.anchor && !overlaps(blocked, s.start, s.end)) {
+      at = { start: s.start, end: s.end };
+    } else {
+      // The draft changed since the request: find the phrase again, preferring the spot nearest the old offset.
+      at = locatePhrase(draft.text, s.anchor, Math.max(0, s.start), blocked);
+    }
+    if (!at) {
+      this.#received = this.#received.filter((r) => r.url !== s.url);
+      this.#refilter(draft);
+      this.#fail('anchor_not_found', `“${s.anchor}” is no longer in the draft.`, false);
+      return false;
+    }
+    const detail = {
+      url: s.url, title: s.title, anchor: draft.text.slice(at.start, at.end), start: at.start, end: at.end,
+      format: draft.format || adapter.format, editor: adapter.kind || 'custom',
+    };
+    if (!this.dispatchEvent(new CustomEvent('linker-insert', { bubbles: true, cancelable: true, detail }))) return false;
+    let ok = false;
+    try {
+      ok = adapter.insertLink(at.start, at.end, s.url) !== false;
+    } catch (err) {
+      this.#fail('insert_failed', `Could not insert the link: ${err.message}`, false);
+      return false;
+    }
+    if (!ok) {
+      this.#fail('insert_failed', `Could not insert the link to ${s.url} in this editor.`, false);
+      return false;
+    }
+    this.#received = this.#received.filter((r) => r.url !== s.url);
+    this.#suggestions = this.#suggestions.filter((_, i) => i !== n);
+    this.#show(this.#suggestions, 'No link suggestions for this draft yet.');
+    this.#setStatus(`Linked “${detail.anchor}” to ${s.title}`);
+    this.#schedule();
+    return true;
+  }
+}
+
+if (!customElements.get('linker-suggestions')) customElements.define('linker-suggestions', LinkerSuggestions);

@@ -1,0 +1,81 @@
+// The suggestions contract the widget relies on, checked over HTTP against the server under test (the fixture
+// server, or a real Linker server with LINKER_SERVER_URL).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, pageByPath } from './support/harness.js';
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(async () => server?.close());
+
+const post = (body, raw) => fetch(`${server.url}/api/v1/suggestions`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: raw ?? JSON.stringify(body),
+});
+
+test('suggestions_carry_url_title_anchor_sentence_offsets_score_and_reasons', async () => {
+  const text = 'Good espresso extraction depends on a burr grinder, because a blade grinder makes uneven grounds.';
+  const res = await post({ title: 'Espresso at home', text, format: 'text', limit: 5, exclude: [] });
+  assert.equal(res.status, 200);
+  const { suggestions } = await res.json();
+  assert.ok(suggestions.length > 0 && suggestions.length <= 5);
+  for (const s of suggestions) {
+    assert.equal(typeof s.url, 'string');
+    assert.equal(typeof s.title, 'string');
+    assert.equal(text.slice(s.start, s.end), s.anchor, `${s.url}: anchor at its offsets`);
+    assert.ok(s.sentence.includes(s.anchor), `${s.url}: the sentence holds the anchor`);
+    assert.equal(typeof s.score, 'number');
+    assert.equal(typeof s.reasons, 'object');
+  }
+  const scores = suggestions.map((s) => s.score);
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
+});
+
+test('limit_exclude_own_url_and_links_in_the_draft_are_honoured', async () => {
+  const grinder = pageByPath(server.pages, '/gear/burr-grinder');
+  const descaling = pageByPath(server.pages, '/care/descaling');
+  const water = pageByPath(server.pages, '/guides/water-chemistry');
+  const text = `A burr grinder, water chemistry and descaling the espresso machine. See [my notes](${water.url}).`;
+  const res = await post({ title: '', text, url: descaling.url, format: 'markdown', limit: 1, exclude: [grinder.url] });
+  const { suggestions } = await res.json();
+  assert.ok(suggestions.length <= 1);
+  const all = await (await post({ text, url: descaling.url, format: 'markdown', limit: 20, exclude: [grinder.url] })).json();
+  const urls = all.suggestions.map((s) => s.url);
+  assert.ok(!urls.includes(grinder.url), 'excluded');
+  assert.ok(!urls.includes(descaling.url), "the draft's own URL");
+  assert.ok(!urls.includes(water.url), 'already linked in the draft');
+});
+
+test('bad_requests_get_a_4xx_json_error_naming_the_field', async () => {
+  const cases = [
+    [{ title: 't', format: 'text' }, 'text'],
+    [{ text: 'x', format: 'docx' }, 'format'],
+    [{ text: 'x', limit: 0 }, 'limit'],
+    [{ text: 'x', limit: 21 }, 'limit'],
+    [{ text: 'x', exclude: 'https://a.example/' }, 'exclude'],
+    [{ text: 'x', title: 7 }, 'title'],
+  ];
+  for (const [body, field] of cases) {
+    const res = await post(body);
+    assert.ok(res.status >= 400 && res.status < 500, `${JSON.stringify(body)} → ${res.status}`);
+    const json = await res.json();
+    assert.equal(json.error.field, field, JSON.stringify(json));
+    assert.equal(typeof json.error.code, 'string');
+    assert.equal(typeof json.error.message, 'string');
+  }
+  const broken = await post(null, '{"text": ');
+  assert.equal(broken.status, 400);
+  const err = (await broken.json()).error;
+  assert.equal(typeof err.message, 'string');
+  assert.ok(!/\bat [\w.$]+\(/.test(err.message), 'no stack trace in the message');
+});
+
+test('writing_pages_without_the_api_key_is_refused', async () => {
+  const res = await fetch(`${server.url}/api/v1/pages`, {
+    method: 'PUT', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ pages: [{ url: 'https://brew.example/x', title: 'X', text: 'x' }] }),
+  });
+  assert.equal(res.status, 401);
+  assert.equal(typeof (await res.json()).error.message, 'string');
+});

@@ -1,0 +1,186 @@
+package dev.linker.core.anchor;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToIntFunction;
+
+/**
+ * Every name every page goes by, keyed by its normalised phrase: titles and H1s (template stripped, see
+ * {@link TitleNames}), Search Console queries, and the anchor texts other pages already use for it. Finding the
+ * names a text mentions is a hash lookup per token n-gram, so it scales with the text, not with the site.
+ *
+ * <p>A name's weight is its rarity (summed inverse document frequency of its words) divided by the number of pages
+ * that share it: "Free Space Map" names one page strongly, "Introduction" names twenty pages weakly.
+ */
+public final class NameIndex {
+    /** Names longer than this are not matched (titles that long are sentences, not names). */
+    public static final int MAX_TOKENS = 16;
+    /**
+     * A mention counts fully at a rarity of this many times ln(N): about three words that each occur on a handful
+     * of pages. Scaling by ln(N) keeps weights comparable between a 10-page and a 1M-page site.
+     */
+    static final double FULL_WEIGHT_PER_LOG_N = 2.125;
+
+    /** Where a name comes from; anchors learned from links can be left out for the linking page (evaluation). */
+    public enum Kind { TITLE, NUMBER, QUERY, ANCHOR }
+
+    private static final class Owner {
+        final String target;
+        Kind kind;
+        boolean own;
+        String firstSource;
+        boolean manySources;
+
+        Owner(String target, Kind kind) {
+            this.target = target;
+            this.kind = kind;
+        }
+
+        /** True when the name holds without the links of {@code hiddenSource}. */
+        boolean validWithout(String hiddenSource) {
+            return own || manySources || hiddenSource == null || !hiddenSource.equals(firstSource);
+        }
+    }
+
+    private final Map<String, List<Owner>> byPhrase = new HashMap<>();
+    private final Set<String> firstTokens = new HashSet<>();
+    private final Map<String, Double> rarity = new ConcurrentHashMap<>();
+    private ToIntFunction<String> docFreq = t -> 1;
+    private int docCount = 1;
+    private double fullWeight = 1.0;
+    private int maxTokens = 1;
+
+    /** Document frequencies for rarity; {@code docFreq} is called with normalised terms (see {@link Tokens}). */
+    public synchronized NameIndex withStatistics(ToIntFunction<String> docFreq, int docCount) {
+        this.docFreq = docFreq;
+        this.docCount = Math.max(1, docCount);
+        this.fullWeight = Math.max(1.0, FULL_WEIGHT_PER_LOG_N * Math.log(this.docCount));
+        rarity.clear();
+        return this;
+    }
+
+    /**
+     * Adds a name. {@code fromSource} is the page whose link text taught it (ANCHOR), null for the target's own
+     * names.
+     */
+    public synchronized void add(String target, String name, Kind kind, String fromSource) {
+        List<String> terms = Tokens.terms(name);
+        if (terms.isEmpty() || terms.size() > MAX_TOKENS) {
+            return;
+        }
+        String phrase = String.join(" ", terms);
+        List<Owner> owners = byPhrase.computeIfAbsent(phrase, k -> new ArrayList<>(1));
+        Owner o = null;
+        for (Owner x : owners) {
+            if (x.target.equals(target)) {
+                o = x;
+                break;
+            }
+        }
+        if (o == null) {
+            o = new Owner(target, kind);
+            owners.add(o);
+        }
+        if (fromSource == null) {
+            o.own = true;
+            if (kind != Kind.ANCHOR) {
+                o.kind = kind;
+            }
+        } else if (o.firstSource == null) {
+            o.firstSource = fromSource;
+        } else if (!o.firstSource.equals(fromSource)) {
+            o.manySources = true;
+        }
+        firstTokens.add(terms.get(0));
+        maxTokens = Math.max(maxTokens, terms.size());
+    }
+
+    /** Adds the title/H1 names of a page. */
+    public void addTitle(String target, String title, String h1, java.util.function.UnaryOperator<String> strip) {
+        for (TitleNames.Name n : TitleNames.names(title, h1, strip)) {
+            add(target, n.text(), n.number() ? Kind.NUMBER : Kind.TITLE, null);
+        }
+    }
+
+    public int size() {
+        return byPhrase.size();
+    }
+
+    /** One name of {@code target} found in a text: token span, character span, weight in [0, 1]. */
+    public record Mention(String target, String phrase, Kind kind, int startChar, int endChar, double weight) {
+    }
+
+    /**
+     * The best mention of every page the text names. {@code hiddenSource} drops anchor names learned only from that
+     * page's own links (so evaluation does not read the answer from the links it hides); null keeps all.
+     */
+    public Map<String, Mention> mentions(String text, String hiddenSource) {
+        List<Tokens.Token> toks = Tokens.tokenize(text);
+        Map<String, Mention> best = new HashMap<>();
+        Map<String, Double> heaviest = new HashMap<>();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < toks.size(); i++) {
+            if (!firstTokens.contains(toks.get(i).term())) {
+                continue;
+            }
+            sb.setLength(0);
+            for (int len = 1; len <= maxTokens && i + len <= toks.size(); len++) {
+                if (len > 1) {
+                    sb.append(' ');
+                }
+                sb.append(toks.get(i + len - 1).term());
+                List<Owner> owners = byPhrase.get(sb.toString());
+                if (owners == null) {
+                    continue;
+                }
+                int valid = 0;
+                for (Owner o : owners) {
+                    if (o.validWithout(hiddenSource)) {
+                        valid++;
+                    }
+                }
+                if (valid == 0) {
+                    continue;
+                }
+                String phrase = sb.toString();
+                double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
+                for (Owner o : owners) {
+                    if (!o.validWithout(hiddenSource)) {
+                        continue;
+                    }
+                    heaviest.merge(o.target, w, Math::max);
+                    Mention m = best.get(o.target);
+                    // The anchor: words beat a bare "Section 7.3" (a better link text), then the heavier name;
+                    // at equal weight the earlier mention stays, where a reader meets the name first.
+                    boolean words = o.kind != Kind.NUMBER;
+                    boolean mWords = m != null && m.kind() != Kind.NUMBER;
+                    if (m == null || words && !mWords || words == mWords && w > m.weight()) {
+                        best.put(o.target, new Mention(o.target, phrase, o.kind, toks.get(i).start(),
+                                toks.get(i + len - 1).end(), w));
+                    }
+                }
+            }
+        }
+        // The score is the strongest evidence, whichever phrase is shown as the anchor.
+        best.replaceAll((t, m) -> new Mention(m.target(), m.phrase(), m.kind(), m.startChar(), m.endChar(),
+                heaviest.get(t)));
+        return best;
+    }
+
+    /** Summed IDF of the phrase's terms, ln(N / df), computed once per phrase. */
+    public double rarity(String phrase) {
+        return rarity.computeIfAbsent(phrase, p -> {
+            double r = 0;
+            for (String t : p.split(" ")) {
+                int df = Math.max(1, docFreq.applyAsInt(t));
+                r += Math.log((double) docCount / Math.min(df, docCount));
+            }
+            return r;
+        });
+    }
+}

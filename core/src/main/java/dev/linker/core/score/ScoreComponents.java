@@ -1,0 +1,36 @@
+package dev.linker.core.score;
+
+/**
+ * The parts of one suggestion's score, each in [0, 1], reported with every suggestion so a user can see why.
+ *
+ * @param lexical          BM25 relative to the best lexical candidate for this source
+ * @param vector           cosine similarity of the page embeddings (0 when negative)
+ * @param name             how strongly the source text names the target (rarity of the name found)
+ * @param authority        the target's authority (link score / 100, blended with Search Console clicks)
+ * @param inboundDeficit   1 for a page nobody links to, falling towards 0 as inbound content links grow
+ * @param linkDensity      the source's existing content links per 100 words, capped at 1
+ * @param categoryDistance steps between the two category paths, divided by both paths' depth
+ * @param serp             1/rank of the target in the optional SERP results for the source (0 when absent)
+ */
+public record ScoreComponents(double lexical, double vector, double name, double authority, double inboundDeficit,
+                              double linkDensity, double categoryDistance, double serp) {
+
+    public double total(ScoreWeights w) {
+        return w.lexical() * lexical + w.vector() * vector + w.name() * name + w.authority() * authority
+                + w.inboundDeficit() * inboundDeficit - w.linkDensity() * linkDensity
+                - w.categoryDistance() * categoryDistance + w.serp() * serp;
+    }
+
+    /** Inbound deficit from a count: 1/(1 + inbound/3), so the first few links matter most. */
+    public static double deficit(int inbound) {
+        return 1.0 / (1.0 + Math.max(0, inbound) / 3.0);
+    }
+
+    /** Content links per 100 words of the source, capped at 1 (one link every 100 words is already dense). */
+    public static double density(int contentLinks, int words) {
+        if (words <= 0) {
+            return contentLinks > 0 ? 1 : 0;
+        }
+        return Math.min(1.0, contentLinks * 100.0 / words);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.linker.core.score;
+
+import dev.linker.core.audit.LinkerException;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Weights of the candidate score:
+ * {@code score = lexical·BM25 + vector·cosine + name·mention + authority·authority + deficit·inbound deficit
+ * − density·existing link density − category·category distance + serp·SERP rank}. The issue's "similarity" is the first two terms
+ * (lexical and semantic similarity); the name mention is a first-class component because, measured on real
+ * documentation sites, the source text naming the target is the strongest single signal of an editorial link.
+ *
+ * <p>Stored as a properties file ({@code weight.lexical=0.35} …) so {@code linker tune} can write one per site.
+ */
+public record ScoreWeights(double lexical, double vector, double name, double authority, double inboundDeficit,
+                           double linkDensity, double categoryDistance, double serp) {
+
+    /** Defaults measured on the PostgreSQL documentation corpus (see lucene-index/README.md). */
+    public static final ScoreWeights DEFAULT = new ScoreWeights(0.35, 0.15, 1.0, 0.05, 0.0, 0.0, 0.1, 0.3);
+
+    public static final String[] KEYS = {"lexical", "vector", "name", "authority", "inboundDeficit", "linkDensity",
+            "categoryDistance", "serp"};
+
+    public double[] toArray() {
+        return new double[] {lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp};
+    }
+
+    public static ScoreWeights of(double[] w) {
+        return new ScoreWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+    }
+
+    public ScoreWeights with(String key, double value) {
+        double[] w = toArray();
+        for (int i = 0; i < KEYS.length; i++) {
+            if (KEYS[i].equalsIgnoreCase(key)) {
+                w[i] = value;
+                return of(w);
+            }
+        }
+        throw new LinkerException("unknown weight \"" + key + "\" (known: " + String.join(", ", KEYS) + ")");
+    }
+
+    /** Reads {@code weight.<key>=<number>} lines; missing keys keep their defaults, unknown keys are an error. */
+    public static ScoreWeights read(Path file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new LinkerException(file + ": cannot read weights: " + e.getMessage(), e);
+        }
+        ScoreWeights w = DEFAULT;
+        for (String k : p.stringPropertyNames()) {
+            if (!k.startsWith("weight.")) {
+                continue;
+            }
+            String v = p.getProperty(k).trim();
+            try {
+                w = w.with(k.substring("weight.".length()), Double.parseDouble(v));
+            } catch (NumberFormatException e) {
+                throw new LinkerException(file + ": " + k + " is not a number: \"" + v + "\"");
+            } catch (LinkerException e) {
+                throw new LinkerException(file + ": " + e.getMessage());
+            }
+        }
+        return w;
+    }
+
+    public void write(Path file, String comment) {
+        try (Writer wr = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            if (comment != null) {
+                for (String line : comment.split("\n")) {
+                    wr.write("# " + line + "\n");
+                }
+            }
+            double[] w = toArray();
+            for (int i = 0; i < KEYS.length; i++) {
+                wr.write("weight." + KEYS[i] + "=" + String.format(Locale.ROOT, "%.4f", w[i]) + "\n");
+            }
+        } catch (IOException e) {
+            throw new LinkerException(file + ": cannot write weights: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        double[] w = toArray();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < KEYS.length; i++) {
+            sb.append(i == 0 ? "" : " ").append(KEYS[i]).append('=').append(String.format(Locale.ROOT, "%.3f", w[i]));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,2 @@
+/** Candidate scoring: weights, components, category distance. */
+package dev.linker.core.score;

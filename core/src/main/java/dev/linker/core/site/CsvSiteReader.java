@@ -1,0 +1,68 @@
+package dev.linker.core.site;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.Page;
+import dev.linker.core.model.Site;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Reads a site from the common SEO export shape {@code Address,Title,H1,Content}. Column names are matched
+ * case-insensitively; Screaming Frog's {@code Title 1} and {@code H1-1} are accepted; H1 is optional, extra
+ * columns are ignored. The page key is the address as written.
+ *
+ * <p>Duplicate addresses are an error naming both lines: two rows for one URL mean a crawl or export went wrong,
+ * and silently keeping one would index text the user never chose.
+ */
+public final class CsvSiteReader {
+    static final String[] ADDRESS = {"Address", "URL", "Url", "Page", "Loc"};
+    static final String[] TITLE = {"Title", "Title 1", "Page Title"};
+    static final String[] H1 = {"H1", "H1-1", "H1 1"};
+    static final String[] CONTENT = {"Content", "Text", "Body", "Body Text"};
+
+    private CsvSiteReader() {
+    }
+
+    public static Site read(Path csv) {
+        Map<String, Page> pages = new LinkedHashMap<>();
+        forEach(csv, p -> pages.put(p.url(), p));
+        return new Site(csv.toString(), null, pages, Set.of(), Map.of());
+    }
+
+    /** Streams the pages without holding them all, for catalogues too large for memory; returns the count. */
+    public static int forEach(Path csv, Consumer<Page> sink) {
+        try (CsvTable t = CsvTable.open(csv, ADDRESS)) {
+            int address = t.required("address", ADDRESS);
+            int title = t.required("title", TITLE);
+            int h1 = t.column(H1);
+            int content = t.required("content", CONTENT);
+            Map<String, Integer> seen = new HashMap<>();
+            int count = 0;
+            String[] row;
+            while ((row = t.next()) != null) {
+                int line = t.line();
+                if (row.length == 1 && row[0].isBlank()) {
+                    continue;
+                }
+                String url = CsvTable.cell(row, address).trim();
+                if (url.isEmpty()) {
+                    throw new LinkerException(csv + ": line " + line + " has an empty address");
+                }
+                Integer before = seen.putIfAbsent(url, line);
+                if (before != null) {
+                    throw new LinkerException(csv + ": duplicate address " + url + " (lines " + before + " and "
+                            + line + "); remove one of the rows");
+                }
+                sink.accept(Page.of(url, CsvTable.cell(row, title).strip(), CsvTable.cell(row, h1).strip(),
+                        CsvTable.cell(row, content)));
+                count++;
+            }
+            return count;
+        }
+    }
+}

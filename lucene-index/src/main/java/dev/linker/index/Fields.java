@@ -1,0 +1,52 @@
+package dev.linker.index;
+
+/** Every Lucene field name and commit-data key of the page index, in one place. */
+public final class Fields {
+    private Fields() {
+    }
+
+    /** Page key (URL); the upsert key. Indexed as a single term, stored. */
+    public static final String URL = "url";
+    /** Title and H1, analysed for the title-boosted part of BM25. */
+    public static final String TITLE = "title";
+    public static final String H1 = "h1";
+    /** Title + H1 + body, analysed: BM25 and the document frequencies that give names their rarity. */
+    public static final String ALL = "all";
+    /** Body text, stored only (anchors and sentences are cut from it). */
+    public static final String BODY = "body";
+    /** Category path ("/docs/sql/"), stored. */
+    public static final String CATEGORY = "category";
+    /** Every ancestor of the category path, indexed, for the category bound ("/", "/docs/", "/docs/sql/"). */
+    public static final String CATEGORY_ANCESTOR = "category_anc";
+    /** live | merged | redirected | killed. */
+    public static final String STATUS = "status";
+    /** Where a merged/redirected page now lives. */
+    public static final String REDIRECT = "redirect_to";
+    /** Authority in [0, 1], stored. */
+    public static final String AUTHORITY = "authority";
+    /** Inbound content links, stored. */
+    public static final String INBOUND = "inbound";
+    /** Safety class ("" when none). */
+    public static final String SAFETY = "safety";
+    /** SHA-256 of title, H1 and body: unchanged pages keep their vector. */
+    public static final String HASH = "hash";
+    /** Words in the body, stored (link density). */
+    public static final String WORDS = "words";
+    /** Outbound content link targets, stored multi-valued. */
+    public static final String LINKS = "links";
+    /** Anchor names other pages use for this page: "source\u001Ftext", stored multi-valued. */
+    public static final String ANCHOR_NAMES = "anchor_names";
+    /** Search Console queries: "query\u001Fclicks", stored multi-valued. */
+    public static final String QUERIES = "queries";
+    /** The embedding, HNSW-indexed, dot product on unit vectors. */
+    public static final String VECTOR = "vector";
+
+    public static final char SEP = '\u001F';
+
+    /** Commit user data. */
+    public static final String DATA_EMBEDDER = "linker.embedder";
+    public static final String DATA_DIMENSION = "linker.dimension";
+    public static final String DATA_EMBED = "linker.embed";
+    public static final String DATA_FORMAT = "linker.vectorFormat";
+    public static final String DATA_TEMPLATE = "linker.titleTemplate";
+}

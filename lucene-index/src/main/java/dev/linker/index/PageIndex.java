@@ -1,0 +1,787 @@
+package dev.linker.index;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.index.embed.Embedder;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.KnnVectorsReader;
+import org.apache.lucene.codecs.KnnVectorsWriter;
+import org.apache.lucene.codecs.lucene104.Lucene104Codec;
+import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.KnnVectorValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.SegmentReadState;
+import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.Bits;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The Lucene index of a site's pages: BM25 text fields and an HNSW vector per page, keyed on URL.
+ *
+ * <p>One {@link IndexWriter} per process, near-real-time search through a {@link SearcherManager}, commits after
+ * batches and on close. Lucene commits are atomic, so a killed process leaves the last commit readable. The
+ * embedder's id and dimension are stored in the commit data; opening the index with another embedder is an error
+ * rather than a silent mix of incomparable vectors.
+ */
+public final class PageIndex implements Closeable {
+
+    /** float32 HNSW, or HNSW over int8-quantized vectors (4× smaller in RAM, raw floats kept for rescoring). */
+    public enum VectorFormat {
+        FLOAT, INT8;
+
+        public static VectorFormat parse(String s) {
+            try {
+                return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new LinkerException("unknown vector format \"" + s + "\" (known: float, int8)");
+            }
+        }
+    }
+
+    /** @param commitEvery pages between commits during a sync */
+    public record Options(EmbedMode embed, VectorFormat format, int commitEvery) {
+        public static final Options DEFAULT = new Options(EmbedMode.BOTH, VectorFormat.FLOAT, 500);
+
+        public Options withEmbed(EmbedMode e) {
+            return new Options(e, format, commitEvery);
+        }
+
+        public Options withFormat(VectorFormat f) {
+            return new Options(embed, f, commitEvery);
+        }
+    }
+
+    /** What a sync did; {@link #toString()} is the line users see: "412 unchanged, 3 embedded, 1 removed". */
+    public record SyncReport(int unchanged, int embedded, int removed) {
+        @Override
+        public String toString() {
+            return unchanged + " unchanged, " + embedded + " embedded, " + removed + " removed";
+        }
+    }
+
+    /** Text beyond this many characters is indexed for BM25 but not embedded (keeps one huge page from stalling). */
+    public static final int MAX_EMBED_CHARS = 250_000;
+
+    private final String where;
+    private final Directory dir;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private final Embedder embedder;
+    private final String embedderId;
+    private final int dimension;
+    private final EmbedMode embedMode;
+    private final VectorFormat format;
+    private final Options options;
+
+    private PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
+                      String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
+        this.where = where;
+        this.dir = dir;
+        this.writer = writer;
+        this.searchers = searchers;
+        this.embedder = embedder;
+        this.embedderId = embedderId;
+        this.dimension = dimension;
+        this.embedMode = embedMode;
+        this.format = format;
+        this.options = options;
+    }
+
+    /** Opens (or creates) a writable index in {@code dir}. */
+    public static PageIndex open(Path dir, Embedder embedder, Options options) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new LinkerException(dir + ": cannot create index folder: " + e.getMessage(), e);
+        }
+        Directory d = null;
+        try {
+            d = FSDirectory.open(dir);
+            return openWriter(dir.toString(), d, embedder, options);
+        } catch (LinkerException e) {
+            closeQuietly(d);
+            throw e;
+        } catch (IOException e) {
+            closeQuietly(d);
+            throw translate(dir.toString(), e);
+        }
+    }
+
+    /** A fresh index in memory, for tests and one-off evaluations. */
+    public static PageIndex inMemory(Embedder embedder, Options options) {
+        try {
+            return openWriter("(memory)", new ByteBuffersDirectory(), embedder, options);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Opens an existing index for searching only (no write lock: a server may hold the writer). {@code embedder} may
+     * be null when only stored vectors are needed; when given it must match the one the index was built with.
+     */
+    public static PageIndex openReadOnly(Path dir, Embedder embedder) {
+        if (!Files.isDirectory(dir)) {
+            throw new LinkerException(dir + ": no index here (run 'linker index SOURCE --index " + dir + "' first)");
+        }
+        Directory d = null;
+        try {
+            d = FSDirectory.open(dir);
+            if (!DirectoryReader.indexExists(d)) {
+                throw new LinkerException(dir + ": no index here (run 'linker index SOURCE --index " + dir
+                        + "' first)");
+            }
+            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
+            String id = data.getOrDefault(Fields.DATA_EMBEDDER, "");
+            int dim = Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0"));
+            checkEmbedder(dir.toString(), id, dim, embedder);
+            SearcherManager sm = new SearcherManager(d, null);
+            return new PageIndex(dir.toString(), d, null, sm, embedder, id, dim,
+                    EmbedMode.parse(data.getOrDefault(Fields.DATA_EMBED, "both")),
+                    VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), Options.DEFAULT);
+        } catch (LinkerException e) {
+            closeQuietly(d);
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(d);
+            throw translate(dir.toString(), e);
+        }
+    }
+
+    /** The embedder id recorded in the index at {@code dir}, or null when there is no index. */
+    public static String recordedEmbedder(Path dir) {
+        try (Directory d = FSDirectory.open(dir)) {
+            if (!DirectoryReader.indexExists(d)) {
+                return null;
+            }
+            return SegmentInfos.readLatestCommit(d).getUserData().get(Fields.DATA_EMBEDDER);
+        } catch (IOException e) {
+            throw translate(dir.toString(), e);
+        }
+    }
+
+    private static PageIndex openWriter(String where, Directory d, Embedder embedder, Options options)
+            throws IOException {
+        if (embedder == null) {
+            throw new IllegalArgumentException("a writable index needs an embedder");
+        }
+        VectorFormat format = options.format();
+        EmbedMode mode = options.embed();
+        if (DirectoryReader.indexExists(d)) {
+            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
+            checkEmbedder(where, data.getOrDefault(Fields.DATA_EMBEDDER, ""),
+                    Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0")), embedder);
+            // Vectors of one index must come from one recipe; the recorded mode/format win over new options.
+            String recordedMode = data.get(Fields.DATA_EMBED);
+            if (recordedMode != null && !recordedMode.equals(mode.id())) {
+                throw new LinkerException(where + ": index embeds " + recordedMode + ", not " + mode.id()
+                        + "; use --embed " + recordedMode + " or index into a new folder");
+            }
+            String recordedFormat = data.get(Fields.DATA_FORMAT);
+            if (recordedFormat != null) {
+                format = VectorFormat.parse(recordedFormat);
+            }
+        }
+        IndexWriterConfig cfg = new IndexWriterConfig(new LinkerAnalyzer());
+        cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+        cfg.setCodec(codec(format));
+        cfg.setRAMBufferSizeMB(64);
+        IndexWriter w;
+        try {
+            w = new IndexWriter(d, cfg);
+        } catch (LockObtainFailedException e) {
+            throw new LinkerException(where + ": the index is open in another process (a server or another "
+                    + "'linker index'); stop it or use another folder", e);
+        }
+        SearcherManager sm = new SearcherManager(w, null);
+        PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
+                options);
+        idx.recordCommitData();
+        return idx;
+    }
+
+    private static void checkEmbedder(String where, String recordedId, int recordedDim, Embedder embedder) {
+        if (embedder == null || recordedId.isEmpty()) {
+            return;
+        }
+        if (!recordedId.equals(embedder.id()) || recordedDim != embedder.dimension()) {
+            throw new LinkerException(where + ": index was built with embedder " + recordedId + " (" + recordedDim
+                    + "-d) but this run uses " + embedder.id() + " (" + embedder.dimension() + "-d); use the same "
+                    + "embedder or index into a new folder");
+        }
+    }
+
+    static Lucene104Codec codec(VectorFormat format) {
+        KnnVectorsFormat base = format == VectorFormat.INT8
+                ? new Lucene104HnswScalarQuantizedVectorsFormat(
+                org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding.UNSIGNED_BYTE, 16, 100)
+                : new Lucene99HnswVectorsFormat(16, 100);
+        KnnVectorsFormat wide = new WideVectors(base);
+        return new Lucene104Codec() {
+            @Override
+            public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                return wide;
+            }
+        };
+    }
+
+    /**
+     * Lifts Lucene's 1024-dimension default so 1536-d and 3072-d API embeddings fit. It writes under the
+     * delegate's SPI name, so readers need nothing special.
+     */
+    private static final class WideVectors extends KnnVectorsFormat {
+        private final KnnVectorsFormat delegate;
+
+        WideVectors(KnnVectorsFormat delegate) {
+            super(delegate.getName());
+            this.delegate = delegate;
+        }
+
+        @Override
+        public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
+            return delegate.fieldsWriter(state);
+        }
+
+        @Override
+        public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
+            return delegate.fieldsReader(state);
+        }
+
+        @Override
+        public int getMaxDimensions(String fieldName) {
+            return 4096;
+        }
+    }
+
+    private void recordCommitData() {
+        writer.setLiveCommitData(Map.of(
+                Fields.DATA_EMBEDDER, embedderId,
+                Fields.DATA_DIMENSION, Integer.toString(dimension),
+                Fields.DATA_EMBED, embedMode.id(),
+                Fields.DATA_FORMAT, format.name().toLowerCase(java.util.Locale.ROOT)).entrySet());
+    }
+
+    public String where() {
+        return where;
+    }
+
+    public String embedderId() {
+        return embedderId;
+    }
+
+    public int dimension() {
+        return dimension;
+    }
+
+    public EmbedMode embedMode() {
+        return embedMode;
+    }
+
+    public VectorFormat vectorFormat() {
+        return format;
+    }
+
+    /** The embedder, or null for a read-only index opened without one. */
+    public Embedder embedder() {
+        return embedder;
+    }
+
+    public boolean writable() {
+        return writer != null;
+    }
+
+    /**
+     * Makes the index hold exactly {@code pages} (when {@code removeMissing}) or adds/updates them: pages whose
+     * content hash is unchanged keep their vector, the others are embedded. Commits every
+     * {@link Options#commitEvery()} pages and at the end.
+     */
+    public SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress) {
+        requireWriter();
+        Map<String, String> hashes = storedHashes();
+        Set<String> seen = new HashSet<>();
+        int[] counts = new int[3]; // unchanged, embedded, written
+        long t0 = System.nanoTime();
+        List<PageRecord> batch = new java.util.ArrayList<>();
+        try {
+            for (PageRecord r : pages) {
+                if (!seen.add(r.url())) {
+                    throw new LinkerException("duplicate page " + r.url() + " in one sync");
+                }
+                batch.add(r);
+                if (batch.size() == EMBED_BATCH) {
+                    writeBatch(batch, hashes, counts, progress, t0);
+                }
+            }
+            writeBatch(batch, hashes, counts, progress, t0);
+            int removed = 0;
+            if (removeMissing) {
+                for (String url : hashes.keySet()) {
+                    if (!seen.contains(url)) {
+                        writer.deleteDocuments(new Term(Fields.URL, url));
+                        removed++;
+                    }
+                }
+            }
+            commit();
+            return new SyncReport(counts[0], counts[1], removed);
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": write failed", e);
+        }
+    }
+
+    /** Pages embedded per call: lets HTTP embedders batch; the local model runs them one by one anyway. */
+    static final int EMBED_BATCH = 32;
+
+    private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, int[] counts,
+                            Consumer<String> progress, long t0) throws IOException {
+        if (batch.isEmpty()) {
+            return;
+        }
+        float[][] vectors = new float[batch.size()][];
+        String[] hs = new String[batch.size()];
+        List<Integer> todo = new java.util.ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            PageRecord r = batch.get(i);
+            hs[i] = hash(r);
+            if (hs[i].equals(hashes.get(r.url()))) {
+                vectors[i] = storedVector(r.url());
+            }
+            if (vectors[i] == null) {
+                todo.add(i);
+            }
+        }
+        if (!todo.isEmpty()) {
+            List<String> texts = new java.util.ArrayList<>();
+            for (int i : todo) {
+                texts.add(embedText(batch.get(i)));
+            }
+            List<float[]> got;
+            try {
+                got = embedder.embedAll(texts);
+            } catch (RuntimeException e) {
+                throw new LinkerException("embedding failed for a batch starting at " + batch.get(todo.get(0)).url()
+                        + ": " + e.getMessage(), e);
+            }
+            for (int k = 0; k < todo.size(); k++) {
+                vectors[todo.get(k)] = checkVector(batch.get(todo.get(k)), got.get(k));
+            }
+        }
+        int before = counts[2];
+        for (int i = 0; i < batch.size(); i++) {
+            writer.updateDocument(new Term(Fields.URL, batch.get(i).url()), document(batch.get(i), hs[i], vectors[i]));
+        }
+        counts[0] += batch.size() - todo.size();
+        counts[1] += todo.size();
+        counts[2] += batch.size();
+        batch.clear();
+        if (counts[2] / options.commitEvery() > before / options.commitEvery()) {
+            commit();
+            if (progress != null) {
+                double sec = (System.nanoTime() - t0) / 1e9;
+                progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",
+                        counts[2], counts[1], sec));
+            }
+        }
+    }
+
+    /** Adds or replaces one page; returns true when it had to be embedded. Visible to search after refresh. */
+    public boolean upsert(PageRecord r) {
+        requireWriter();
+        String hash = hash(r);
+        float[] vector = null;
+        PageRecord old = get(r.url());
+        if (old != null && hash.equals(storedHash(r.url()))) {
+            vector = storedVector(r.url());
+        }
+        boolean embedded = vector == null;
+        if (embedded) {
+            vector = embed(r);
+        }
+        try {
+            writer.updateDocument(new Term(Fields.URL, r.url()), document(r, hash, vector));
+            searchers.maybeRefresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": write failed", e);
+        }
+        return embedded;
+    }
+
+    public void delete(String url) {
+        requireWriter();
+        try {
+            writer.deleteDocuments(new Term(Fields.URL, url));
+            searchers.maybeRefresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": write failed", e);
+        }
+    }
+
+    /** Marks a page merged/redirected/killed (it stays, so the event is reversible) or live again. */
+    public void setStatus(String url, Status status, String redirectTo) {
+        PageRecord r = get(url);
+        if (r == null) {
+            throw new LinkerException("unknown page " + url + " in index " + where);
+        }
+        upsert(new PageRecord(r.url(), r.title(), r.h1(), r.body(), r.category(), status, redirectTo, r.authority(),
+                r.inbound(), r.safety(), r.links(), r.names(), r.queries()));
+    }
+
+    public void commit() {
+        requireWriter();
+        try {
+            recordCommitData();
+            writer.commit();
+            searchers.maybeRefresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": commit failed", e);
+        }
+    }
+
+    /** Runs {@code f} with a current searcher, released afterwards. */
+    public <T> T withSearcher(Function<IndexSearcher, T> f) {
+        try {
+            searchers.maybeRefresh();
+            IndexSearcher s = searchers.acquire();
+            try {
+                return f.apply(s);
+            } finally {
+                searchers.release(s);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": search failed", e);
+        }
+    }
+
+    public SearcherManager searcherManager() {
+        return searchers;
+    }
+
+    public int size() {
+        return withSearcher(s -> s.getIndexReader().numDocs());
+    }
+
+    public PageRecord get(String url) {
+        return withSearcher(s -> {
+            int doc = docId(s, url);
+            return doc < 0 ? null : record(s, doc);
+        });
+    }
+
+    /** Global doc id of a URL in this searcher, or -1. */
+    public static int docId(IndexSearcher s, String url) {
+        try {
+            TopDocs td = s.search(new TermQuery(new Term(Fields.URL, url)), 1);
+            return td.scoreDocs.length == 0 ? -1 : td.scoreDocs[0].doc;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static PageRecord record(IndexSearcher s, int doc) {
+        try {
+            Document d = s.storedFields().document(doc);
+            return fromDocument(d);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static PageRecord fromDocument(Document d) {
+        List<String[]> names = new java.util.ArrayList<>();
+        for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
+            names.add(split2(v));
+        }
+        List<String[]> queries = new java.util.ArrayList<>();
+        for (String v : d.getValues(Fields.QUERIES)) {
+            queries.add(split2(v));
+        }
+        Number inbound = d.getField(Fields.INBOUND) == null ? 0 : d.getField(Fields.INBOUND).numericValue();
+        Number authority = d.getField(Fields.AUTHORITY) == null ? 0 : d.getField(Fields.AUTHORITY).numericValue();
+        String status = d.get(Fields.STATUS);
+        return new PageRecord(d.get(Fields.URL), d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY),
+                d.get(Fields.CATEGORY), status == null ? Status.LIVE : Status.parse(status), d.get(Fields.REDIRECT),
+                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), List.of(d.getValues(Fields.LINKS)),
+                names, queries);
+    }
+
+    static String[] split2(String v) {
+        int i = v.indexOf(Fields.SEP);
+        return i < 0 ? new String[] {v, ""} : new String[] {v.substring(0, i), v.substring(i + 1)};
+    }
+
+    /** The stored vector of a page, or null. */
+    public float[] storedVector(String url) {
+        return withSearcher(s -> {
+            int doc = docId(s, url);
+            return doc < 0 ? null : vector(s, doc);
+        });
+    }
+
+    /** The vector of a global doc id, or null when it has none. */
+    public static float[] vector(IndexSearcher s, int doc) {
+        try {
+            List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+            LeafReaderContext leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+            FloatVectorValues v = leaf.reader().getFloatVectorValues(Fields.VECTOR);
+            if (v == null) {
+                return null;
+            }
+            KnnVectorValues.DocIndexIterator it = v.iterator();
+            int local = doc - leaf.docBase;
+            if (it.advance(local) != local) {
+                return null;
+            }
+            return v.vectorValue(it.index()).clone();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private String storedHash(String url) {
+        return withSearcher(s -> {
+            int doc = docId(s, url);
+            if (doc < 0) {
+                return null;
+            }
+            try {
+                return s.storedFields().document(doc, Set.of(Fields.HASH)).get(Fields.HASH);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** URLs of the indexed pages (only live ones when {@code liveOnly}), sorted. */
+    public List<String> urls(boolean liveOnly) {
+        return withSearcher(s -> {
+            List<String> out = new java.util.ArrayList<>();
+            try {
+                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+                    StoredFields sf = leaf.reader().storedFields();
+                    Bits live = leaf.reader().getLiveDocs();
+                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
+                        if (live != null && !live.get(i)) {
+                            continue;
+                        }
+                        Document d = sf.document(i, Set.of(Fields.URL, Fields.STATUS));
+                        if (!liveOnly || Status.LIVE.id().equals(d.get(Fields.STATUS))) {
+                            out.add(d.get(Fields.URL));
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            java.util.Collections.sort(out);
+            return out;
+        });
+    }
+
+    /** URL → content hash of every page in the index. */
+    public Map<String, String> storedHashes() {
+        return withSearcher(s -> {
+            Map<String, String> out = new HashMap<>();
+            try {
+                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+                    StoredFields sf = leaf.reader().storedFields();
+                    Bits live = leaf.reader().getLiveDocs();
+                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
+                        if (live != null && !live.get(i)) {
+                            continue;
+                        }
+                        Document d = sf.document(i, Set.of(Fields.URL, Fields.HASH));
+                        out.put(d.get(Fields.URL), d.get(Fields.HASH));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return out;
+        });
+    }
+
+    private float[] embed(PageRecord r) {
+        float[] v;
+        try {
+            v = embedder.embed(embedText(r));
+        } catch (LinkerException e) {
+            throw new LinkerException(r.url() + ": " + e.getMessage(), e);
+        }
+        return checkVector(r, v);
+    }
+
+    private String embedText(PageRecord r) {
+        String text = embedMode.text(r.title(), r.h1(), r.body());
+        if (text.length() > MAX_EMBED_CHARS) {
+            text = text.substring(0, MAX_EMBED_CHARS);
+        }
+        if (text.isBlank()) {
+            text = r.title().isBlank() ? r.url() : r.title();
+        }
+        return text;
+    }
+
+    private float[] checkVector(PageRecord r, float[] v) {
+        if (v == null || v.length != dimension) {
+            throw new LinkerException("embedder " + embedderId + " returned " + (v == null ? "nothing" : v.length
+                    + " dimensions") + " for " + r.url() + ", expected " + dimension);
+        }
+        return v;
+    }
+
+    static String hash(PageRecord r) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(r.title().getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+            md.update(r.h1().getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+            md.update(r.body().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Document document(PageRecord r, String hash, float[] vector) {
+        Document d = new Document();
+        d.add(new StringField(Fields.URL, r.url(), Field.Store.YES));
+        d.add(new TextField(Fields.TITLE, r.title(), Field.Store.YES));
+        d.add(new TextField(Fields.H1, r.h1(), Field.Store.YES));
+        d.add(new TextField(Fields.ALL, r.title() + "\n" + r.h1() + "\n" + r.body(), Field.Store.NO));
+        d.add(new StoredField(Fields.BODY, r.body()));
+        String cat = r.category() == null ? dev.linker.core.score.CategoryPath.fromUrl(r.url()) : r.category();
+        d.add(new StringField(Fields.CATEGORY, cat, Field.Store.YES));
+        List<String> segs = dev.linker.core.score.CategoryPath.segments(cat);
+        for (int up = 0; up <= segs.size(); up++) {
+            d.add(new StringField(Fields.CATEGORY_ANCESTOR, dev.linker.core.score.CategoryPath.up(cat, up),
+                    Field.Store.NO));
+        }
+        d.add(new StringField(Fields.STATUS, r.status().id(), Field.Store.YES));
+        if (r.redirectTo() != null) {
+            d.add(new StoredField(Fields.REDIRECT, r.redirectTo()));
+        }
+        d.add(new StoredField(Fields.AUTHORITY, r.authority()));
+        d.add(new StoredField(Fields.INBOUND, r.inbound()));
+        d.add(new StringField(Fields.SAFETY, r.safety(), Field.Store.YES));
+        d.add(new StringField(Fields.HASH, hash, Field.Store.YES));
+        d.add(new StoredField(Fields.WORDS, countWords(r.body())));
+        for (String l : r.links()) {
+            d.add(new StoredField(Fields.LINKS, l));
+        }
+        for (String[] n : r.names()) {
+            d.add(new StoredField(Fields.ANCHOR_NAMES, n[0] + Fields.SEP + n[1]));
+        }
+        for (String[] q : r.queries()) {
+            d.add(new StoredField(Fields.QUERIES, q[0] + Fields.SEP + q[1]));
+        }
+        d.add(new KnnFloatVectorField(Fields.VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
+        return d;
+    }
+
+    static int countWords(String s) {
+        int n = 0;
+        boolean in = false;
+        for (int i = 0; i < s.length(); i++) {
+            boolean w = Character.isLetterOrDigit(s.charAt(i));
+            if (w && !in) {
+                n++;
+            }
+            in = w;
+        }
+        return n;
+    }
+
+    private void requireWriter() {
+        if (writer == null) {
+            throw new IllegalStateException(where + " was opened read-only");
+        }
+    }
+
+    static LinkerException translate(String where, Exception e) {
+        if (e instanceof LinkerException le) {
+            return le;
+        }
+        if (e instanceof CorruptIndexException || e instanceof IndexFormatTooOldException
+                || e instanceof IndexFormatTooNewException) {
+            return new LinkerException(where + ": the index is corrupt or from an incompatible version ("
+                    + e.getMessage() + "); delete the folder and run 'linker index' again", e);
+        }
+        if (e instanceof IndexNotFoundException) {
+            return new LinkerException(where + ": no index here (run 'linker index' first)", e);
+        }
+        if (e instanceof LockObtainFailedException) {
+            return new LinkerException(where + ": the index is open in another process", e);
+        }
+        return new LinkerException(where + ": cannot open the index: " + e.getMessage(), e);
+    }
+
+    private static void closeQuietly(Closeable c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (IOException ignored) {
+                // the first failure is the one to report
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (writer != null) {
+                recordCommitData();
+                writer.commit();
+            }
+            searchers.close();
+            if (writer != null) {
+                writer.close();
+            }
+            dir.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": close failed", e);
+        }
+    }
+}

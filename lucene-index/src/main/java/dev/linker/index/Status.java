@@ -1,0 +1,22 @@
+package dev.linker.index;
+
+import dev.linker.core.audit.LinkerException;
+
+import java.util.Locale;
+
+/** Page lifecycle: only live pages are suggested; the others keep their record so events can be replayed. */
+public enum Status {
+    LIVE, MERGED, REDIRECTED, KILLED;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Status parse(String s) {
+        try {
+            return valueOf(s.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new LinkerException("unknown page status \"" + s + "\" (known: live, merged, redirected, killed)");
+        }
+    }
+}

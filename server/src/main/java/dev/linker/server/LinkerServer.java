@@ -1,0 +1,569 @@
+package dev.linker.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.linker.server.engine.DraftText;
+import dev.linker.server.engine.LinkerService;
+import dev.linker.server.engine.LinkerService.EventType;
+import dev.linker.server.engine.LinkerService.PageEvent;
+import dev.linker.server.engine.LinkerService.PageInput;
+import dev.linker.server.engine.LinkerService.SuggestRequest;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HttpResponseException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Linker HTTP server: the JSON API under {@code /api/v1} over a {@link LinkerService}, Prometheus metrics at
+ * {@code /metrics}, the widget at {@code /widget/linker-suggestions.js} and the editor demo at {@code /demo}.
+ *
+ * <pre>
+ * try (LinkerServer server = LinkerServer.create(config, service).start()) { ... server.port() ... }
+ * </pre>
+ *
+ * <p>Every refused request gets a 4xx with {@code {"error":{"code","message","field"}}}; unexpected failures are
+ * logged here and reach the client as a 500 with a generic message, never a stack trace.
+ */
+public final class LinkerServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LinkerServer.class);
+
+    /** Every API route, as "METHOD path"; the OpenAPI document must describe each (a test checks it). */
+    public static final List<String> API_ROUTES = List.of(
+            "POST /api/v1/suggestions", "GET /api/v1/pages", "PUT /api/v1/pages", "DELETE /api/v1/pages",
+            "POST /api/v1/events", "GET /api/v1/health", "GET /api/v1/openapi.json", "GET /metrics");
+    public static final int MAX_LIMIT = 20;
+    public static final int MAX_PAGES_PER_BATCH = 1000;
+    public static final int MAX_EXCLUDE = 1000;
+    private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
+    private static final Map<String, String> TYPES = Map.ofEntries(
+            Map.entry("html", "text/html; charset=utf-8"), Map.entry("js", "text/javascript; charset=utf-8"),
+            Map.entry("mjs", "text/javascript; charset=utf-8"), Map.entry("css", "text/css; charset=utf-8"),
+            Map.entry("json", "application/json"), Map.entry("svg", "image/svg+xml"), Map.entry("png", "image/png"),
+            Map.entry("woff", "font/woff"), Map.entry("woff2", "font/woff2"), Map.entry("map", "application/json"),
+            Map.entry("txt", "text/plain; charset=utf-8"));
+
+    private final ServerConfig config;
+    private final LinkerService service;
+    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    private final Metrics metrics = new Metrics();
+    private final Javalin app;
+
+    private LinkerServer(ServerConfig config, LinkerService service) {
+        this.config = config;
+        this.service = service;
+        this.app = Javalin.create(c -> {
+            c.startup.showJavalinBanner = false;
+            c.startup.showOldJavalinVersionWarning = false;
+            c.http.maxRequestSize = config.maxBodyBytes();
+            c.http.prefer405over404 = true;
+            c.jetty.host = config.host();
+            c.jetty.port = config.port();
+            c.routes.before(ctx -> ctx.attribute("linker.t0", System.nanoTime()));
+            c.routes.before("/api/*", this::cors);
+            c.routes.before("/api/*", this::limitBody);
+            API_ROUTES.stream().map(r -> r.substring(r.indexOf(' ') + 1)).filter(p -> p.startsWith("/api/"))
+                    .distinct().forEach(p -> c.routes.options(p, this::preflight));
+            c.routes.post("/api/v1/suggestions", read(this::suggestions));
+            c.routes.get("/api/v1/pages", read(this::getPage));
+            c.routes.put("/api/v1/pages", write(this::putPages));
+            c.routes.delete("/api/v1/pages", write(this::deletePage));
+            c.routes.post("/api/v1/events", write(this::events));
+            c.routes.get("/api/v1/health", ctx -> send(ctx, 200, service.health()));
+            c.routes.get("/api/v1/openapi.json", this::openapi);
+            c.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                    .result(metrics.render(service.metrics())));
+            c.routes.get("/", ctx -> ctx.redirect("/demo/"));
+            // "/demo" and "/demo/" are one route (Javalin ignores trailing slashes); the demo links are absolute.
+            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo/index.html"));
+            c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo/" + safePath(ctx)));
+            c.routes.get("/widget/<path>", ctx -> {
+                // A module script loaded by a CMS page on another origin is a CORS fetch; the widget is public.
+                ctx.header("Access-Control-Allow-Origin", "*");
+                resource(ctx, "linker/widget/" + safePath(ctx));
+            });
+            c.routes.get("/vendor/tinymce/<path>", ctx -> vendor(ctx, Path.of("tinymce")));
+            c.routes.get("/vendor/ckeditor5/<path>", ctx -> vendor(ctx, Path.of("ckeditor5", "dist", "browser")));
+            c.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.code(), e.getMessage(),
+                    e.field()));
+            c.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
+                    switch (e.getStatus()) {
+                        case 404 -> "not_found";
+                        case 405 -> "method_not_allowed";
+                        case 413 -> "too_large";
+                        default -> "http_" + e.getStatus();
+                    }, e.getMessage(), null));
+            c.routes.exception(Exception.class, (e, ctx) -> {
+                LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+                error(ctx, 500, "internal", "Internal error; the server log has the details.", null);
+            });
+            c.routes.error(404, ctx -> {
+                if (ctx.result() == null || ctx.result().isEmpty()) {
+                    error(ctx, 404, "not_found", "No route " + ctx.method() + " " + ctx.path(), null);
+                }
+            });
+            c.routes.error(405, ctx -> error(ctx, 405, "method_not_allowed",
+                    ctx.method() + " is not allowed on " + ctx.path(), null));
+            c.routes.after(ctx -> {
+                Long t0 = ctx.attribute("linker.t0");
+                if (t0 != null) {
+                    metrics.record(ctx.method().name(), routeLabel(ctx), ctx.status().getCode(),
+                            System.nanoTime() - t0);
+                }
+            });
+        });
+    }
+
+    /** A server over {@code service}; call {@link #start()}. */
+    public static LinkerServer create(ServerConfig config, LinkerService service) {
+        return new LinkerServer(config, service);
+    }
+
+    public LinkerServer start() {
+        app.start();
+        return this;
+    }
+
+    /** The port the server listens on (the real one when the config asked for 0). */
+    public int port() {
+        return app.port();
+    }
+
+    public String baseUrl() {
+        String h = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
+        return "http://" + h + ":" + port();
+    }
+
+    /** Stops the HTTP server, then closes the service (which commits the index). */
+    @Override
+    public void close() {
+        try {
+            app.stop();
+        } finally {
+            service.close();
+        }
+    }
+
+    // ---- cross-cutting ----------------------------------------------------------------------------------------
+
+    private boolean originAllowed(String origin) {
+        return origin != null && (config.corsOrigins().contains("*") || config.corsOrigins().contains(origin));
+    }
+
+    private void cors(Context ctx) {
+        String origin = ctx.header("Origin");
+        if (originAllowed(origin)) {
+            ctx.header("Access-Control-Allow-Origin", origin);
+            ctx.header("Vary", "Origin");
+        }
+    }
+
+    private void preflight(Context ctx) {
+        String origin = ctx.header("Origin");
+        if (!originAllowed(origin)) {
+            throw new ApiException(403, "origin_not_allowed", "Origin " + origin
+                    + " is not in this server's CORS allow-list (" + ServerConfig.ENV_CORS + ")", "Origin");
+        }
+        ctx.header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE");
+        ctx.header("Access-Control-Allow-Headers", "Content-Type, Authorization");
+        ctx.header("Access-Control-Max-Age", "600");
+        ctx.status(204);
+    }
+
+    private void limitBody(Context ctx) {
+        long length = ctx.contentLength();
+        if (length > config.maxBodyBytes()) {
+            throw new ApiException(413, "too_large", "Request body of " + length + " bytes exceeds the limit of "
+                    + config.maxBodyBytes() + " bytes", null);
+        }
+    }
+
+    private Handler read(Handler h) {
+        return ctx -> {
+            if (!config.readKeys().isEmpty()) {
+                requireKey(ctx, config.readKeys(), true);
+            }
+            h.handle(ctx);
+        };
+    }
+
+    private Handler write(Handler h) {
+        return ctx -> {
+            if (config.writeKeys().isEmpty()) {
+                throw new ApiException(401, "no_api_keys", "This server accepts no writes: no API keys are configured ("
+                        + ServerConfig.ENV_WRITE_KEYS + ")", "Authorization");
+            }
+            requireKey(ctx, config.writeKeys(), false);
+            h.handle(ctx);
+        };
+    }
+
+    private void requireKey(Context ctx, Set<String> keys, boolean alsoWriteKeys) {
+        String auth = ctx.header("Authorization");
+        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            ctx.header("WWW-Authenticate", "Bearer");
+            throw new ApiException(401, "unauthorized", "An API key is required: Authorization: Bearer <key>",
+                    "Authorization");
+        }
+        byte[] given = auth.substring(7).strip().getBytes(StandardCharsets.UTF_8);
+        boolean ok = matches(given, keys) || alsoWriteKeys && matches(given, config.writeKeys());
+        if (!ok) {
+            ctx.header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
+            throw new ApiException(401, "unauthorized", "The API key is not valid for " + ctx.method() + " "
+                    + ctx.path(), "Authorization");
+        }
+    }
+
+    private static boolean matches(byte[] given, Set<String> keys) {
+        boolean ok = false;
+        for (String k : keys) { // constant-time compare, and no early exit that would time which key matched
+            ok |= MessageDigest.isEqual(given, k.getBytes(StandardCharsets.UTF_8));
+        }
+        return ok;
+    }
+
+    private String routeLabel(Context ctx) {
+        String key = ctx.method().name() + " " + ctx.path();
+        if (API_ROUTES.contains(key)) {
+            return ctx.path();
+        }
+        for (String prefix : List.of("/widget/", "/demo", "/vendor/")) {
+            if (ctx.path().startsWith(prefix)) {
+                return prefix + (prefix.endsWith("/") ? "*" : "/*");
+            }
+        }
+        return ctx.path().startsWith("/api/") ? "/api/(other)" : "(other)";
+    }
+
+    private void send(Context ctx, int status, Object body) {
+        try {
+            ctx.status(status).contentType("application/json").header("Cache-Control", "no-store")
+                    .result(json.writeValueAsString(body));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void error(Context ctx, int status, String code, String message, String field) {
+        Map<String, Object> err = new LinkedHashMap<>();
+        err.put("code", code);
+        err.put("message", message);
+        err.put("field", field);
+        send(ctx, status, Map.of("error", err));
+    }
+
+    private JsonNode body(Context ctx) {
+        byte[] bytes = ctx.bodyAsBytes();
+        if (bytes.length == 0) {
+            throw new ApiException(400, "invalid_json", "Request body is empty; a JSON object is expected", null);
+        }
+        try {
+            JsonNode node = json.readTree(bytes);
+            if (node == null || !node.isObject()) {
+                throw new ApiException(400, "invalid_json", "Request body must be a JSON object", null);
+            }
+            return node;
+        } catch (IOException e) {
+            String msg = e.getMessage() == null ? "" : e.getMessage();
+            int cut = msg.indexOf("\n at [Source");
+            throw new ApiException(400, "invalid_json", "Request body is not valid JSON: "
+                    + (cut > 0 ? msg.substring(0, cut) : msg).replaceAll("\\s+", " ").strip(), null);
+        }
+    }
+
+    // ---- API --------------------------------------------------------------------------------------------------
+
+    private void suggestions(Context ctx) {
+        JsonNode b = body(ctx);
+        String text = requiredString(b, "text", "text");
+        if (text.length() > config.maxTextChars()) {
+            throw new ApiException(413, "too_large", "text has " + text.length() + " characters; the limit is "
+                    + config.maxTextChars(), "text");
+        }
+        String title = optionalString(b, "title", "title", "");
+        if (title.length() > 2000) {
+            throw ApiException.badField("title", "title is longer than 2000 characters");
+        }
+        String url = optionalString(b, "url", "url", null);
+        String format = optionalString(b, "format", "format", "markdown");
+        DraftText.Format f = switch (format) {
+            case "markdown" -> DraftText.Format.MARKDOWN;
+            case "html" -> DraftText.Format.HTML;
+            case "text" -> DraftText.Format.TEXT;
+            default -> throw ApiException.badField("format", "format must be one of markdown, html, text (got \""
+                    + format + "\")");
+        };
+        int limit = 5;
+        if (b.has("limit") && !b.get("limit").isNull()) {
+            JsonNode l = b.get("limit");
+            if (!l.isIntegralNumber() || l.asLong() < 1 || l.asLong() > MAX_LIMIT) {
+                throw ApiException.badField("limit", "limit must be an integer from 1 to " + MAX_LIMIT);
+            }
+            limit = l.asInt();
+        }
+        List<String> exclude = stringList(b, "exclude", MAX_EXCLUDE);
+        List<LinkerService.Suggestion> list = service.suggest(
+                new SuggestRequest(title, DraftText.of(text, f), url, limit, exclude));
+        send(ctx, 200, Map.of("suggestions", list));
+    }
+
+    private void getPage(Context ctx) {
+        String url = requiredQuery(ctx, "url");
+        Map<String, Object> page = service.page(url).orElseThrow(() ->
+                new ApiException(404, "not_found", "No page with url " + url, "url"));
+        send(ctx, 200, page);
+    }
+
+    private void putPages(Context ctx) {
+        JsonNode b = body(ctx);
+        JsonNode pages = b.get("pages");
+        if (pages == null || !pages.isArray()) {
+            throw ApiException.badField("pages", "pages must be an array of page objects");
+        }
+        if (pages.size() > MAX_PAGES_PER_BATCH) {
+            throw new ApiException(413, "too_large", "pages has " + pages.size() + " entries; at most "
+                    + MAX_PAGES_PER_BATCH + " per request", "pages");
+        }
+        List<PageInput> list = new ArrayList<>();
+        Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < pages.size(); i++) {
+            PageInput p = page(pages.get(i), "pages[" + i + "]");
+            if (!seen.add(p.url())) {
+                throw ApiException.badField("pages[" + i + "].url", "url " + p.url() + " occurs twice in one batch");
+            }
+            list.add(p);
+        }
+        LinkerService.UpsertResult r = service.upsert(list);
+        send(ctx, 200, Map.of("upserted", r.upserted(), "embedded", r.embedded()));
+    }
+
+    private void deletePage(Context ctx) {
+        String url = requiredQuery(ctx, "url");
+        if (!service.delete(url)) {
+            throw new ApiException(404, "not_found", "No page with url " + url, "url");
+        }
+        send(ctx, 200, Map.of("deleted", url));
+    }
+
+    private void events(Context ctx) {
+        JsonNode b = body(ctx);
+        String type = requiredString(b, "type", "type");
+        EventType t;
+        try {
+            t = EventType.valueOf(type.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badField("type", "type must be one of created, updated, merged, killed, redirected"
+                    + " (got \"" + type + "\")");
+        }
+        String url = absoluteUrl(requiredString(b, "url", "url"), "url");
+        String survivor = optionalString(b, "survivor", "survivor", null);
+        if (t == EventType.MERGED || t == EventType.REDIRECTED) {
+            if (survivor == null) {
+                throw ApiException.badField("survivor", "survivor is required for a " + type + " event");
+            }
+            absoluteUrl(survivor, "survivor");
+            if (survivor.equals(url)) {
+                throw ApiException.badField("survivor", "survivor must differ from url");
+            }
+        } else if (survivor != null) {
+            throw ApiException.badField("survivor", "survivor only applies to merged and redirected events");
+        }
+        PageInput page = null;
+        if (b.has("page") && !b.get("page").isNull()) {
+            if (t != EventType.CREATED && t != EventType.UPDATED) {
+                throw ApiException.badField("page", "page only applies to created and updated events");
+            }
+            page = page(b.get("page"), "page");
+            if (!page.url().equals(url)) {
+                throw ApiException.badField("page.url", "page.url must equal url");
+            }
+        }
+        try {
+            service.apply(new PageEvent(t, url, survivor, page));
+        } catch (LinkerService.UnknownPageException e) {
+            throw new ApiException(404, "not_found", e.getMessage(), e.field());
+        }
+        send(ctx, 200, Map.of("applied", t.name().toLowerCase(Locale.ROOT), "url", url));
+    }
+
+    private PageInput page(JsonNode p, String at) {
+        if (p == null || !p.isObject()) {
+            throw ApiException.badField(at, at + " must be an object");
+        }
+        String url = absoluteUrl(requiredString(p, "url", at + ".url"), at + ".url");
+        String title = requiredString(p, "title", at + ".title");
+        String h1 = optionalString(p, "h1", at + ".h1", "");
+        String text = optionalString(p, "text", at + ".text", "");
+        String category = optionalString(p, "category", at + ".category", null);
+        if (p.has("category") && p.get("category").isArray()) {
+            List<String> parts = stringList(p, "category", 64);
+            category = "/" + String.join("/", parts) + (parts.isEmpty() ? "" : "/");
+        }
+        String status = optionalString(p, "status", at + ".status", "live");
+        if (!Set.of("live", "merged", "redirected", "killed").contains(status)) {
+            throw ApiException.badField(at + ".status", "status must be one of live, merged, redirected, killed");
+        }
+        String redirectTo = optionalString(p, "redirectTo", at + ".redirectTo", null);
+        double authority = 0;
+        if (p.has("authority") && !p.get("authority").isNull()) {
+            JsonNode a = p.get("authority");
+            if (!a.isNumber() || a.asDouble() < 0 || a.asDouble() > 1) {
+                throw ApiException.badField(at + ".authority", "authority must be a number from 0 to 1");
+            }
+            authority = a.asDouble();
+        }
+        int inbound = 0;
+        if (p.has("inbound") && !p.get("inbound").isNull()) {
+            JsonNode n = p.get("inbound");
+            if (!n.isIntegralNumber() || n.asLong() < 0 || n.asLong() > Integer.MAX_VALUE) {
+                throw ApiException.badField(at + ".inbound", "inbound must be a non-negative integer");
+            }
+            inbound = n.asInt();
+        }
+        if (text.length() > config.maxTextChars() * 5L) {
+            throw new ApiException(413, "too_large", at + ".text is longer than " + config.maxTextChars() * 5L
+                    + " characters", at + ".text");
+        }
+        return new PageInput(url, title, h1, text, category, status, redirectTo, authority, inbound);
+    }
+
+    private static String absoluteUrl(String url, String field) {
+        try {
+            URI u = new URI(url);
+            if (u.getScheme() != null && (u.getScheme().equals("http") || u.getScheme().equals("https"))
+                    && u.getHost() != null) {
+                return url;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // falls through to the error naming the field
+        }
+        throw ApiException.badField(field, field + " must be an absolute http(s) URL (got \"" + url + "\")");
+    }
+
+    private static String requiredString(JsonNode b, String name, String field) {
+        JsonNode n = b.get(name);
+        if (n == null || n.isNull()) {
+            throw ApiException.badField(field, field + " is required");
+        }
+        if (!n.isTextual()) {
+            throw ApiException.badField(field, field + " must be a string");
+        }
+        return n.asText();
+    }
+
+    private static String optionalString(JsonNode b, String name, String field, String dflt) {
+        JsonNode n = b.get(name);
+        if (n == null || n.isNull()) {
+            return dflt;
+        }
+        if (name.equals("category") && n.isArray()) {
+            return dflt;
+        }
+        if (!n.isTextual()) {
+            throw ApiException.badField(field, field + " must be a string");
+        }
+        return n.asText();
+    }
+
+    private static List<String> stringList(JsonNode b, String name, int max) {
+        JsonNode n = b.get(name);
+        if (n == null || n.isNull()) {
+            return List.of();
+        }
+        if (!n.isArray()) {
+            throw ApiException.badField(name, name + " must be an array of strings");
+        }
+        if (n.size() > max) {
+            throw ApiException.badField(name, name + " has more than " + max + " entries");
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            if (!n.get(i).isTextual()) {
+                throw ApiException.badField(name + "[" + i + "]", name + "[" + i + "] must be a string");
+            }
+            out.add(n.get(i).asText());
+        }
+        return out;
+    }
+
+    private static String requiredQuery(Context ctx, String name) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank()) {
+            throw ApiException.badField(name, "query parameter " + name + " is required");
+        }
+        return v;
+    }
+
+    private void openapi(Context ctx) {
+        try (InputStream in = LinkerServer.class.getClassLoader().getResourceAsStream("linker/openapi.json")) {
+            if (in == null) {
+                throw new IllegalStateException("linker/openapi.json missing from the server jar");
+            }
+            ctx.contentType("application/json").result(in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---- files ------------------------------------------------------------------------------------------------
+
+    private static String safePath(Context ctx) {
+        String p = ctx.pathParam("path");
+        if (p.isEmpty() || p.endsWith("/")) {
+            p = p + "index.html";
+        }
+        if (!SAFE_PATH.matcher(p).matches() || p.contains("..")) {
+            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+        }
+        return p;
+    }
+
+    private static String type(String name) {
+        int dot = name.lastIndexOf('.');
+        return TYPES.getOrDefault(dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT),
+                "application/octet-stream");
+    }
+
+    private static void resource(Context ctx, String name) throws IOException {
+        try (InputStream in = LinkerServer.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+            }
+            ctx.contentType(type(name)).header("Cache-Control", "no-cache").result(in.readAllBytes());
+        }
+    }
+
+    private void vendor(Context ctx, Path sub) throws IOException {
+        String rel = safePath(ctx);
+        if (config.vendorDir() == null) {
+            throw new ApiException(404, "not_found", "No editor files configured for " + ctx.path()
+                    + " (start the server with --vendor pointing at cms-widget/node_modules)", null);
+        }
+        Path root = config.vendorDir().resolve(sub).toAbsolutePath().normalize();
+        Path file = root.resolve(rel).normalize();
+        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
+            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+        }
+        ctx.contentType(type(file.getFileName().toString())).header("Cache-Control", "max-age=3600")
+                .result(Files.readAllBytes(file));
+    }
+}

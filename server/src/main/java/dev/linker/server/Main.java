@@ -1,0 +1,112 @@
+package dev.linker.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.linker.index.PageIndex;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.embed.Embedders;
+import dev.linker.server.engine.IndexService;
+import dev.linker.server.engine.LinkerService.PageInput;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code java dev.linker.server.Main [--index DIR] [--pages FILE.json] [--host H] [--port N] [--vendor DIR]
+ * [--cors ORIGINS]}: serves an index (default {@code linker-data/index}); an empty index is filled with the bundled
+ * example site, so with no arguments the demo at /demo works offline. API keys come from the environment
+ * ({@value ServerConfig#ENV_WRITE_KEYS}, {@value ServerConfig#ENV_READ_KEYS}), never from arguments (they would
+ * show in the process list). The CLI's {@code linker serve} maps its options onto the same calls.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path indexDir = Path.of("linker-data", "index");
+        Path pages = null;
+        ServerConfig config = ServerConfig.fromEnvironment(ServerConfig.defaults(), System.getenv());
+        Path vendor = Path.of("cms-widget", "node_modules");
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String v = i + 1 < args.length ? args[i + 1] : null;
+            if (v == null && !a.equals("--help")) {
+                fail("option " + a + " needs a value");
+            }
+            switch (a) {
+                case "--index" -> indexDir = Path.of(v);
+                case "--pages" -> pages = Path.of(v);
+                case "--host" -> config = config.withHost(v);
+                case "--port" -> config = config.withPort(parsePort(v));
+                case "--vendor" -> vendor = Path.of(v);
+                case "--cors" -> config = config.withCorsOrigins(List.of(v.split(",")));
+                case "--help" -> {
+                    System.out.println("usage: linker-server [--index DIR] [--pages FILE.json] [--host H] [--port N]"
+                            + " [--vendor NODE_MODULES] [--cors ORIGIN,...]   (keys: env LINKER_API_KEYS, LINKER_READ_KEYS)");
+                    return;
+                }
+                default -> fail("unknown option " + a + " (see --help)");
+            }
+            i++;
+        }
+        if (Files.isDirectory(vendor.resolve("tinymce"))) {
+            config = config.withVendorDir(vendor);
+        }
+        Embedder embedder = Embedders.createDefault();
+        PageIndex index = PageIndex.open(indexDir, embedder, PageIndex.Options.DEFAULT);
+        IndexService service = new IndexService(index, config.draftCacheEntries());
+        if (pages != null) {
+            try (InputStream in = Files.newInputStream(pages)) {
+                System.err.println("linker: indexed " + service.upsert(readPages(in)).upserted() + " pages from " + pages);
+            }
+        } else if (index.size() == 0) {
+            try (InputStream in = Main.class.getClassLoader().getResourceAsStream("linker/example/pages.json")) {
+                System.err.println("linker: empty index; loaded the example site ("
+                        + service.upsert(readPages(in)).upserted() + " pages)");
+            }
+        }
+        LinkerServer server = LinkerServer.create(config, service).start();
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stop.countDown();
+        }));
+        System.err.println("linker: serving " + index.size() + " pages on " + server.baseUrl() + "  (demo: "
+                + server.baseUrl() + "/demo/)");
+        stop.await();
+    }
+
+    /** Pages from JSON {"pages":[{url,title,h1?,text?,category?,status?,authority?}]} (the PUT /pages body). */
+    static List<PageInput> readPages(InputStream in) throws IOException {
+        JsonNode root = new ObjectMapper().readTree(in);
+        List<PageInput> out = new ArrayList<>();
+        for (JsonNode p : root.path("pages")) {
+            String category = p.path("category").isArray()
+                    ? "/" + String.join("/", new ObjectMapper().convertValue(p.get("category"), String[].class)) + "/"
+                    : p.path("category").asText(null);
+            out.add(new PageInput(p.path("url").asText(), p.path("title").asText(), p.path("h1").asText(""),
+                    p.path("text").asText(""), category, p.path("status").asText("live"),
+                    p.path("redirectTo").asText(null), p.path("authority").asDouble(0), p.path("inbound").asInt(0)));
+        }
+        return out;
+    }
+
+    private static int parsePort(String v) {
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            fail("--port " + v + " is not a number");
+            return -1;
+        }
+    }
+
+    private static void fail(String msg) {
+        System.err.println("linker: " + msg);
+        System.exit(2);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.linker.server;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * How the server runs. Write endpoints (PUT/DELETE /pages, POST /events) always need one of {@code writeKeys};
+ * read endpoints (suggestions, GET /pages) need one of {@code readKeys} or {@code writeKeys} only when
+ * {@code readKeys} is not empty. {@code corsOrigins} lists the CMS origins allowed to call the API from a browser
+ * ("*" allows any). {@code vendorDir} is an npm node_modules folder holding tinymce and ckeditor5 for the /demo
+ * editors (null: those two demos are not served).
+ */
+public record ServerConfig(String host, int port, Set<String> writeKeys, Set<String> readKeys,
+                           List<String> corsOrigins, long maxBodyBytes, int maxTextChars, int draftCacheEntries,
+                           Path vendorDir) {
+
+    public static final String ENV_WRITE_KEYS = "LINKER_API_KEYS";
+    public static final String ENV_READ_KEYS = "LINKER_READ_KEYS";
+    public static final String ENV_CORS = "LINKER_CORS_ORIGINS";
+
+    public ServerConfig {
+        writeKeys = Set.copyOf(writeKeys);
+        readKeys = Set.copyOf(readKeys);
+        corsOrigins = List.copyOf(corsOrigins);
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is not in 0..65535");
+        }
+        if (maxBodyBytes < 1024) {
+            throw new IllegalArgumentException("maxBodyBytes " + maxBodyBytes + " is below 1024");
+        }
+    }
+
+    /** Loopback, port 7070, no keys, no CORS origins, 2 MiB bodies, 200,000-character drafts. */
+    public static ServerConfig defaults() {
+        return new ServerConfig("127.0.0.1", 7070, Set.of(), Set.of(), List.of(), 2L * 1024 * 1024, 200_000,
+                20_000, null);
+    }
+
+    /** Keys and CORS origins from the environment (comma-separated), over {@code base}. */
+    public static ServerConfig fromEnvironment(ServerConfig base, Map<String, String> env) {
+        ServerConfig c = base;
+        if (env.containsKey(ENV_WRITE_KEYS)) {
+            c = c.withWriteKeys(split(env.get(ENV_WRITE_KEYS)));
+        }
+        if (env.containsKey(ENV_READ_KEYS)) {
+            c = c.withReadKeys(split(env.get(ENV_READ_KEYS)));
+        }
+        if (env.containsKey(ENV_CORS)) {
+            c = c.withCorsOrigins(List.copyOf(split(env.get(ENV_CORS))));
+        }
+        return c;
+    }
+
+    private static Set<String> split(String s) {
+        return Arrays.stream(s.split(",")).map(String::strip).filter(x -> !x.isEmpty()).collect(Collectors.toSet());
+    }
+
+    public ServerConfig withHost(String h) {
+        return new ServerConfig(h, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
+                draftCacheEntries, vendorDir);
+    }
+
+    public ServerConfig withPort(int p) {
+        return new ServerConfig(host, p, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
+                draftCacheEntries, vendorDir);
+    }
+
+    public ServerConfig withWriteKeys(Set<String> k) {
+        return new ServerConfig(host, port, k, readKeys, corsOrigins, maxBodyBytes, maxTextChars, draftCacheEntries,
+                vendorDir);
+    }
+
+    public ServerConfig withReadKeys(Set<String> k) {
+        return new ServerConfig(host, port, writeKeys, k, corsOrigins, maxBodyBytes, maxTextChars, draftCacheEntries,
+                vendorDir);
+    }
+
+    public ServerConfig withCorsOrigins(List<String> o) {
+        return new ServerConfig(host, port, writeKeys, readKeys, o, maxBodyBytes, maxTextChars, draftCacheEntries,
+                vendorDir);
+    }
+
+    public ServerConfig withMaxBodyBytes(long b) {
+        return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, b, maxTextChars, draftCacheEntries,
+                vendorDir);
+    }
+
+    public ServerConfig withMaxTextChars(int n) {
+        return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, n, draftCacheEntries,
+                vendorDir);
+    }
+
+    public ServerConfig withVendorDir(Path d) {
+        return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
+                draftCacheEntries, d);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.linker.server.engine;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the HTTP layer needs from the engine. {@link IndexService} implements it over the Lucene
+ * {@code PageIndex}; the HTTP layer validates input before calling, so implementations may assume well-formed
+ * arguments and report only domain errors ({@link UnknownPageException}).
+ */
+public interface LinkerService extends AutoCloseable {
+
+    /** Where a link fits in the draft, and why this target. */
+    record Suggestion(String url, String title, String anchor, String sentence, int start, int end, double score,
+                      Map<String, Object> reasons) {
+    }
+
+    /** A suggestions request; {@code url} (the draft's own page) may be null. */
+    record SuggestRequest(String title, DraftText draft, String url, int limit, List<String> exclude) {
+    }
+
+    /** One page to add or replace. {@code status} is live, merged, redirected or killed. */
+    record PageInput(String url, String title, String h1, String text, String category, String status,
+                     String redirectTo, double authority, int inbound) {
+    }
+
+    enum EventType { CREATED, UPDATED, MERGED, REDIRECTED, KILLED }
+
+    /** A page lifecycle event; {@code survivor} for merged/redirected, {@code page} optionally for created/updated. */
+    record PageEvent(EventType type, String url, String survivor, PageInput page) {
+    }
+
+    record UpsertResult(int upserted, int embedded) {
+    }
+
+    /** Top suggestions for a draft, best first, at most {@code request.limit()}. */
+    List<Suggestion> suggest(SuggestRequest request);
+
+    /** The stored page as JSON-ready fields, if the index has it. */
+    Optional<Map<String, Object>> page(String url);
+
+    UpsertResult upsert(List<PageInput> pages);
+
+    /** @return false when no page had that URL */
+    boolean delete(String url);
+
+    /** Applies a lifecycle event; visible to suggestions when this returns. */
+    void apply(PageEvent event);
+
+    /** Health facts: page count, embedder, index location. */
+    Map<String, Object> health();
+
+    /** Engine gauges and counters for /metrics, by Prometheus metric name. */
+    Map<String, Number> metrics();
+
+    @Override
+    void close();
+
+    /** A request named a page the index does not hold. */
+    final class UnknownPageException extends RuntimeException {
+        private final String field;
+
+        public UnknownPageException(String field, String url) {
+            super("no page with url " + url);
+            this.field = field;
+        }
+
+        public String field() {
+            return field;
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.linker.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SuggestionsApiTest {
+    static final String DRAFT = "Good espresso extraction depends on a burr grinder, because a blade grinder makes "
+            + "uneven grounds. I keep an eye on water chemistry too, and every few months I spend an evening "
+            + "descaling the espresso machine.";
+    static final String GRINDER = "https://brew.example/gear/burr-grinder";
+    static final String WATER = "https://brew.example/guides/water-chemistry";
+
+    @TempDir
+    static Path dir;
+    static TestServer t;
+
+    @BeforeAll
+    static void start() {
+        t = TestServer.startWithExample(dir.resolve("index"));
+    }
+
+    @AfterAll
+    static void stop() {
+        t.close();
+    }
+
+    static List<String> urls(JsonNode suggestions) {
+        List<String> out = new ArrayList<>();
+        suggestions.forEach(s -> out.add(s.get("url").asText()));
+        return out;
+    }
+
+    @Test
+    void a_draft_about_espresso_gets_pages_of_that_topic_with_the_anchor_at_its_offsets() {
+        TestServer.Res r = t.suggest(DRAFT, "text");
+        assertEquals(200, r.status(), r.body());
+        JsonNode list = r.json().get("suggestions");
+        assertTrue(list.size() >= 3 && list.size() <= 5, r.body());
+        List<String> urls = urls(list);
+        assertTrue(urls.contains(GRINDER), urls.toString());
+        assertTrue(urls.contains(WATER), urls.toString());
+        assertFalse(urls.stream().anyMatch(u -> u.contains("sourdough")), "a bakery page is not suggested for coffee");
+        double previous = Double.MAX_VALUE;
+        for (JsonNode s : list) {
+            int start = s.get("start").asInt();
+            int end = s.get("end").asInt();
+            assertEquals(DRAFT.substring(start, end), s.get("anchor").asText(), s.toString());
+            assertTrue(s.get("sentence").asText().contains(s.get("anchor").asText()), s.toString());
+            assertTrue(s.get("score").asDouble() <= previous, "best first");
+            previous = s.get("score").asDouble();
+            assertTrue(s.get("reasons").has("similarity"), s.toString());
+        }
+        JsonNode grinder = list.get(urls.indexOf(GRINDER));
+        assertTrue(grinder.get("anchor").asText().toLowerCase().contains("grinder"), grinder.toString());
+    }
+
+    @Test
+    void links_already_in_the_draft_the_own_url_and_excluded_urls_are_never_suggested() {
+        String md = DRAFT + "\n\nSee [my old notes](/guides/water-chemistry/) on that.";
+        TestServer.Res r = t.suggest(md, "markdown", "url", "https://brew.example/care/descaling",
+                "exclude", List.of(GRINDER), "limit", 20);
+        List<String> urls = urls(r.json().get("suggestions"));
+        assertFalse(urls.isEmpty(), r.body());
+        assertFalse(urls.contains(GRINDER), "excluded");
+        assertFalse(urls.contains(WATER), "linked (relatively) in the draft");
+        assertFalse(urls.contains("https://brew.example/care/descaling"), "the draft's own page");
+    }
+
+    @Test
+    void anchors_in_html_never_fall_inside_tags_or_existing_links() {
+        String html = "<p class=\"burr grinder\">Good <a href=\"/x\">burr grinder</a> talk. Water chemistry "
+                + "matters for espresso extraction.</p>";
+        TestServer.Res r = t.suggest(html, "html", "limit", 20);
+        for (JsonNode s : r.json().get("suggestions")) {
+            int start = s.get("start").asInt();
+            assertTrue(start > html.indexOf("</a>"), "anchor after the markup and the existing link: " + s);
+            assertEquals(html.substring(start, s.get("end").asInt()), s.get("anchor").asText());
+        }
+        assertTrue(urls(r.json().get("suggestions")).contains(WATER), r.body());
+    }
+
+    @Test
+    void limit_caps_the_answer_and_an_empty_draft_gets_an_empty_list() {
+        assertEquals(1, t.suggest(DRAFT, "text", "limit", 1).json().get("suggestions").size());
+        TestServer.Res empty = t.suggest("   ", "text");
+        assertEquals(200, empty.status());
+        assertEquals(0, empty.json().get("suggestions").size());
+    }
+
+    @Test
+    void bad_requests_get_a_4xx_json_error_naming_the_field() {
+        List<Object[]> cases = List.of(
+                new Object[] {Map.of("title", "t"), "text"},
+                new Object[] {Map.of("text", 5), "text"},
+                new Object[] {Map.of("text", "x", "format", "docx"), "format"},
+                new Object[] {Map.of("text", "x", "limit", 0), "limit"},
+                new Object[] {Map.of("text", "x", "limit", 21), "limit"},
+                new Object[] {Map.of("text", "x", "limit", 2.5), "limit"},
+                new Object[] {Map.of("text", "x", "exclude", "https://a.example/"), "exclude"},
+                new Object[] {Map.of("text", "x", "exclude", List.of("ok", 3)), "exclude[1]"},
+                new Object[] {Map.of("text", "x", "title", 7), "title"},
+                new Object[] {Map.of("text", "x", "url", false), "url"});
+        for (Object[] c : cases) {
+            TestServer.Res r = t.post("/api/v1/suggestions", c[0]);
+            assertEquals(400, r.status(), c[0] + " → " + r.body());
+            JsonNode err = r.json().get("error");
+            assertEquals(c[1], err.get("field").asText(), r.body());
+            assertEquals("invalid_field", err.get("code").asText());
+            assertFalse(err.get("message").asText().isBlank());
+        }
+    }
+
+    @Test
+    void malformed_json_gets_400_without_a_stack_trace() {
+        for (String body : List.of("{\"text\": ", "[1,2]", "", "not json")) {
+            TestServer.Res r = t.send("POST", "/api/v1/suggestions", body);
+            assertEquals(400, r.status(), body + " → " + r.body());
+            JsonNode err = r.json().get("error");
+            assertEquals("invalid_json", err.get("code").asText());
+            assertNull(err.get("field").textValue());
+            assertFalse(r.body().contains("at com.") || r.body().contains("at dev.") || r.body().contains("Exception"),
+                    r.body());
+        }
+    }
+
+    @Test
+    void a_draft_over_the_size_limits_gets_413() {
+        TestServer.Res r = t.suggest("word ".repeat(60_000), "text");
+        assertEquals(413, r.status(), r.body());
+        assertEquals("text", r.json().get("error").get("field").asText());
+        TestServer.Res huge = t.suggest("x".repeat(3 * 1024 * 1024), "text");
+        assertEquals(413, huge.status());
+        assertEquals("too_large", huge.json().get("error").get("code").asText());
+    }
+}
