@@ -6,6 +6,7 @@ import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.FailOn;
 import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.audit.Severity;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.report.ReportWriter;
 import org.apache.maven.plugin.AbstractMojo;
@@ -273,6 +274,8 @@ public class AuditMojo extends AbstractMojo {
             String line = "  " + f.severity().id() + " [" + f.checkId() + "] " + location(f) + ": " + f.message();
             if (fail.fails(f.severity())) {
                 getLog().error(line);
+            } else if (f.severity() == Severity.INFO) {
+                getLog().info(line);
             } else {
                 getLog().warn(line);
             }
