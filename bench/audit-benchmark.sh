@@ -54,10 +54,9 @@ for tool in $TOOLS; do
   case $tool in
     linker)
       [ -f "$jar" ] || { echo "audit-benchmark: $jar missing; build it: bin/mvn21 -B -q -pl cli -am package -DskipTests" >&2; exit 2; }
-      echo "== Linker ($(basename "$jar")): java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -jar cli/target/linker.jar audit SITE --format json --output OUT --fail-on never"
+      echo "== Linker ($(basename "$jar")): bin/linker audit SITE --format json --output OUT --fail-on never (the launcher users run: JVM flags for a short batch job)"
       for i in $(seq "$RUNS"); do
-        run linker "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
-          -jar "$jar" audit "$site" --format json --output "$work/linker.json" --fail-on never
+        run linker "$root/bin/linker" audit "$site" --format json --output "$work/linker.json" --fail-on never
       done
       sort -n "$work/linker.runs" | awk -v p="$pages" '{ w[NR]=$1; r[NR]=$2 } END {
         m = (NR % 2) ? w[(NR+1)/2] : (w[NR/2] + w[NR/2+1]) / 2
