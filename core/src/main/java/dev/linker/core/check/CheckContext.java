@@ -5,6 +5,7 @@ import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.audit.Severity;
 import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.history.SiteHistory;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.Site;
@@ -21,9 +22,11 @@ public final class CheckContext {
     private final Severity severity;
     private final Map<String, Object> options;
     private final List<Finding> out;
+    private final SiteHistory history;
 
     CheckContext(Site site, LinkGraph graph, TitleTemplate template, String checkId, Severity severity,
-                 Map<String, Object> options, List<Finding> out) {
+                 Map<String, Object> options, List<Finding> out, SiteHistory history) {
+        this.history = history;
         this.site = site;
         this.graph = graph;
         this.template = template;
@@ -43,6 +46,11 @@ public final class CheckContext {
 
     public TitleTemplate template() {
         return template;
+    }
+
+    /** Evidence from git history ({@link SiteHistory#NONE} when git is off or the site is not in a repository). */
+    public SiteHistory history() {
+        return history;
     }
 
     public int intOption(String name) {

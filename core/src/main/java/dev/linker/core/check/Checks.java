@@ -7,6 +7,7 @@ import dev.linker.core.audit.Severity;
 import dev.linker.core.config.CheckSettings;
 import dev.linker.core.config.Suggest;
 import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.history.SiteHistory;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.Site;
 
@@ -58,6 +59,11 @@ public final class Checks {
 
     /** Runs every enabled check; findings in check order, each check's in its own order. */
     public static List<Finding> run(Site site, LinkGraph graph, Map<String, CheckSettings> settings) {
+        return run(site, graph, settings, SiteHistory.NONE);
+    }
+
+    /** Runs every enabled check with evidence from git history. */
+    public static List<Finding> run(Site site, LinkGraph graph, Map<String, CheckSettings> settings, SiteHistory history) {
         TitleTemplate template = TitleTemplate.detect(site.pages().values().stream().map(Page::title).toList());
         List<Finding> out = new ArrayList<>();
         for (Check c : ALL) {
@@ -68,7 +74,7 @@ public final class Checks {
             Map<String, Object> opts = new LinkedHashMap<>(c.defaultOptions());
             opts.putAll(s.options());
             Severity sev = s.severity() != null ? s.severity() : c.defaultSeverity();
-            c.run(new CheckContext(site, graph, template, c.id(), sev, opts, out));
+            c.run(new CheckContext(site, graph, template, c.id(), sev, opts, out, history));
         }
         return out;
     }
