@@ -74,14 +74,12 @@ public record ChangedFiles(String baseRef, String mergeBase, Instant baseTime, S
 
     private static RevCommit mergeBase(GitRepo repo, RevWalk walk, RevCommit head, RevCommit base, String ref) {
         String missing = "the merge base of HEAD and " + ref + " is not in this clone; fetch with fetch-depth: 0 or pass --since";
-        try {
-            walk.reset();
-            walk.setRevFilter(RevFilter.MERGE_BASE);
-            walk.markStart(head);
-            walk.markStart(base);
-            RevCommit mb = walk.next();
-            walk.setRevFilter(RevFilter.ALL);
-            walk.reset();
+        // A walk of its own: a RevWalk's filter cannot change once it has produced commits.
+        try (RevWalk mbWalk = new RevWalk(repo.repository())) {
+            mbWalk.setRevFilter(RevFilter.MERGE_BASE);
+            mbWalk.markStart(mbWalk.parseCommit(head));
+            mbWalk.markStart(mbWalk.parseCommit(base));
+            RevCommit mb = mbWalk.next();
             if (mb == null) {
                 throw new GitException(repo.shallow() ? missing
                         : "HEAD and " + ref + " have no common history (no merge base); pass --since with a commit of this branch");
