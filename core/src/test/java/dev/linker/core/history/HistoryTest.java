@@ -92,4 +92,18 @@ class HistoryTest {
         assertTrue(r.history().linkAges().isEmpty());
         assertFalse(r.findings().isEmpty(), "the audit itself ran");
     }
+
+    @Test
+    void the_html_report_charts_link_ages_by_month_when_history_is_there() throws Exception {
+        GitFixture f = GitFixture.create(tmp.resolve("repo"));
+        f.git.checkout().setName("main").call();
+        StringBuilder html = new StringBuilder();
+        dev.linker.core.report.ReportWriter.write(audit(f.site, true), List.of("html"), null, html);
+        assertTrue(html.toString().contains("<section id=\"link-age\">"), "chart section");
+        assertTrue(html.toString().contains("11 links dated."), "count");
+        assertTrue(html.toString().contains("2024-01") && html.toString().contains("2024-02"), "month labels");
+        StringBuilder without = new StringBuilder();
+        dev.linker.core.report.ReportWriter.write(audit(f.site, false), List.of("html"), null, without);
+        assertFalse(without.toString().contains("link-age"));
+    }
 }
