@@ -162,6 +162,10 @@ public class AuditMojo extends AbstractMojo {
         b.briefsDir(briefsDirectory == null ? null : briefsDirectory.toPath());
         b.git(git);
         b.verbose(verbose);
+        // Maven's own defaults sit below the config file ('site', 'formats'); without them the builder stops at
+        // "no site folder" before withMavenDefaults could apply target/site.
+        b.defaultSiteDir(buildDirectory.toPath().resolve(DEFAULT_SITE));
+        b.defaultFormats(DEFAULT_FORMATS);
         try {
             return withMavenDefaults(b.build());
         } catch (LinkerException e) {
