@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
 @Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Audit the internal links of a built site (a folder of HTML: public/, _site/, dist/, target/site …).",
                 "Checks: orphan, content-orphan, unreachable, deep-page, broken-link, redirect-link, stale-anchor,",
-                "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page."},
+                "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page,",
+                "brief-missing-link, brief-unpublished (with --briefs)."},
         footer = {"", "Config precedence: defaults < config file (--config, or linker.yml in the working folder) < options.",
                 "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 final class AuditCommand implements Callable<Integer> {
@@ -85,6 +86,10 @@ final class AuditCommand implements Callable<Integer> {
             + " prefix they publish under (default /), so annotations point at the file to edit: --sources content or content=/docs/.")
     List<String> sources;
 
+    @Option(names = "--briefs", paramLabel = "DIR", description = "Folder of content briefs (Markdown + front matter: url or slug,"
+            + " query, requiredLinks); reports brief-missing-link and brief-unpublished.")
+    Path briefs;
+
     @Option(names = "--changed-only", negatable = true, paramLabel = "", description = "Report only findings on pages built from files"
             + " changed since the merge base with --since (or $GITHUB_BASE_REF), plus site-wide findings the change causes.")
     Boolean changedOnly;
@@ -128,7 +133,7 @@ final class AuditCommand implements Callable<Integer> {
                 .contentSelector(contentSelector).boilerplateSelector(boilerplateSelector)
                 .failOn(failOn == null ? null : FailOn.parse(failOn)).baseline(baseline).writeBaseline(writeBaseline)
                 .formats(formats).output(output).checks(checks.isEmpty() ? null : checks).ignorePages(ignore)
-                .git(git).sources(sourceFolders()).changedOnly(since != null && changedOnly == null ? Boolean.TRUE : changedOnly)
+                .git(git).briefsDir(briefs).sources(sourceFolders()).changedOnly(since != null && changedOnly == null ? Boolean.TRUE : changedOnly)
                 .since(since).pullRequestBase(System.getenv("GITHUB_BASE_REF")).uncommitted(uncommitted)
                 .verbose(verbose).build();
         Progress progress = new Progress(err, quiet);

@@ -109,7 +109,9 @@ public final class Auditor {
     /** Audits a site already read, with evidence from git history, placing findings on their source files. */
     public static AuditResult audit(AuditConfig config, Site site, SiteHistory history, SourceMap sources) {
         LinkGraph graph = LinkGraph.build(site, entryKey(config.entry(), site));
-        List<Finding> all = new ArrayList<>(Checks.run(site, graph, config.checks(), history));
+        List<dev.linker.core.brief.Brief> briefs = config.briefsDir() == null ? List.of()
+                : dev.linker.core.brief.Briefs.read(config.briefsDir());
+        List<Finding> all = new ArrayList<>(Checks.run(site, graph, config.checks(), history, briefs));
         List<Pattern> ignore = config.ignorePages().stream().map(Auditor::glob).toList();
         if (!ignore.isEmpty()) {
             all.removeIf(f -> f.pageUrl() != null && ignore.stream().anyMatch(p -> p.matcher(f.pageUrl()).matches()));
