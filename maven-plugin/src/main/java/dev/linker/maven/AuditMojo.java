@@ -174,6 +174,10 @@ public class AuditMojo extends AbstractMojo {
         b.ignorePages(ignore.isEmpty() ? null : ignore);
         b.git(git);
         b.verbose(verbose);
+        // Maven's own defaults sit below the config file ('site', 'formats'); without them the builder stops at
+        // "no site folder" before withMavenDefaults could apply target/site.
+        b.defaultSiteDir(buildDirectory.toPath().resolve(DEFAULT_SITE));
+        b.defaultFormats(DEFAULT_FORMATS);
         try {
             AuditConfig c = b.build();
             // Neither pom nor file chose an output: core's default is standard output, the plugin's is a folder.
