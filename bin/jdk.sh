@@ -26,6 +26,10 @@ _linker_pick_jdk() {
 if _linker_jdk=$(_linker_pick_jdk); then
   export JAVA_HOME="$_linker_jdk"
   export PATH="$JAVA_HOME/bin:$PATH"
+  # Maven's bundled Guava calls sun.misc.Unsafe; JDK 24+ warns about it on every run. Allow it quietly there.
+  if [ "$(_linker_java_major "$JAVA_HOME/bin/java")" -ge 24 ] 2>/dev/null; then
+    case " ${MAVEN_OPTS:-} " in *sun-misc-unsafe*) ;; *) export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow" ;; esac
+  fi
 else
   echo "linker: no JDK >= 21 found (looked at \$JAVA_HOME, /usr/lib/jvm, PATH). Install one, e.g. 'apt-get install openjdk-21-jdk' or Temurin 21+, and/or set JAVA_HOME." >&2
   return 2 2>/dev/null || exit 2

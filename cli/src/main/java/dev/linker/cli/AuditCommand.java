@@ -9,6 +9,7 @@ import dev.linker.core.check.Check;
 import dev.linker.core.check.Checks;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.config.CheckSettings;
+import dev.linker.core.report.ReportOptions;
 import dev.linker.core.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -79,6 +80,10 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--list-checks", description = "List the checks with their default severity and options, then exit.")
     boolean listChecks;
 
+    @Option(names = "--max-annotations", paramLabel = "N", defaultValue = "50",
+            description = "GitHub format: at most N annotations, most severe first (default: ${DEFAULT-VALUE}).")
+    int maxAnnotations;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress or summary lines on stderr.")
     boolean quiet;
 
@@ -109,7 +114,8 @@ final class AuditCommand implements Callable<Integer> {
         Progress progress = new Progress(err, quiet);
         AuditResult result = Auditor.run(cfg, progress);
         progress.done("audited " + result.summary().pages() + " pages, " + result.summary().links() + " links");
-        List<Path> files = ReportWriter.write(result, cfg.formats(), cfg.output(), out);
+        List<Path> files = ReportWriter.write(result, cfg.formats(), cfg.output(),
+                ReportOptions.defaults().withMaxAnnotations(maxAnnotations), out);
         out.flush();
         if (!quiet) {
             for (Path f : files) {

@@ -10,7 +10,9 @@ import java.io.PrintWriter;
 /** The {@code linker} command: one runnable jar, one subcommand per job. */
 @Command(name = "linker", mixinStandardHelpOptions = true, versionProvider = LinkerCli.Version.class,
         description = "Internal linking for SEO: audit a built site, suggest and plan internal links.",
-        subcommands = {AuditCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AuditCommand.class, IndexCommand.class, SuggestCommand.class, PlanCommand.class,
+                PairsCommand.class, EvalCommand.class, TuneCommand.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 public final class LinkerCli implements Runnable {
     @CommandLine.Spec
@@ -64,8 +66,7 @@ public final class LinkerCli implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = LinkerCli.class.getPackage().getImplementationVersion();
-            return new String[]{"linker " + (v == null ? "(development build)" : v)};
+            return new String[]{"linker " + dev.linker.core.report.Version.current()};
         }
     }
 }

@@ -341,37 +341,20 @@ public final class PageIndex implements Closeable {
         requireWriter();
         Map<String, String> hashes = storedHashes();
         Set<String> seen = new HashSet<>();
-        int unchanged = 0;
-        int embedded = 0;
-        int n = 0;
+        int[] counts = new int[3]; // unchanged, embedded, written
         long t0 = System.nanoTime();
+        List<PageRecord> batch = new java.util.ArrayList<>();
         try {
             for (PageRecord r : pages) {
                 if (!seen.add(r.url())) {
                     throw new LinkerException("duplicate page " + r.url() + " in one sync");
                 }
-                String hash = hash(r);
-                float[] vector = null;
-                if (hash.equals(hashes.get(r.url()))) {
-                    vector = storedVector(r.url());
-                }
-                if (vector == null) {
-                    vector = embed(r);
-                    embedded++;
-                } else {
-                    unchanged++;
-                }
-                writer.updateDocument(new Term(Fields.URL, r.url()), document(r, hash, vector));
-                n++;
-                if (n % options.commitEvery() == 0) {
-                    commit();
-                    if (progress != null) {
-                        double s = (System.nanoTime() - t0) / 1e9;
-                        progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",
-                                n, embedded, s));
-                    }
+                batch.add(r);
+                if (batch.size() == EMBED_BATCH) {
+                    writeBatch(batch, hashes, counts, progress, t0);
                 }
             }
+            writeBatch(batch, hashes, counts, progress, t0);
             int removed = 0;
             if (removeMissing) {
                 for (String url : hashes.keySet()) {
@@ -382,9 +365,64 @@ public final class PageIndex implements Closeable {
                 }
             }
             commit();
-            return new SyncReport(unchanged, embedded, removed);
+            return new SyncReport(counts[0], counts[1], removed);
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": write failed", e);
+        }
+    }
+
+    /** Pages embedded per call: lets HTTP embedders batch; the local model runs them one by one anyway. */
+    static final int EMBED_BATCH = 32;
+
+    private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, int[] counts,
+                            Consumer<String> progress, long t0) throws IOException {
+        if (batch.isEmpty()) {
+            return;
+        }
+        float[][] vectors = new float[batch.size()][];
+        String[] hs = new String[batch.size()];
+        List<Integer> todo = new java.util.ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            PageRecord r = batch.get(i);
+            hs[i] = hash(r);
+            if (hs[i].equals(hashes.get(r.url()))) {
+                vectors[i] = storedVector(r.url());
+            }
+            if (vectors[i] == null) {
+                todo.add(i);
+            }
+        }
+        if (!todo.isEmpty()) {
+            List<String> texts = new java.util.ArrayList<>();
+            for (int i : todo) {
+                texts.add(embedText(batch.get(i)));
+            }
+            List<float[]> got;
+            try {
+                got = embedder.embedAll(texts);
+            } catch (RuntimeException e) {
+                throw new LinkerException("embedding failed for a batch starting at " + batch.get(todo.get(0)).url()
+                        + ": " + e.getMessage(), e);
+            }
+            for (int k = 0; k < todo.size(); k++) {
+                vectors[todo.get(k)] = checkVector(batch.get(todo.get(k)), got.get(k));
+            }
+        }
+        int before = counts[2];
+        for (int i = 0; i < batch.size(); i++) {
+            writer.updateDocument(new Term(Fields.URL, batch.get(i).url()), document(batch.get(i), hs[i], vectors[i]));
+        }
+        counts[0] += batch.size() - todo.size();
+        counts[1] += todo.size();
+        counts[2] += batch.size();
+        batch.clear();
+        if (counts[2] / options.commitEvery() > before / options.commitEvery()) {
+            commit();
+            if (progress != null) {
+                double sec = (System.nanoTime() - t0) / 1e9;
+                progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",
+                        counts[2], counts[1], sec));
+            }
         }
     }
 
@@ -555,6 +593,32 @@ public final class PageIndex implements Closeable {
         });
     }
 
+    /** URLs of the indexed pages (only live ones when {@code liveOnly}), sorted. */
+    public List<String> urls(boolean liveOnly) {
+        return withSearcher(s -> {
+            List<String> out = new java.util.ArrayList<>();
+            try {
+                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+                    StoredFields sf = leaf.reader().storedFields();
+                    Bits live = leaf.reader().getLiveDocs();
+                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
+                        if (live != null && !live.get(i)) {
+                            continue;
+                        }
+                        Document d = sf.document(i, Set.of(Fields.URL, Fields.STATUS));
+                        if (!liveOnly || Status.LIVE.id().equals(d.get(Fields.STATUS))) {
+                            out.add(d.get(Fields.URL));
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            java.util.Collections.sort(out);
+            return out;
+        });
+    }
+
     /** URL → content hash of every page in the index. */
     public Map<String, String> storedHashes() {
         return withSearcher(s -> {
@@ -579,6 +643,16 @@ public final class PageIndex implements Closeable {
     }
 
     private float[] embed(PageRecord r) {
+        float[] v;
+        try {
+            v = embedder.embed(embedText(r));
+        } catch (LinkerException e) {
+            throw new LinkerException(r.url() + ": " + e.getMessage(), e);
+        }
+        return checkVector(r, v);
+    }
+
+    private String embedText(PageRecord r) {
         String text = embedMode.text(r.title(), r.h1(), r.body());
         if (text.length() > MAX_EMBED_CHARS) {
             text = text.substring(0, MAX_EMBED_CHARS);
@@ -586,12 +660,10 @@ public final class PageIndex implements Closeable {
         if (text.isBlank()) {
             text = r.title().isBlank() ? r.url() : r.title();
         }
-        float[] v;
-        try {
-            v = embedder.embed(text);
-        } catch (LinkerException e) {
-            throw new LinkerException(r.url() + ": " + e.getMessage(), e);
-        }
+        return text;
+    }
+
+    private float[] checkVector(PageRecord r, float[] v) {
         if (v == null || v.length != dimension) {
             throw new LinkerException("embedder " + embedderId + " returned " + (v == null ? "nothing" : v.length
                     + " dimensions") + " for " + r.url() + ", expected " + dimension);

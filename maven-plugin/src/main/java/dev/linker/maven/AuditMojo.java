@@ -184,7 +184,7 @@ public class AuditMojo extends AbstractMojo {
         FailOn fail = c.failOn() != null ? c.failOn() : FailOn.ERROR;
         return new AuditConfig(site, c.baseUrl(), c.entry(), c.contentSelector(), c.boilerplateSelector(), fail,
                 c.baseline(), c.writeBaseline(), fmts, outputDirectory.toPath(), c.checks(), c.briefsDir(), c.git(),
-                c.verbose());
+                c.verbose(), c.ignorePages(), c.maxPageBytes(), c.configFile());
     }
 
     private static FailOn parseFailOn(String v) throws MojoExecutionException {

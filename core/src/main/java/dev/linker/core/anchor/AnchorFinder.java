@@ -40,6 +40,9 @@ public final class AnchorFinder {
                     best = sentence.strip();
                 }
                 from = Math.max(s[1], from + 1);
+                while (from < text.length() && Character.isWhitespace(text.charAt(from))) {
+                    from++;
+                }
             }
         }
         return new Anchor(cleanTitle, best, -1, -1, false);

@@ -42,12 +42,42 @@ public final class AnchorText {
         if (s == null) {
             return "";
         }
+        // Fast path for ASCII text (most anchors): one pass, no regex.
+        StringBuilder sb = new StringBuilder(s.length());
+        boolean space = false;
+        boolean ascii = true;
+        for (int i = 0; i < s.length() && ascii; i++) {
+            char c = s.charAt(i);
+            if (c >= 128) {
+                ascii = false;
+            } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+                if (space && sb.length() > 0) {
+                    sb.append(' ');
+                }
+                space = false;
+                sb.append(c);
+            } else if (c >= 'A' && c <= 'Z') {
+                if (space && sb.length() > 0) {
+                    sb.append(' ');
+                }
+                space = false;
+                sb.append((char) (c + 32));
+            } else {
+                space = true;
+            }
+        }
+        if (ascii) {
+            return sb.toString();
+        }
         String n = Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
         return n.replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
     }
 
     /** Whether an anchor is generic in the page's language or in English. */
     public static boolean isGeneric(String anchor, String lang, Set<String> extra) {
+        if (anchor == null || anchor.length() > 40) {
+            return false; // generic phrases are short; skip the work for real anchors
+        }
         String a = anchor == null ? "" : anchor.toLowerCase(Locale.ROOT).replaceAll("[\\s\\p{Punct}»›→…]+$", "")
                 .replaceAll("^[\\s\\p{Punct}«‹←]+", "").replaceAll("\\s+", " ").strip();
         if (a.isEmpty()) {

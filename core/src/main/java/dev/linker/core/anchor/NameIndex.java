@@ -20,8 +20,11 @@ import java.util.function.ToIntFunction;
 public final class NameIndex {
     /** Names longer than this are not matched (titles that long are sentences, not names). */
     public static final int MAX_TOKENS = 16;
-    /** Rarity at which a mention counts fully (about three words that occur on few pages). */
-    static final double FULL_WEIGHT = 15.0;
+    /**
+     * A mention counts fully at a rarity of this many times ln(N): about three words that each occur on a handful
+     * of pages. Scaling by ln(N) keeps weights comparable between a 10-page and a 1M-page site.
+     */
+    static final double FULL_WEIGHT_PER_LOG_N = 2.125;
 
     /** Where a name comes from; anchors learned from links can be left out for the linking page (evaluation). */
     public enum Kind { TITLE, NUMBER, QUERY, ANCHOR }
@@ -49,12 +52,14 @@ public final class NameIndex {
     private final Map<String, Double> rarity = new ConcurrentHashMap<>();
     private ToIntFunction<String> docFreq = t -> 1;
     private int docCount = 1;
+    private double fullWeight = 1.0;
     private int maxTokens = 1;
 
     /** Document frequencies for rarity; {@code docFreq} is called with normalised terms (see {@link Tokens}). */
     public synchronized NameIndex withStatistics(ToIntFunction<String> docFreq, int docCount) {
         this.docFreq = docFreq;
         this.docCount = Math.max(1, docCount);
+        this.fullWeight = Math.max(1.0, FULL_WEIGHT_PER_LOG_N * Math.log(this.docCount));
         rarity.clear();
         return this;
     }
@@ -117,6 +122,7 @@ public final class NameIndex {
     public Map<String, Mention> mentions(String text, String hiddenSource) {
         List<Tokens.Token> toks = Tokens.tokenize(text);
         Map<String, Mention> best = new HashMap<>();
+        Map<String, Double> heaviest = new HashMap<>();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < toks.size(); i++) {
             if (!firstTokens.contains(toks.get(i).term())) {
@@ -142,21 +148,27 @@ public final class NameIndex {
                     continue;
                 }
                 String phrase = sb.toString();
-                double w = Math.min(1.0, rarity(phrase) / valid / FULL_WEIGHT);
+                double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
                 for (Owner o : owners) {
                     if (!o.validWithout(hiddenSource)) {
                         continue;
                     }
+                    heaviest.merge(o.target, w, Math::max);
                     Mention m = best.get(o.target);
-                    // Heavier wins; at equal weight the earlier (already stored) mention stays: it is where a
-                    // reader meets the name first.
-                    if (m == null || w > m.weight()) {
+                    // The anchor: words beat a bare "Section 7.3" (a better link text), then the heavier name;
+                    // at equal weight the earlier mention stays, where a reader meets the name first.
+                    boolean words = o.kind != Kind.NUMBER;
+                    boolean mWords = m != null && m.kind() != Kind.NUMBER;
+                    if (m == null || words && !mWords || words == mWords && w > m.weight()) {
                         best.put(o.target, new Mention(o.target, phrase, o.kind, toks.get(i).start(),
                                 toks.get(i + len - 1).end(), w));
                     }
                 }
             }
         }
+        // The score is the strongest evidence, whichever phrase is shown as the anchor.
+        best.replaceAll((t, m) -> new Mention(m.target(), m.phrase(), m.kind(), m.startChar(), m.endChar(),
+                heaviest.get(t)));
         return best;
     }
 

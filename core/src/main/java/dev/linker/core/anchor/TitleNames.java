@@ -72,10 +72,17 @@ public final class TitleNames {
         return new ArrayList<>(out);
     }
 
+    private static final Pattern ARTICLE = Pattern.compile("^(?:the|a|an)\\s+(\\S.*)$", Pattern.CASE_INSENSITIVE);
+
     private static void addWords(Set<Name> out, String s) {
         String p = s.strip();
         if (!p.isEmpty() && Tokens.terms(p).stream().anyMatch(x -> !x.chars().allMatch(Character::isDigit))) {
             out.add(new Name(p, false));
+            // "The Flat White" is mentioned as "a flat white".
+            Matcher m = ARTICLE.matcher(p);
+            if (m.matches()) {
+                out.add(new Name(m.group(1), false));
+            }
         }
     }
 

@@ -97,6 +97,8 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         Boolean verbose;
         List<String> ignorePages;
         Long maxPageBytes;
+        Path defaultSiteDir;
+        List<String> defaultFormats;
 
         public Builder configFile(Path v) { configFile = v; return this; }
         /** Whether to look for linker.yml etc. in the working directory when no config file is given (default true). */
@@ -119,6 +121,10 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         public Builder verbose(Boolean v) { verbose = v; return this; }
         public Builder ignorePages(List<String> v) { ignorePages = v; return this; }
         public Builder maxPageBytes(Long v) { maxPageBytes = v; return this; }
+        /** The door's own default site folder (the Maven plugin's target/site), below the config file's 'site'. */
+        public Builder defaultSiteDir(Path v) { defaultSiteDir = v; return this; }
+        /** The door's own default formats, below the config file's 'formats'. */
+        public Builder defaultFormats(List<String> v) { defaultFormats = v; return this; }
 
         /**
          * @throws LinkerException when the config file is unreadable or has an unknown key or bad value (the
@@ -137,12 +143,12 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
             }
             FileValues f = file == null ? new FileValues() : FileValues.read(file);
 
-            Path site = first(siteDir, f.site);
+            Path site = first(siteDir, f.site, defaultSiteDir);
             if (site == null) {
                 throw new LinkerException("no site folder: pass the folder of built HTML (e.g. 'linker audit public/')"
                         + " or set 'site' in the config file");
             }
-            List<String> fmts = first(formats, f.formats, List.of("text"));
+            List<String> fmts = first(formats, f.formats, defaultFormats, List.of("text"));
             for (String fmt : fmts) {
                 if (!Reporters.formats().contains(fmt)) {
                     throw new LinkerException("unknown report format '" + fmt + "'" + Suggest.didYouMean(fmt, Reporters.formats())

@@ -1,8 +1,11 @@
 package dev.linker.core.report;
 
-import java.util.List;
+import dev.linker.core.audit.LinkerException;
 
-/** The reporter registry. */
+import java.util.List;
+import java.util.Locale;
+
+/** The reporter registry: a format id (as given to --format) to its reporter. */
 public final class Reporters {
     private Reporters() {
     }
@@ -12,8 +15,26 @@ public final class Reporters {
         return List.of("text", "json", "markdown", "sarif", "github", "html");
     }
 
-    /** @throws dev.linker.core.audit.LinkerException naming the format and the valid ones when unknown */
+    /** The reporter of a format, with {@link ReportOptions#defaults()}. */
     public static Reporter forFormat(String format) {
-        throw new UnsupportedOperationException("CONTRACT ONLY — implemented on the audit branch");
+        return forFormat(format, ReportOptions.defaults());
+    }
+
+    /**
+     * @param format a format id, case-insensitive; "md" is accepted for markdown
+     * @throws LinkerException naming the format and the valid ones when unknown
+     */
+    public static Reporter forFormat(String format, ReportOptions options) {
+        String f = format == null ? "" : format.strip().toLowerCase(Locale.ROOT);
+        return switch (f) {
+            case "text" -> new TextReporter();
+            case "json" -> new JsonReporter(options);
+            case "markdown", "md" -> new MarkdownReporter(options);
+            case "sarif" -> new SarifReporter(options);
+            case "github" -> new GithubReporter(options);
+            case "html" -> new HtmlReporter(options);
+            default -> throw new LinkerException("unknown report format '" + format + "'; valid formats: "
+                    + String.join(", ", formats()));
+        };
     }
 }

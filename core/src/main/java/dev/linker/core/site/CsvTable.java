@@ -111,6 +111,7 @@ final class CsvTable implements AutoCloseable {
 
     /** Next data row, or null at the end. */
     String[] next() {
+        startLine = rows.getCurrentLocation() == null ? 0 : rows.getCurrentLocation().getLineNr();
         try {
             if (!rows.hasNextValue()) {
                 return null;
@@ -121,9 +122,11 @@ final class CsvTable implements AutoCloseable {
         }
     }
 
-    /** 1-based line where the last row read began (approximate for multi-line cells). */
+    private int startLine;
+
+    /** 1-based line where the last row read began. */
     int line() {
-        return rows.getCurrentLocation() == null ? 0 : rows.getCurrentLocation().getLineNr();
+        return startLine;
     }
 
     Path file() {

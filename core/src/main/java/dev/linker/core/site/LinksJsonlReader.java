@@ -35,6 +35,9 @@ public final class LinksJsonlReader {
         for (String key : site.pages().keySet()) {
             byPath.put(key, key);
             byPath.putIfAbsent(relative(key), key);
+            if (key.endsWith("/")) {
+                byPath.putIfAbsent(relative(key) + "index.html", key);
+            }
         }
         Map<String, List<Link>> links = new HashMap<>();
         int lineNo = 0;

@@ -66,6 +66,16 @@ public final class ScreamingFrogReader {
         return new Site(internalHtml.toString(), null, pages, Set.of(), Map.of());
     }
 
+    /** Attaches the links of an {@code all_inlinks.csv} to a site read from another CSV. */
+    public static Site withInlinks(Site site, Path allInlinks) {
+        Map<String, List<Link>> links = readInlinks(allInlinks, site.pages().keySet());
+        Map<String, Page> pages = new LinkedHashMap<>(site.pages());
+        for (Map.Entry<String, List<Link>> e : links.entrySet()) {
+            pages.computeIfPresent(e.getKey(), (k, p) -> LinksJsonlReader.withLinks(p, e.getValue()));
+        }
+        return new Site(site.root(), site.baseUrl(), pages, site.sitemapUrls(), site.redirects());
+    }
+
     private static Map<String, List<Link>> readInlinks(Path file, Set<String> known) {
         Map<String, List<Link>> out = new HashMap<>();
         try (CsvTable t = CsvTable.open(file, "Source")) {

@@ -45,7 +45,6 @@ import java.util.stream.Stream;
  */
 public final class SiteReader {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String HEADINGS = "h1, h2, h3, h4, h5, h6";
 
     private final ReadOptions options;
     private final String baseHost;
@@ -128,30 +127,43 @@ public final class SiteReader {
         Map<String, Page> pages = new TreeMap<>();
         Map<String, String> redirects = new TreeMap<>();
         List<Site.Problem> problems = new ArrayList<>();
-        int done = 0;
-        for (Path p : htmlFiles) {
+        // Pages parse independently: use the cores there are, then assemble in file order so results are stable.
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        List<Parsed> parsed = htmlFiles.parallelStream().map(p -> {
             String rel = dir.relativize(p).toString().replace('\\', '/');
             String key = PageKeys.ofFile(rel);
+            List<Site.Problem> own = new ArrayList<>(1);
             Page page;
             try {
-                page = readPage(p, rel, key, problems);
-            } catch (IOException e) {
-                problems.add(new Site.Problem(rel, key, "cannot read: " + e.getMessage()));
+                page = readPage(p, rel, key, own);
+            } catch (IOException | UncheckedIOException e) {
+                own.add(new Site.Problem(rel, key, "cannot read: " + e.getMessage()));
                 page = emptyPage(key, rel);
             }
-            Page previous = pages.putIfAbsent(key, page);
+            int n = done.incrementAndGet();
+            synchronized (options.listener()) {
+                options.listener().progress(n, htmlFiles.size());
+            }
+            return new Parsed(page, own);
+        }).toList();
+        for (Parsed x : parsed) {
+            Page page = x.page();
+            problems.addAll(x.problems());
+            Page previous = pages.putIfAbsent(page.url(), page);
             if (previous != null) {
-                problems.add(new Site.Problem(rel, key, "is the same page as " + previous.file() + " (both are " + key
-                        + "); only " + previous.file() + " was read"));
+                problems.add(new Site.Problem(page.file(), page.url(), "is the same page as " + previous.file() + " (both are "
+                        + page.url() + "); only " + previous.file() + " was read"));
             }
             if (page.redirectTo() != null) {
-                redirects.put(key, page.redirectTo());
+                redirects.put(page.url(), page.redirectTo());
             }
-            options.listener().progress(++done, htmlFiles.size());
         }
         readRedirectsFile(dir, redirects, problems);
         Set<String> sitemap = readSitemap(dir, problems);
         return new Site(dir.toString(), options.baseUrl(), pages, sitemap, redirects, otherFiles, problems);
+    }
+
+    private record Parsed(Page page, List<Site.Problem> problems) {
     }
 
     private static Page emptyPage(String key, String rel) {
@@ -190,41 +202,94 @@ public final class SiteReader {
     }
 
     private Page toPage(Document doc, String rel, String key) {
-        Placements placements = new Placements(doc, options.contentSelector(), options.boilerplateSelector());
-        String title = collapse(doc.title());
-        Element h1el = doc.selectFirst("h1");
+        // One pass over the elements collects what a page needs; each select() would be another full traversal.
+        List<Element> all = doc.getAllElements();
+        Placements placements = new Placements(doc, all, options.contentSelector(), options.boilerplateSelector());
+        String title = "";
+        boolean titleSeen = false;
+        Element h1el = null;
+        Element firstHeading = null;
+        String canonical = null;
+        boolean noindex = false;
+        boolean nofollow = false;
+        String redirectTo = null;
+        List<Element> anchors = new ArrayList<>();
+        List<Element> withId = new ArrayList<>();
+        List<Element> jsonLd = new ArrayList<>();
+        Element crumbNav = null;
+        for (Element el : all) {
+            String n = el.normalName();
+            if ((el.attributesSize() > 0) && (el.hasAttr("id") || (n.equals("a") && el.hasAttr("name")))) {
+                withId.add(el);
+            }
+            switch (n) {
+                case "a", "area" -> {
+                    if (el.hasAttr("href")) {
+                        anchors.add(el);
+                    }
+                }
+                case "title" -> {
+                    if (!titleSeen) {
+                        titleSeen = true;
+                        title = collapse(el.text());
+                    }
+                }
+                case "h1" -> {
+                    if (h1el == null) {
+                        h1el = el;
+                    }
+                    if (firstHeading == null) {
+                        firstHeading = el;
+                    }
+                }
+                case "h2", "h3", "h4", "h5", "h6" -> {
+                    if (firstHeading == null) {
+                        firstHeading = el;
+                    }
+                }
+                case "link" -> {
+                    if (canonical == null && el.attr("rel").equalsIgnoreCase("canonical") && el.hasAttr("href")) {
+                        PageKeys.Target t = PageKeys.resolve(key, el.attr("href"), baseHost, basePath, keys);
+                        canonical = t.external() ? el.attr("href") : t.key();
+                    }
+                }
+                case "meta" -> {
+                    String name = el.attr("name").toLowerCase(Locale.ROOT);
+                    if (name.equals("robots") || name.equals("googlebot")) {
+                        String c = el.attr("content").toLowerCase(Locale.ROOT);
+                        noindex |= c.contains("noindex") || c.contains("none");
+                        nofollow |= c.contains("nofollow") || c.contains("none");
+                    } else if (redirectTo == null && el.attr("http-equiv").equalsIgnoreCase("refresh")) {
+                        String c = el.attr("content");
+                        int i = c.toLowerCase(Locale.ROOT).indexOf("url=");
+                        if (i >= 0) {
+                            String target = c.substring(i + 4).strip().replaceAll("^['\"]|['\"]$", "");
+                            PageKeys.Target t = PageKeys.resolve(key, target, baseHost, basePath, keys);
+                            redirectTo = t.external() ? target : t.key();
+                        }
+                    }
+                }
+                case "script" -> {
+                    if (el.attr("type").equalsIgnoreCase("application/ld+json")) {
+                        jsonLd.add(el);
+                    }
+                }
+                default -> {
+                }
+            }
+            if (crumbNav == null && (el.attributesSize() > 0) && (el.attr("aria-label").toLowerCase(Locale.ROOT).contains("breadcrumb")
+                    || el.className().toLowerCase(Locale.ROOT).contains("breadcrumb")
+                    || el.attr("itemtype").endsWith("BreadcrumbList"))) {
+                crumbNav = el;
+            }
+        }
         if (h1el == null) {
-            h1el = doc.selectFirst(HEADINGS);
+            h1el = firstHeading;
         }
         String h1 = h1el == null ? "" : collapse(h1el.text());
 
-        String canonical = null;
-        Element can = doc.selectFirst("link[rel=canonical][href]");
-        if (can != null) {
-            PageKeys.Target t = PageKeys.resolve(key, can.attr("href"), baseHost, basePath, keys);
-            canonical = t.external() ? can.attr("href") : t.key();
-        }
-        boolean noindex = false;
-        boolean nofollow = false;
-        for (Element m : doc.select("meta[name~=(?i)^(robots|googlebot)$][content]")) {
-            String c = m.attr("content").toLowerCase(Locale.ROOT);
-            noindex |= c.contains("noindex") || c.contains("none");
-            nofollow |= c.contains("nofollow") || c.contains("none");
-        }
-        String redirectTo = null;
-        Element refresh = doc.selectFirst("meta[http-equiv~=(?i)^refresh$][content]");
-        if (refresh != null) {
-            String c = refresh.attr("content");
-            int i = c.toLowerCase(Locale.ROOT).indexOf("url=");
-            if (i >= 0) {
-                String target = c.substring(i + 4).strip().replaceAll("^['\"]|['\"]$", "");
-                PageKeys.Target t = PageKeys.resolve(key, target, baseHost, basePath, keys);
-                redirectTo = t.external() ? target : t.key();
-            }
-        }
-
-        List<Link> links = new ArrayList<>();
-        for (Element a : doc.select("a[href], area[href]")) {
+        List<Link> links = new ArrayList<>(anchors.size());
+        for (Element a : anchors) {
             String href = a.attr("href");
             PageKeys.Target t = PageKeys.resolve(key, href, baseHost, basePath, keys);
             String anchor = collapse(a.text());
@@ -238,25 +303,25 @@ public final class SiteReader {
         }
 
         Map<String, String> headings = new HashMap<>();
-        for (Element el : doc.select("[id], a[name]")) {
+        for (Element el : withId) {
             String id = el.hasAttr("id") ? el.id() : el.attr("name");
-            if (id.isEmpty() || headings.containsKey(id)) {
-                continue;
+            if (!id.isEmpty() && !headings.containsKey(id)) {
+                headings.put(id, headingOf(el));
             }
-            headings.put(id, headingOf(el));
             if (el.hasAttr("id") && el.hasAttr("name") && !headings.containsKey(el.attr("name"))) {
                 headings.put(el.attr("name"), headingOf(el));
             }
         }
 
-        String lang = doc.selectFirst("html") == null ? "" : doc.selectFirst("html").attr("lang");
-        return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(doc, key), mainText(doc, placements),
-                headings, links, redirectTo, lang);
+        Element html = all.isEmpty() ? null : all.get(0).normalName().equals("#root") && all.size() > 1 ? all.get(1) : all.get(0);
+        String lang = html != null && html.normalName().equals("html") ? html.attr("lang") : "";
+        return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(jsonLd, crumbNav, key),
+                mainText(doc, placements), headings, links, redirectTo, lang);
     }
 
     /** Text of the heading that names the section an id belongs to ("" when there is none). */
     private static String headingOf(Element el) {
-        for (Element e = el; e != null && !e.nameIs("body"); e = e.parent()) {
+        for (Element e = el; e != null && !e.normalName().equals("body"); e = e.parent()) {
             if (isHeading(e)) {
                 return collapse(e.text());
             }
@@ -267,8 +332,23 @@ public final class SiteReader {
         if (el.parent() != null && isHeading(el.parent())) {
             return collapse(el.parent().text());
         }
-        Element h = el.selectFirst(HEADINGS);
-        return h == null ? "" : collapse(h.text());
+        // The section's own heading comes first inside it; a bounded look keeps pages with many ids linear.
+        int budget = 64;
+        for (Element d = el.firstElementChild(); d != null && budget-- > 0; ) {
+            if (isHeading(d)) {
+                return collapse(d.text());
+            }
+            Element next = d.firstElementChild();
+            if (next == null) {
+                next = d.nextElementSibling();
+                Element up = d;
+                while (next == null && (up = up.parent()) != null && up != el) {
+                    next = up.nextElementSibling();
+                }
+            }
+            d = next;
+        }
+        return "";
     }
 
     private static boolean isHeading(Element e) {
@@ -276,11 +356,10 @@ public final class SiteReader {
         return n.length() == 2 && n.charAt(0) == 'h' && n.charAt(1) >= '1' && n.charAt(1) <= '6';
     }
 
-    private List<Crumb> breadcrumbs(Document doc, String key) {
-        for (Element script : doc.select("script[type=application/ld+json]")) {
+    private List<Crumb> breadcrumbs(List<Element> jsonLd, Element nav, String key) {
+        for (Element script : jsonLd) {
             try {
-                JsonNode root = JSON.readTree(script.data());
-                List<Crumb> crumbs = fromJsonLd(root, key);
+                List<Crumb> crumbs = fromJsonLd(JSON.readTree(script.data()), key);
                 if (!crumbs.isEmpty()) {
                     return crumbs;
                 }
@@ -288,14 +367,15 @@ public final class SiteReader {
                 // Broken JSON-LD is the site's problem, not a reason to stop: fall back to the markup.
             }
         }
-        Element nav = doc.selectFirst("nav[aria-label*=breadcrumb], [class*=breadcrumb], [itemtype$=BreadcrumbList]");
         if (nav == null) {
             return List.of();
         }
         List<Crumb> crumbs = new ArrayList<>();
-        for (Element a : nav.select("a[href]")) {
-            PageKeys.Target t = PageKeys.resolve(key, a.attr("href"), baseHost, basePath, keys);
-            crumbs.add(new Crumb(collapse(a.text()), t.external() ? a.attr("href") : t.key()));
+        for (Element a : nav.getElementsByTag("a")) {
+            if (a.hasAttr("href")) {
+                PageKeys.Target t = PageKeys.resolve(key, a.attr("href"), baseHost, basePath, keys);
+                crumbs.add(new Crumb(collapse(a.text()), t.external() ? a.attr("href") : t.key()));
+            }
         }
         return crumbs;
     }

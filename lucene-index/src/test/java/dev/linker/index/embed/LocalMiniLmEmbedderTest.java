@@ -91,6 +91,14 @@ class LocalMiniLmEmbedderTest {
     }
 
     @Test
+    void a_huge_text_is_embedded_from_its_first_64_windows() {
+        String huge = (TestTexts.longPage() + "\n").repeat(8); // ~25,000 word pieces, ~100 windows
+        assertTrue(embedder.tokenizer().encodeWindows(huge, 256).size() > LocalMiniLmEmbedder.MAX_WINDOWS);
+        String withTail = huge + " Baking bread at home: knead the dough and let it rise.".repeat(200);
+        assertArrayEquals(embedder.embed(huge), embedder.embed(withTail));
+    }
+
+    @Test
     void blank_text_is_rejected_with_a_clear_error() {
         for (String blank : List.of("", "   ", "\n\t", "\u00a0\u200b\u0007")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> embedder.embed(blank));

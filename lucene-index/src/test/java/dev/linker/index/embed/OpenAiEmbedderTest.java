@@ -285,6 +285,20 @@ class OpenAiEmbedderTest {
     }
 
     @Test
+    void an_unknown_models_first_answer_fixes_its_dimension() {
+        server.enqueue(ok(response(List.of(new float[] {1, 0, 0}), false)));
+        server.enqueue(ok(response(List.of(new float[] {1, 0, 0, 0}), false)));
+        EmbedderSettings s = EmbedderSettings.openAi(server.url("/v1").toString(), "local-model").withBatchSize(1);
+        try (OpenAiEmbedder e = embedder(s)) {
+            EmbeddingException ex = assertThrows(EmbeddingException.class, () -> e.embedAll(List.of("a", "b")));
+            assertTrue(ex.getMessage().contains("4-dimensional") && ex.getMessage().contains("expected 3"),
+                    ex.getMessage());
+            assertEquals(3, e.dimension());
+        }
+        assertEquals(2, server.getRequestCount(), "no probe once the dimension is known");
+    }
+
+    @Test
     void known_openai_models_need_no_probe() {
         try (OpenAiEmbedder e = embedder(EmbedderSettings.openAi(server.url("/v1").toString(),
                 "text-embedding-3-small"))) {

@@ -1,0 +1,50 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.index.PageIndex;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.embed.EmbedderSettings;
+import dev.linker.index.embed.Embedders;
+import dev.linker.index.embed.LocalMiniLmEmbedder;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/** Embedder options shared by the index commands; the default is the bundled offline model. */
+final class EmbedOptions {
+    @Option(names = "--embedder", paramLabel = "TYPE", description = "local (default: bundled all-MiniLM-L6-v2, offline) or openai (any OpenAI-compatible /v1/embeddings).")
+    String type;
+
+    @Option(names = "--embed-url", paramLabel = "URL", description = "openai: base URL (default https://api.openai.com/v1; Ollama: http://localhost:11434/v1).")
+    String url;
+
+    @Option(names = "--embed-model", paramLabel = "NAME", description = "openai: model name (default text-embedding-3-small).")
+    String model;
+
+    @Option(names = "--embed-dimensions", paramLabel = "N", description = "openai: vector length to request (0: the model's own).")
+    int dimensions;
+
+    /** The embedder named by the options; the API key comes from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY. */
+    Embedder create() {
+        try {
+            EmbedderSettings s = type == null || type.equalsIgnoreCase("local") ? EmbedderSettings.local()
+                    : EmbedderSettings.openAi(url, model).withDimensions(dimensions);
+            return Embedders.create(s);
+        } catch (IllegalArgumentException e) {
+            throw new LinkerException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * For an existing index: the embedder it was built with when that is the local model and no option says
+     * otherwise, so {@code suggest --query} just works.
+     */
+    Embedder forIndex(Path dir) {
+        String recorded = PageIndex.recordedEmbedder(dir);
+        if (type == null && recorded != null && !recorded.equals(LocalMiniLmEmbedder.ID)) {
+            throw new LinkerException(dir + ": index was built with " + recorded
+                    + "; pass the same --embedder/--embed-url/--embed-model to embed queries");
+        }
+        return create();
+    }
+}

@@ -1,0 +1,125 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.eval.Evaluator;
+import dev.linker.index.eval.Metrics;
+import dev.linker.index.suggest.Suggester;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/** {@code linker eval SOURCE}: the site's own in-content links as the judge of the suggestions. */
+@Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measure suggestion quality on a site: for every page, hide its own in-content links, suggest",
+                "from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden links."},
+        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+final class EvalCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SOURCE", description = "Site folder, pages CSV (with --links) or internal_html.csv.")
+    Path source;
+
+    @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
+    Path links;
+
+    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export.")
+    Path searchConsole;
+
+    @Option(names = "--index", paramLabel = "DIR", description = "Keep the index here and reuse it next time (default: a temporary folder).")
+    Path indexDir;
+
+    @Option(names = "--k", paramLabel = "K", defaultValue = "10", description = "Ranking depth for MRR (default: ${DEFAULT-VALUE}).")
+    int k;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Mixin
+    SuggestOptions options;
+
+    @Mixin
+    EmbedOptions embedder;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-eval");
+        try (Embedder e = embedder.create(); PageIndex index = buildIndex(dir, e, err)) {
+            Map<String, Set<String>> gold = Evaluator.goldLinks(index);
+            if (gold.isEmpty()) {
+                throw new dev.linker.core.audit.LinkerException(source + ": no page has in-content links to other "
+                        + "pages, so there is nothing to evaluate against" + (links == null && !Files.isDirectory(source)
+                        ? " (a CSV needs --links links.jsonl or all_inlinks.csv)" : ""));
+            }
+            Suggester s = new Suggester(index, options.settings());
+            long t0 = System.nanoTime();
+            Metrics m = Evaluator.run(s, gold, k, quiet ? null : x -> err.println("linker: " + x));
+            if (!quiet) {
+                err.printf("linker: evaluated %d pages in %.1f s%n", m.pages(), (System.nanoTime() - t0) / 1e9);
+            }
+            out.printf(java.util.Locale.ROOT, "pages with links: %d%nrecall@5:    %.3f%nprecision@5: %.3f%nnDCG@10:     %.3f%nMRR:         %.3f%n",
+                    m.pages(), m.recallAt5(), m.precisionAt5(), m.ndcgAt10(), m.mrr());
+            out.println("weights: " + s.settings().weights());
+        } finally {
+            if (indexDir == null) {
+                deleteTree(dir);
+            }
+        }
+        return ExitCode.OK.code();
+    }
+
+    private PageIndex buildIndex(Path dir, Embedder e, PrintWriter err) {
+        Progress progress = new Progress(err, quiet);
+        List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
+                .withHtml(null, null, null, progress).records();
+        progress.done("read " + records.size() + " pages from " + source);
+        PageIndex index = PageIndex.open(dir, e, PageIndex.Options.DEFAULT);
+        try {
+            PageIndex.SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
+            if (!quiet) {
+                err.println("linker: index " + dir + ": " + r);
+            }
+            return index;
+        } catch (RuntimeException ex) {
+            index.close();
+            throw ex;
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // a temp folder; the OS cleans it eventually
+                }
+            });
+        } catch (IOException ignored) {
+            // same
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.index.EmbedMode;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.embed.Embedder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code linker index SOURCE --index DIR}: read a site, embed what changed, update the Lucene index. */
+@Command(name = "index", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Index a site for suggestions: a folder of built HTML, a CSV (Address,Title,H1,Content),",
+                "or a Screaming Frog internal_html.csv (+ all_inlinks.csv next to it). Only pages whose text changed",
+                "are embedded again; pages no longer in SOURCE are removed (unless --keep-missing)."},
+        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+final class IndexCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SOURCE", description = "Site folder, pages CSV or internal_html.csv.")
+    Path source;
+
+    @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (created when missing).")
+    Path indexDir;
+
+    @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
+    Path links;
+
+    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions).")
+    Path searchConsole;
+
+    @Option(names = "--embed", paramLabel = "WHAT", defaultValue = "both", description = "What is embedded: title, content or both (default: ${DEFAULT-VALUE}).")
+    String embed;
+
+    @Option(names = "--vector-format", paramLabel = "F", defaultValue = "float", description = "float (default) or int8 (quantized HNSW, 4x less vector memory).")
+    String vectorFormat;
+
+    @Option(names = "--keep-missing", description = "Keep indexed pages that SOURCE no longer has.")
+    boolean keepMissing;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site.")
+    String baseUrl;
+
+    @Option(names = "--content-selector", paramLabel = "CSS", description = "HTML source: main content selector.")
+    String contentSelector;
+
+    @Option(names = "--boilerplate-selector", paramLabel = "CSS", description = "HTML source: boilerplate inside the content.")
+    String boilerplateSelector;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Mixin
+    EmbedOptions embedder;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Progress progress = new Progress(err, quiet);
+        long t0 = System.nanoTime();
+        List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
+                .withHtml(baseUrl, contentSelector, boilerplateSelector, progress).records();
+        progress.done("read " + records.size() + " pages from " + source);
+        PageIndex.Options opts = PageIndex.Options.DEFAULT.withEmbed(EmbedMode.parse(embed))
+                .withFormat(PageIndex.VectorFormat.parse(vectorFormat));
+        try (Embedder e = embedder.create(); PageIndex index = PageIndex.open(indexDir, e, opts)) {
+            if (!quiet) {
+                err.println("linker: indexing into " + indexDir + " with " + e.id());
+            }
+            PageIndex.SyncReport r = index.sync(records, !keepMissing, quiet ? null : m -> err.println("linker: " + m));
+            double s = (System.nanoTime() - t0) / 1e9;
+            out.printf(java.util.Locale.ROOT, "%d pages: %s (%.1f s, index %s)%n", records.size(), r, s, indexDir);
+        }
+        return ExitCode.OK.code();
+    }
+}

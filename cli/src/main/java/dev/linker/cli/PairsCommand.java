@@ -1,0 +1,72 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.index.PageIndex;
+import dev.linker.index.plan.Pairs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code linker pairs}: similar page pairs through the vector index. */
+@Command(name = "pairs", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Write every pair of live pages whose embeddings are at least --min-similarity alike, as CSV",
+                "source,target,similarity (each pair once), found through the HNSW index rather than comparing all pairs."},
+        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+final class PairsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder.")
+    Path indexDir;
+
+    @Option(names = "--min-similarity", required = true, paramLabel = "S", description = "Cosine similarity threshold, e.g. 0.8.")
+    double minSimilarity;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the pairs here (default: stdout).")
+    Path output;
+
+    @Option(names = "--matrix", paramLabel = "FILE", description = "Also write the full similarity matrix (sites up to 5,000 pages).")
+    Path matrix;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws IOException {
+        if (minSimilarity < -1 || minSimilarity > 1) {
+            throw new dev.linker.core.audit.LinkerException("--min-similarity must be between -1 and 1");
+        }
+        long t0 = System.nanoTime();
+        try (PageIndex index = PageIndex.openReadOnly(indexDir, null)) {
+            long n;
+            if (output != null) {
+                try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
+                    n = Pairs.write(index, minSimilarity, w);
+                }
+            } else {
+                n = Pairs.write(index, minSimilarity, spec.commandLine().getOut());
+            }
+            if (matrix != null) {
+                try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(matrix, StandardCharsets.UTF_8))) {
+                    Pairs.matrix(index, w);
+                }
+            }
+            if (!quiet) {
+                spec.commandLine().getErr().printf("linker: %d pairs with similarity >= %.2f in %.1f s%n", n,
+                        minSimilarity, (System.nanoTime() - t0) / 1e9);
+            }
+        }
+        return ExitCode.OK.code();
+    }
+}

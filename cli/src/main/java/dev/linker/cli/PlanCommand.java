@@ -1,0 +1,160 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.plan.CrawlLog;
+import dev.linker.index.plan.PlanCsv;
+import dev.linker.index.plan.PlanSettings;
+import dev.linker.index.plan.PlannedLink;
+import dev.linker.index.plan.Planner;
+import dev.linker.index.suggest.Suggester;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/** {@code linker plan}: a site-wide donors → acceptors link plan as CSV. */
+@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Plan new internal links from donor pages to acceptor pages, as CSV",
+                "donor_url,anchor_text,acceptor_url,score,sentence. Never plans a link that already exists."},
+        footer = {"", "Acceptors default to live pages with at most one inbound content link; donors default to every live page.",
+                "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+final class PlanCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")
+    Path indexDir;
+
+    @Option(names = "--acceptors", paramLabel = "FILE", description = "Pages that need links: one URL a line (or a CSV whose first column is the URL).")
+    Path acceptorsFile;
+
+    @Option(names = "--donors", paramLabel = "FILE", description = "Pages that may give links: one URL a line (or a CSV).")
+    Path donorsFile;
+
+    @Option(names = "--max-donor-links", defaultValue = "5", paramLabel = "N", description = "New links per donor (default: ${DEFAULT-VALUE}).")
+    int maxDonorLinks;
+
+    @Option(names = "--max-acceptor-links", defaultValue = "5", paramLabel = "N", description = "New links per acceptor (default: ${DEFAULT-VALUE}).")
+    int maxAcceptorLinks;
+
+    @Option(names = "--min-similarity", defaultValue = "0.6", paramLabel = "S", description = "Embedding cosine a pair needs unless the donor names the acceptor (default: ${DEFAULT-VALUE}).")
+    double minSimilarity;
+
+    @Option(names = "--algorithm", defaultValue = "greedy", paramLabel = "A", description = "greedy (best pairs first, default) or equal (acceptors take turns).")
+    String algorithm;
+
+    @Option(names = "--crawl-log", paramLabel = "FILE", description = "Access log (combined format): donors crawled more by search engine bots come first.")
+    Path crawlLog;
+
+    @Option(names = "--previous", paramLabel = "CSV", description = "Previous plan: its links are kept unless a candidate scores >= 20% higher.")
+    Path previous;
+
+    @Option(names = "--max-replacements", defaultValue = "0.05", paramLabel = "SHARE", description = "Share of the plan replaced per run at most (default: ${DEFAULT-VALUE}).")
+    double maxReplacements;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the CSV here (default: stdout).")
+    Path output;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Mixin
+    SuggestOptions options;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        PlanSettings ps = new PlanSettings(maxDonorLinks, maxAcceptorLinks, minSimilarity,
+                PlanSettings.Algorithm.parse(algorithm), 20, 0.2, maxReplacements);
+        Map<String, Integer> crawl = crawlLog == null ? Map.of() : CrawlLog.read(crawlLog);
+        List<PlannedLink> prev = previous == null ? List.of() : PlanCsv.read(previous);
+        long t0 = System.nanoTime();
+        try (PageIndex index = PageIndex.openReadOnly(indexDir, null)) {
+            List<String> live = index.urls(true);
+            Set<String> acceptors = acceptorsFile != null ? urls(acceptorsFile, live) : underLinked(index, live);
+            List<String> donors = donorsFile != null ? new ArrayList<>(urls(donorsFile, live)) : live;
+            if (!quiet) {
+                err.printf("linker: planning %d donors -> %d acceptors%n", donors.size(), acceptors.size());
+            }
+            Planner.Result r = Planner.plan(new Suggester(index, options.settings()), index, donors, acceptors, ps,
+                    crawl, prev, quiet ? null : m -> err.println("linker: " + m));
+            if (output != null) {
+                try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
+                    PlanCsv.write(r.links(), w);
+                }
+            } else {
+                PlanCsv.write(r.links(), spec.commandLine().getOut());
+            }
+            if (!quiet) {
+                err.printf("linker: %d links planned from %d donors in %.1f s%s%n", r.links().size(), r.donors(),
+                        (System.nanoTime() - t0) / 1e9, previous == null ? "" : String.format(
+                                " (%d kept from the previous plan, %d replaced, %d dropped)", r.kept(), r.replaced(),
+                                r.dropped()));
+            }
+        }
+        return ExitCode.OK.code();
+    }
+
+    /** URLs from a list file; unknown URLs are an error naming the first few. */
+    static Set<String> urls(Path file, List<String> live) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new LinkerException(file + ": cannot read: " + e.getMessage());
+        }
+        Set<String> known = Set.copyOf(live);
+        Set<String> out = new LinkedHashSet<>();
+        List<String> unknown = new ArrayList<>();
+        for (String line : lines) {
+            String u = line.strip();
+            int comma = u.indexOf(',');
+            if (comma >= 0) {
+                u = u.substring(0, comma).replace("\"", "").strip();
+            }
+            if (u.isEmpty() || u.startsWith("#") || u.equalsIgnoreCase("url") || u.equalsIgnoreCase("address")) {
+                continue;
+            }
+            if (known.contains(u)) {
+                out.add(u);
+            } else {
+                unknown.add(u);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new LinkerException(file + ": " + unknown.size() + " URL(s) are not live pages of the index, e.g. "
+                    + unknown.subList(0, Math.min(3, unknown.size())));
+        }
+        return out;
+    }
+
+    private static Set<String> underLinked(PageIndex index, List<String> live) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String u : live) {
+            PageRecord r = index.get(u);
+            if (r != null && r.inbound() <= 1) {
+                out.add(u);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,125 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.index.PageIndex;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.suggest.Draft;
+import dev.linker.index.suggest.Suggester;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code linker suggest --index DIR (--url U | --query Q | --text-file F | --all)}. */
+@Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Suggest the pages to link to, with the anchor phrase and the sentence where each link fits.",
+                "Never suggests the page itself, a page it already links to, or a page that is not live."},
+        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+final class SuggestCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")
+    Path indexDir;
+
+    static final class What {
+        @Option(names = "--url", paramLabel = "URL", description = "An indexed page.")
+        String url;
+        @Option(names = "--query", paramLabel = "TEXT", description = "A search query.")
+        String query;
+        @Option(names = "--text-file", paramLabel = "FILE", description = "A draft (UTF-8 text; first line is the title unless --title).")
+        Path textFile;
+        @Option(names = "--all", description = "Every live page; one result per page (jsonl: {\"source\", \"suggestions\"}).")
+        boolean all;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    What what;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "Title of the --text-file draft.")
+    String title;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "5", description = "Suggestions per page (default: ${DEFAULT-VALUE}).")
+    int limit;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "table", description = "table (default), json, jsonl or csv.")
+    String format;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Mixin
+    SuggestOptions options;
+
+    @Mixin
+    EmbedOptions embedder;
+
+    @Override
+    public Integer call() {
+        if (limit < 1) {
+            throw new LinkerException("--limit must be at least 1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        SuggestionWriter w = new SuggestionWriter(out, format, what.all);
+        boolean needsEmbedder = what.query != null || what.textFile != null;
+        try (Embedder e = needsEmbedder ? embedder.forIndex(indexDir) : null;
+             PageIndex index = PageIndex.openReadOnly(indexDir, e)) {
+            Suggester s = new Suggester(index, options.settings());
+            w.begin();
+            if (what.url != null) {
+                w.write(what.url, s.forUrl(what.url, limit));
+            } else if (what.query != null) {
+                w.write(null, s.forQuery(what.query, limit));
+            } else if (what.textFile != null) {
+                String text = read(what.textFile);
+                String t = title;
+                if (t == null) {
+                    int nl = text.indexOf('\n');
+                    t = nl < 0 ? text : text.substring(0, nl);
+                }
+                w.write(null, s.forDraft(Draft.of(t.strip(), text), limit));
+            } else {
+                long t0 = System.nanoTime();
+                int n = 0;
+                for (String url : index.urls(true)) {
+                    w.write(url, s.forUrl(url, limit));
+                    n++;
+                    if (!quiet && n % 500 == 0) {
+                        err.printf("linker: %d pages in %.0f s%n", n, (System.nanoTime() - t0) / 1e9);
+                        err.flush();
+                    }
+                }
+                if (!quiet) {
+                    err.printf("linker: suggested for %d pages in %.1f s%n", n, (System.nanoTime() - t0) / 1e9);
+                }
+            }
+            w.end();
+        }
+        return ExitCode.OK.code();
+    }
+
+    static String read(Path f) {
+        try {
+            return Files.readString(f, StandardCharsets.UTF_8);
+        } catch (MalformedInputException e) {
+            throw new LinkerException(f + ": not valid UTF-8 text");
+        } catch (IOException e) {
+            throw new LinkerException(f + ": cannot read: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.score.ScoreWeights;
+import dev.linker.index.suggest.SerpClient;
+import dev.linker.index.suggest.SuggestSettings;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/** Options that shape suggestions, shared by suggest, plan, eval and tune. Precedence: defaults < --weights < --weight. */
+final class SuggestOptions {
+    @Option(names = "--weights", paramLabel = "FILE", description = "Score weights file (as written by 'linker tune').")
+    Path weightsFile;
+
+    @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp.")
+    Map<String, Double> weight = new HashMap<>();
+
+    @Option(names = "--exclude", paramLabel = "REGEX", description = "Never suggest target URLs matching this (repeatable).")
+    List<String> excludes = new ArrayList<>();
+
+    @Option(names = "--category-levels", paramLabel = "N", defaultValue = "-1", description = "Only targets within the source's category N levels up (default: no bound).")
+    int categoryLevels;
+
+    @Option(names = "--forbid-safety", paramLabel = "FROM=TO", description = "Pages of safety class FROM may not link to class TO (repeatable).")
+    List<String> forbidSafety = new ArrayList<>();
+
+    @Option(names = "--serp-domain", paramLabel = "DOMAIN", description = "Add SERP candidates for site:DOMAIN (needs --serp-key or LINKER_SERP_API_KEY).")
+    String serpDomain;
+
+    @Option(names = "--serp-key", paramLabel = "KEY", description = "Serper-compatible API key (default: $LINKER_SERP_API_KEY).")
+    String serpKey;
+
+    @Option(names = "--serp-endpoint", paramLabel = "URL", description = "Serper-compatible search endpoint (default " + SerpClient.DEFAULT_ENDPOINT + ").")
+    String serpEndpoint;
+
+    ScoreWeights weights() {
+        ScoreWeights w = weightsFile == null ? ScoreWeights.DEFAULT : ScoreWeights.read(weightsFile);
+        for (Map.Entry<String, Double> e : weight.entrySet()) {
+            w = w.with(e.getKey(), e.getValue());
+        }
+        return w;
+    }
+
+    SuggestSettings settings() {
+        List<Pattern> patterns = new ArrayList<>();
+        for (String x : excludes) {
+            try {
+                patterns.add(Pattern.compile(x));
+            } catch (PatternSyntaxException e) {
+                throw new LinkerException("--exclude '" + x + "' is not a valid regular expression: "
+                        + e.getDescription());
+            }
+        }
+        Map<String, Set<String>> forbidden = new HashMap<>();
+        for (String f : forbidSafety) {
+            int eq = f.indexOf('=');
+            if (eq <= 0 || eq == f.length() - 1) {
+                throw new LinkerException("--forbid-safety '" + f + "' must look like FROM=TO (e.g. kids=adult)");
+            }
+            forbidden.computeIfAbsent(f.substring(0, eq).strip(), k -> new HashSet<>()).add(f.substring(eq + 1).strip());
+        }
+        SuggestSettings s = SuggestSettings.DEFAULT.withWeights(weights()).withExcludes(patterns)
+                .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels);
+        if (serpDomain != null) {
+            String key = serpKey != null ? serpKey : System.getenv("LINKER_SERP_API_KEY");
+            s = s.withSerp(new SerpClient(serpEndpoint, key, serpDomain, 10, Duration.ofSeconds(20)));
+        }
+        return s;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.linker.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.score.ScoreComponents;
+import dev.linker.index.suggest.Suggestion;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** Writes suggestions as table, json, jsonl or csv; one source at a time, so --all streams. */
+final class SuggestionWriter {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final PrintWriter out;
+    private final String format;
+    private final boolean many;
+    private boolean first = true;
+
+    SuggestionWriter(PrintWriter out, String format, boolean many) {
+        this.out = out;
+        this.format = format.toLowerCase(Locale.ROOT);
+        this.many = many;
+        if (!List.of("table", "json", "jsonl", "csv").contains(this.format)) {
+            throw new LinkerException("unknown --format '" + format + "' (known: table, json, jsonl, csv)");
+        }
+    }
+
+    void begin() {
+        if (format.equals("json") && many) {
+            out.println("[");
+        }
+        if (format.equals("csv")) {
+            out.println("source,url,score,anchor,sentence,start,end,lexical,vector,name,authority,inbound_deficit,"
+                    + "link_density,category_distance,serp");
+        }
+    }
+
+    void write(String source, List<Suggestion> suggestions) {
+        switch (format) {
+            case "table" -> table(source, suggestions);
+            case "json" -> {
+                String s = pretty(many ? sourceNode(source, suggestions, true) : list(suggestions, true));
+                out.print(many ? (first ? "" : ",\n") + s : s + "\n");
+            }
+            case "jsonl" -> {
+                if (many) {
+                    out.println(compact(sourceNode(source, suggestions, false)));
+                } else {
+                    for (Suggestion sg : suggestions) {
+                        out.println(compact(node(sg, true)));
+                    }
+                }
+            }
+            default -> {
+                for (Suggestion sg : suggestions) {
+                    ScoreComponents c = sg.components();
+                    out.println(String.join(",", csv(source == null ? "" : source), csv(sg.url()), num(sg.score()),
+                            csv(sg.anchor().phrase()), csv(sg.anchor().sentence()),
+                            Integer.toString(sg.anchor().start()), Integer.toString(sg.anchor().end()),
+                            num(c.lexical()), num(c.vector()), num(c.name()), num(c.authority()),
+                            num(c.inboundDeficit()), num(c.linkDensity()), num(c.categoryDistance()), num(c.serp())));
+                }
+            }
+        }
+        first = false;
+        out.flush();
+    }
+
+    void end() {
+        if (format.equals("json") && many) {
+            out.println(first ? "]" : "\n]");
+        }
+        out.flush();
+    }
+
+    private void table(String source, List<Suggestion> suggestions) {
+        if (many || source != null) {
+            out.println((first ? "" : "\n") + source);
+        }
+        if (suggestions.isEmpty()) {
+            out.println("  (no suggestions)");
+            return;
+        }
+        int i = 0;
+        for (Suggestion sg : suggestions) {
+            i++;
+            out.printf(Locale.ROOT, "%2d. %.3f  %s%n", i, sg.score(), sg.url());
+            out.printf(Locale.ROOT, "    anchor: \"%s\"%s%n", sg.anchor().phrase(),
+                    sg.anchor().inText() ? "" : " (not in the text; suggested wording)");
+            if (!sg.anchor().sentence().isEmpty()) {
+                out.printf(Locale.ROOT, "    in: %s%n", abbreviate(sg.anchor().sentence(), 140));
+            }
+            ScoreComponents c = sg.components();
+            out.printf(Locale.ROOT, "    lexical %.2f  vector %.2f  name %.2f  authority %.2f  deficit %.2f  density %.2f"
+                    + "  category %.2f%s%n", c.lexical(), c.vector(), c.name(), c.authority(), c.inboundDeficit(),
+                    c.linkDensity(), c.categoryDistance(), c.serp() > 0 ? String.format(Locale.ROOT, "  serp %.2f", c.serp()) : "");
+        }
+    }
+
+    private static ObjectNode sourceNode(String source, List<Suggestion> suggestions, boolean full) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("source", source);
+        o.set("suggestions", list(suggestions, full));
+        return o;
+    }
+
+    private static ArrayNode list(List<Suggestion> suggestions, boolean full) {
+        ArrayNode a = JSON.createArrayNode();
+        for (Suggestion sg : suggestions) {
+            a.add(node(sg, full));
+        }
+        return a;
+    }
+
+    static ObjectNode node(Suggestion sg, boolean full) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("url", sg.url());
+        o.put("score", round(sg.score()));
+        o.put("anchor", sg.anchor().phrase());
+        if (full) {
+            o.put("title", sg.title());
+            o.put("sentence", sg.anchor().sentence());
+            o.put("start", sg.anchor().start());
+            o.put("end", sg.anchor().end());
+            o.put("anchorInText", sg.anchor().inText());
+            ScoreComponents c = sg.components();
+            ObjectNode comp = o.putObject("components");
+            comp.put("lexical", round(c.lexical()));
+            comp.put("vector", round(c.vector()));
+            comp.put("name", round(c.name()));
+            comp.put("authority", round(c.authority()));
+            comp.put("inboundDeficit", round(c.inboundDeficit()));
+            comp.put("linkDensity", round(c.linkDensity()));
+            comp.put("categoryDistance", round(c.categoryDistance()));
+            comp.put("serp", round(c.serp()));
+        }
+        return o;
+    }
+
+    private static double round(double d) {
+        return Math.round(d * 10000) / 10000.0;
+    }
+
+    private static String num(double d) {
+        return String.format(Locale.ROOT, "%.4f", d);
+    }
+
+    static String csv(String s) {
+        if (s == null) {
+            return "";
+        }
+        if (s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
+            return '"' + s.replace("\"", "\"\"") + '"';
+        }
+        return s;
+    }
+
+    private static String abbreviate(String s, int max) {
+        String t = s.replaceAll("\\s+", " ");
+        return t.length() <= max ? t : t.substring(0, max - 1) + "…";
+    }
+
+    private static String pretty(Object node) {
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String compact(Object node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.eval.Evaluator;
+import dev.linker.index.eval.Metrics;
+import dev.linker.index.eval.Tuner;
+import dev.linker.index.suggest.Suggester;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/** {@code linker tune SOURCE}: search score weights on half the pages, report on the other half, write the best. */
+@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Tune the score weights to a site, with its own in-content links as the judge: search on half",
+                "the pages, report on the other half, and write the best weights to a file for --weights."},
+        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+final class TuneCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SOURCE", description = "Site folder, pages CSV (with --links) or internal_html.csv.")
+    Path source;
+
+    @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
+    Path links;
+
+    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export.")
+    Path searchConsole;
+
+    @Option(names = "--index", paramLabel = "DIR", description = "Keep the index here and reuse it (default: a temporary folder).")
+    Path indexDir;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "linker-weights.properties", paramLabel = "FILE", description = "Where to write the weights (default: ${DEFAULT-VALUE}).")
+    Path output;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+    boolean quiet;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Mixin
+    SuggestOptions options;
+
+    @Mixin
+    EmbedOptions embedder;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-tune");
+        try (Embedder e = embedder.create(); PageIndex index = PageIndex.open(dir, e, PageIndex.Options.DEFAULT)) {
+            Progress progress = new Progress(err, quiet);
+            List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
+                    .withHtml(null, null, null, progress).records();
+            progress.done("read " + records.size() + " pages from " + source);
+            PageIndex.SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
+            if (!quiet) {
+                err.println("linker: index " + dir + ": " + r);
+            }
+            Map<String, Set<String>> gold = Evaluator.goldLinks(index);
+            if (gold.size() < 10) {
+                throw new dev.linker.core.audit.LinkerException(source + ": only " + gold.size() + " pages have "
+                        + "in-content links; tuning needs at least 10" + (links == null && !Files.isDirectory(source)
+                        ? " (a CSV needs --links)" : ""));
+            }
+            Tuner.Result t = Tuner.tune(new Suggester(index, options.settings()), gold,
+                    quiet ? null : m -> err.println("linker: " + m));
+            t.best().write(output, "linker tune " + source + "\nheld-out half: " + t.testBest()
+                    + "\nstarting weights on it: " + t.testDefault());
+            out.println("               recall@5  precision@5  nDCG@10   MRR    (pages)");
+            row(out, "train, start", t.trainDefault());
+            row(out, "train, tuned", t.trainMetric());
+            row(out, "test,  start", t.testDefault());
+            row(out, "test,  tuned", t.testBest());
+            out.println("start: " + t.defaults());
+            out.println("tuned: " + t.best());
+            out.println("wrote " + output + " (" + t.trials() + " weight sets tried); use it with --weights " + output);
+        } finally {
+            if (indexDir == null) {
+                EvalCommand.deleteTree(dir);
+            }
+        }
+        return ExitCode.OK.code();
+    }
+
+    private static void row(PrintWriter out, String label, Metrics m) {
+        out.printf(Locale.ROOT, "%-14s %8.3f %12.3f %8.3f %6.3f   (%d)%n", label, m.recallAt5(), m.precisionAt5(),
+                m.ndcgAt10(), m.mrr(), m.pages());
+    }
+}

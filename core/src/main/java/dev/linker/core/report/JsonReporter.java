@@ -1,0 +1,100 @@
+package dev.linker.core.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.linker.core.audit.AuditResult;
+import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.Summary;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * The machine-readable report, schema version 1 (documented in docs/report-schema.md). Fields are only ever added
+ * within a schema version; a rename or removal bumps {@link #SCHEMA_VERSION}.
+ */
+public final class JsonReporter implements Reporter {
+    public static final int SCHEMA_VERSION = 1;
+
+    private final ReportOptions options;
+
+    public JsonReporter(ReportOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public String format() {
+        return "json";
+    }
+
+    @Override
+    public String extension() {
+        return "json";
+    }
+
+    @Override
+    public void write(AuditResult result, Appendable out) throws IOException {
+        JsonOutput.write(out, g -> {
+            g.writeStartObject();
+            g.writeNumberField("schemaVersion", SCHEMA_VERSION);
+            g.writeObjectFieldStart("tool");
+            g.writeStringField("name", Version.NAME);
+            g.writeStringField("version", options.toolVersion());
+            g.writeEndObject();
+            g.writeStringField("site", ReportSupport.siteDisplay(result));
+            JsonOutput.stringOrNull(g, "baseUrl", result.config().baseUrl());
+            JsonOutput.stringOrNull(g, "entry", ReportSupport.entry(result));
+            writeSummary(g, result);
+            g.writeArrayFieldStart("findings");
+            for (Finding f : ReportSupport.sorted(result.findings())) {
+                writeFinding(g, f);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
+    private static void writeSummary(JsonGenerator g, AuditResult result) throws IOException {
+        Summary s = result.summary();
+        g.writeObjectFieldStart("summary");
+        g.writeNumberField("pages", s.pages());
+        g.writeNumberField("links", s.links());
+        g.writeNumberField("contentLinks", s.contentLinks());
+        g.writeNumberField("orphans", s.orphans());
+        g.writeNumberField("contentOrphans", s.contentOrphans());
+        g.writeNumberField("unreachable", s.unreachable());
+        g.writeNumberField("brokenLinks", s.brokenLinks());
+        g.writeNumberField("reciprocalPairs", s.reciprocalPairs());
+        g.writeNumberField("contentReciprocalPairs", s.contentReciprocalPairs());
+        g.writeObjectFieldStart("depthHistogram");
+        for (Map.Entry<Integer, Integer> e : s.depthHistogram().entrySet()) {
+            g.writeNumberField(String.valueOf(e.getKey()), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeObjectFieldStart("findings");
+        for (Map.Entry<String, Integer> e : s.findings().entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeNumberField("baselined", result.baselined());
+        g.writeEndObject();
+    }
+
+    private static void writeFinding(JsonGenerator g, Finding f) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("check", f.checkId());
+        g.writeStringField("severity", f.severity().id());
+        g.writeStringField("message", f.message());
+        g.writeStringField("page", f.pageUrl());
+        JsonOutput.stringOrNull(g, "file", f.file());
+        g.writeNumberField("line", f.line());
+        g.writeNumberField("column", f.column());
+        JsonOutput.stringOrNull(g, "target", f.targetUrl());
+        if (f.anchor() == null) {
+            g.writeNullField("anchor");
+        } else {
+            g.writeStringField("anchor", f.anchor()); // "" is a real value: a link with no text
+        }
+        g.writeStringField("fingerprint", f.fingerprint());
+        g.writeEndObject();
+    }
+}

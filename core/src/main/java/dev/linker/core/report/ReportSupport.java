@@ -1,0 +1,125 @@
+package dev.linker.core.report;
+
+import dev.linker.core.audit.AuditResult;
+import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.Severity;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** What several reporters share: a stable finding order, locations, paths, counts. */
+final class ReportSupport {
+    private ReportSupport() {
+    }
+
+    /**
+     * Most severe first, then by file (or page), line, column, check, message: the same order whatever order the
+     * checks ran in, so every report is reproducible.
+     */
+    static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity)
+            .thenComparing(ReportSupport::fileOrPage)
+            .thenComparingInt(Finding::line)
+            .thenComparingInt(Finding::column)
+            .thenComparing(Finding::checkId)
+            .thenComparing(Finding::message)
+            .thenComparing(f -> f.targetUrl() == null ? "" : f.targetUrl());
+
+    static List<Finding> sorted(List<Finding> findings) {
+        List<Finding> l = new ArrayList<>(findings);
+        l.sort(ORDER);
+        return l;
+    }
+
+    static String fileOrPage(Finding f) {
+        return hasFile(f) ? f.file() : f.pageUrl();
+    }
+
+    static boolean hasFile(Finding f) {
+        return f.file() != null && !f.file().isEmpty();
+    }
+
+    /** "file:line:col", "file:line" or "file" as editors and terminals link them; the page key when no file. */
+    static String location(Finding f) {
+        StringBuilder b = new StringBuilder(fileOrPage(f));
+        if (hasFile(f) && f.line() > 0) {
+            b.append(':').append(f.line());
+            if (f.column() > 0) {
+                b.append(':').append(f.column());
+            }
+        }
+        return b.toString();
+    }
+
+    static Map<Severity, Integer> countBySeverity(List<Finding> findings) {
+        Map<Severity, Integer> m = new EnumMap<>(Severity.class);
+        for (Severity s : Severity.values()) {
+            m.put(s, 0);
+        }
+        for (Finding f : findings) {
+            m.merge(f.severity(), 1, Integer::sum);
+        }
+        return m;
+    }
+
+    /** "3 errors, 1 warning, 0 notices" style count of one severity. */
+    static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
+    /** "2 errors, 1 warning, 3 info". */
+    static String severityLine(List<Finding> findings) {
+        Map<Severity, Integer> c = countBySeverity(findings);
+        return plural(c.get(Severity.ERROR), "error", "errors") + ", "
+                + plural(c.get(Severity.WARNING), "warning", "warnings") + ", "
+                + c.get(Severity.INFO) + " info";
+    }
+
+    /**
+     * The site folder as a forward-slash path relative to {@code workingDir} when it lies inside it (so CI
+     * annotations name repository files), else absolute; "" when the site is the working directory itself.
+     */
+    static String siteDirFrom(AuditResult result, Path workingDir) {
+        Path site = result.config().siteDir();
+        if (site == null) {
+            return "";
+        }
+        Path abs = site.toAbsolutePath().normalize();
+        Path wd = workingDir.toAbsolutePath().normalize();
+        Path shown = abs.startsWith(wd) ? wd.relativize(abs) : abs;
+        return slashes(shown.toString());
+    }
+
+    /** The site folder as configured, forward slashes (for display; reports stay the same on Windows). */
+    static String siteDisplay(AuditResult result) {
+        Path site = result.config().siteDir();
+        return site == null ? "" : slashes(site.toString());
+    }
+
+    static String slashes(String p) {
+        return p.replace('\\', '/');
+    }
+
+    /** The page click depth is measured from: the graph's (effective) entry, else the configured one. */
+    static String entry(AuditResult result) {
+        if (result.graph() != null && result.graph().entry() != null) {
+            return result.graph().entry();
+        }
+        return result.config().entry();
+    }
+
+    /** Cuts {@code s} to at most {@code max} characters, marking the cut with an ellipsis. */
+    static String truncate(String s, int max) {
+        if (s.length() <= max) {
+            return s;
+        }
+        int end = max - 1;
+        if (Character.isHighSurrogate(s.charAt(end - 1))) {
+            end--;
+        }
+        return s.substring(0, end) + "…";
+    }
+}

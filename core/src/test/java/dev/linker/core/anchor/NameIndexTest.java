@@ -1,0 +1,91 @@
+package dev.linker.core.anchor;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class NameIndexTest {
+    private static final UnaryOperator<String> NONE = UnaryOperator.identity();
+
+    @Test
+    void numbered_titles_are_named_by_their_words_their_parts_and_their_number() {
+        List<String> names = TitleNames.names("7.8. WITH Queries (Common Table Expressions)", "", NONE).stream()
+                .map(TitleNames.Name::text).toList();
+        assertEquals(List.of("section 7.8", "WITH Queries (Common Table Expressions)", "WITH Queries",
+                "Common Table Expressions"), names);
+        assertEquals("chapter 13", TitleNames.names("Chapter 13. Concurrency Control", "", NONE).get(0).text());
+        assertEquals("part III", TitleNames.names("Part III. Server Administration", "", NONE).get(0).text());
+        assertEquals("appendix L", TitleNames.names("Appendix L. Acronyms", "", NONE).get(0).text());
+    }
+
+    @Test
+    void words_that_only_look_like_numbers_are_not_numbers() {
+        assertEquals("A Tour of the Shop", TitleNames.clean("A Tour of the Shop", NONE));
+        assertEquals("Setup", TitleNames.clean("3. Setup", NONE));
+        assertFalse(TitleNames.names("A Tour of the Shop", "", NONE).get(0).number());
+    }
+
+    @Test
+    void the_site_template_is_stripped_before_names_are_taken() {
+        TitleTemplate t = TitleTemplate.detect(List.of("Espresso — Brew Notes", "Kettles — Brew Notes",
+                "Grinders — Brew Notes"));
+        assertEquals("Espresso", TitleNames.clean("Espresso — Brew Notes", t::strip));
+    }
+
+    private static NameIndex index() {
+        NameIndex n = new NameIndex();
+        Map<String, Integer> df = Map.of("free", 40, "space", 60, "map", 30, "introduction", 90, "index", 300);
+        n.withStatistics(term -> df.getOrDefault(term, 2), 1000);
+        n.addTitle("fsm", "73.3. Free Space Map", "", NONE);
+        n.addTitle("intro-a", "1.1. Introduction", "", NONE);
+        n.addTitle("intro-b", "2.1. Introduction", "", NONE);
+        n.add("gin", "Generalized Inverted Index", NameIndex.Kind.ANCHOR, "acronyms");
+        return n;
+    }
+
+    @Test
+    void a_mention_reports_the_phrase_as_written_and_its_offsets() {
+        String text = "Each relation has a Free Space Maps fork, see Section 73.3.";
+        NameIndex.Mention m = index().mentions(text, null).get("fsm");
+        assertEquals("Free Space Maps", text.substring(m.startChar(), m.endChar()));
+        Anchor a = AnchorFinder.fromMention(text, m);
+        assertEquals("Free Space Maps", a.phrase());
+        assertEquals(text, a.sentence());
+        assertEquals(20, a.start());
+    }
+
+    @Test
+    void a_rare_name_weighs_more_than_a_name_shared_by_many_pages() {
+        Map<String, NameIndex.Mention> m = index().mentions("Introduction. The free space map tracks pages.", null);
+        assertTrue(m.get("fsm").weight() > 2 * m.get("intro-a").weight(), m.toString());
+        assertEquals(m.get("intro-a").weight(), m.get("intro-b").weight(), 1e-9);
+    }
+
+    @Test
+    void a_name_learned_only_from_a_hidden_pages_links_is_not_used_for_that_page() {
+        NameIndex n = index();
+        String text = "GIN stands for Generalized Inverted Index.";
+        assertTrue(n.mentions(text, null).containsKey("gin"));
+        assertTrue(n.mentions(text, "other").containsKey("gin"));
+        assertFalse(n.mentions(text, "acronyms").containsKey("gin"));
+        n.add("gin", "Generalized Inverted Index", NameIndex.Kind.ANCHOR, "indexes");
+        assertTrue(n.mentions(text, "acronyms").containsKey("gin"), "another page uses the name too");
+    }
+
+    @Test
+    void without_a_mention_the_anchor_is_the_clean_title_in_the_most_related_sentence() {
+        NameIndex n = index();
+        Anchor a = AnchorFinder.fallback("Pages are stored in files. Free pages are tracked per relation.",
+                "Free Space Map", n);
+        assertFalse(a.inText());
+        assertEquals("Free Space Map", a.phrase());
+        assertEquals("Free pages are tracked per relation.", a.sentence());
+        assertEquals(-1, a.start());
+    }
+}

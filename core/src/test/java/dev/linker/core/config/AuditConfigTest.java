@@ -1,0 +1,134 @@
+package dev.linker.core.config;
+
+import dev.linker.core.audit.FailOn;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.audit.Severity;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AuditConfigTest {
+    @TempDir
+    Path tmp;
+
+    private Path write(String name, String text) throws IOException {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void defaults_apply_when_nothing_is_set() {
+        AuditConfig c = AuditConfig.builder().siteDir(tmp).discoverConfig(false).build();
+        assertEquals(FailOn.ERROR, c.failOn());
+        assertEquals(List.of("text"), c.formats());
+        assertNull(c.entry());
+        assertTrue(c.checks().isEmpty());
+    }
+
+    @Test
+    void file_values_override_defaults_and_explicit_values_override_the_file() throws IOException {
+        Path f = write("linker.yml", """
+                site: public
+                baseUrl: https://acme.test/
+                failOn: warning
+                formats: [json, html]
+                checks:
+                  deep-page: { maxDepth: 6, severity: error }
+                  reciprocal: off
+                  orphan: warning
+                """);
+        AuditConfig fromFile = AuditConfig.builder().configFile(f).build();
+        assertEquals(tmp.resolve("public"), fromFile.siteDir(), "paths resolve against the config file's folder");
+        assertEquals(FailOn.WARNING, fromFile.failOn());
+        assertEquals(List.of("json", "html"), fromFile.formats());
+        assertEquals(6L, fromFile.check("deep-page").options().get("maxDepth"));
+        assertEquals(Severity.ERROR, fromFile.check("deep-page").severity());
+        assertEquals(false, fromFile.check("reciprocal").enabled());
+        assertEquals(Severity.WARNING, fromFile.check("orphan").severity());
+
+        AuditConfig cli = AuditConfig.builder().configFile(f).siteDir(Path.of("dist")).failOn(FailOn.NEVER)
+                .checks(Map.of("deep-page", new CheckSettings(null, null, Map.of("maxDepth", 3L)))).build();
+        assertEquals(Path.of("dist"), cli.siteDir());
+        assertEquals(FailOn.NEVER, cli.failOn());
+        assertEquals(3L, cli.check("deep-page").options().get("maxDepth"));
+        assertEquals(Severity.ERROR, cli.check("deep-page").severity(), "options merge; the file's severity stays");
+    }
+
+    @Test
+    void json_config_files_work_too() throws IOException {
+        Path f = write("linker.json", "{\"site\": \"out\", \"entry\": \"docs/index.html\"}");
+        assertEquals("docs/index.html", AuditConfig.builder().configFile(f).build().entry());
+    }
+
+    @Test
+    void linker_yml_in_the_working_folder_is_found_without_being_named() throws IOException {
+        write("linker.yml", "site: public\nfailOn: never\n");
+        AuditConfig c = AuditConfig.builder().workingDir(tmp).build();
+        assertEquals(FailOn.NEVER, c.failOn());
+        assertEquals(tmp.resolve("linker.yml"), c.configFile());
+    }
+
+    @Test
+    void an_unknown_key_is_an_error_naming_the_file_the_key_and_a_suggestion() throws IOException {
+        Path f = write("linker.yml", "site: public\nfailon: warning\n");
+        LinkerException e = assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(f).build());
+        assertTrue(e.getMessage().contains(f.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown key 'failon'"), e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean 'failOn'"), e.getMessage());
+    }
+
+    @Test
+    void an_unknown_check_or_option_is_an_error_naming_it() throws IOException {
+        Path f1 = write("a.yml", "site: x\nchecks:\n  orphans: off\n");
+        assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(f1).build())
+                .getMessage().contains("unknown check 'orphans' — did you mean 'orphan'?"));
+        Path f2 = write("b.yml", "site: x\nchecks:\n  deep-page: { maxdepth: 3 }\n");
+        assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(f2).build())
+                .getMessage().contains("check 'deep-page' has no option 'maxdepth' — did you mean 'maxDepth'?"));
+    }
+
+    @Test
+    void bad_values_and_bad_yaml_are_errors_naming_the_key_or_line() throws IOException {
+        Path f1 = write("a.yml", "site: x\nfailOn: sometimes\n");
+        String m1 = assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(f1).build()).getMessage();
+        assertTrue(m1.contains("'failOn'") && m1.contains("sometimes") && m1.contains("error, warning, never"), m1);
+        Path f2 = write("b.yml", "site: x\n  checks: [\n");
+        String m2 = assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(f2).build()).getMessage();
+        assertTrue(m2.contains("not valid YAML") && m2.contains("b.yml"), m2);
+        Path f3 = write("c.yml", "site: x\ngit: maybe\n");
+        assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(f3).build())
+                .getMessage().contains("key 'git' must be true or false"));
+    }
+
+    @Test
+    void a_missing_config_file_or_site_or_unknown_format_is_an_error() {
+        assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(tmp.resolve("nope.yml")).build())
+                .getMessage().contains("nope.yml' does not exist"));
+        assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().discoverConfig(false).build())
+                .getMessage().contains("no site folder"));
+        assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().siteDir(tmp).discoverConfig(false)
+                .formats(List.of("xml")).build()).getMessage().contains("unknown report format 'xml'"));
+    }
+
+    @Test
+    void the_documented_example_config_is_valid_and_covers_every_key() throws IOException {
+        Path example = Path.of("..", "linker.example.yml");
+        String text = Files.readString(example);
+        for (String key : AuditConfig.KEYS) {
+            assertTrue(text.contains("\n" + key + ":") || text.contains("\n# " + key + ":"), "linker.example.yml documents " + key);
+        }
+        AuditConfig c = AuditConfig.builder().configFile(example).build();
+        assertEquals(FailOn.ERROR, c.failOn());
+    }
+}

@@ -1,0 +1,138 @@
+package dev.linker.core.site;
+
+import dev.linker.core.Sites;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.Link;
+import dev.linker.core.model.Page;
+import dev.linker.core.model.Placement;
+import dev.linker.core.model.Site;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SiteReaderTest {
+    @TempDir
+    Path tmp;
+
+    private Site basic() {
+        return SiteReader.read(ReadOptions.of(Sites.dir("basic")));
+    }
+
+    @Test
+    void pages_carry_title_h1_robots_breadcrumbs_and_section_headings() {
+        Site s = basic();
+        assertEquals(9, s.pages().size());
+        Page b = s.page("/blog/post-b.html");
+        assertEquals("Installing Acme 2.0 — Acme", b.title());
+        assertEquals("Installing Acme 2.0", b.h1());
+        assertEquals(List.of("Home", "Blog"), b.breadcrumbs().stream().map(c -> c.name()).toList());
+        assertEquals("https://acme.test/", b.breadcrumbs().get(0).url(), "no base URL: crumbs keep absolute URLs");
+        assertTrue(s.page("/noindex.html").noindex());
+        assertEquals("Setting up", s.page("/blog/post-a.html").sectionHeadings().get("setup"));
+        assertEquals("/blog/post-a.html", s.page("/old.html").redirectTo());
+        assertEquals("en", b.lang());
+    }
+
+    @Test
+    void main_text_leaves_out_navigation_and_footer() {
+        String text = basic().page("/contact.html").text();
+        assertEquals("Contact Mail us.", text);
+    }
+
+    @Test
+    void placement_is_auto_detected_from_nav_header_footer_and_main() {
+        Page a = basic().page("/about.html");
+        Link home = a.links().get(0);
+        assertEquals("/", home.targetUrl());
+        assertEquals(Placement.NAV, home.placement());
+        Link contact = a.links().get(a.links().size() - 1);
+        assertEquals(Placement.FOOTER, contact.placement());
+        assertTrue(a.links().stream().filter(l -> "/missing.html".equals(l.targetUrl())).allMatch(Link::content));
+    }
+
+    @Test
+    void explicit_selectors_decide_placement_exactly() {
+        Site s = SiteReader.read(ReadOptions.of(Sites.dir("basic")).withSelectors("body", "nav, footer, ul"));
+        Page blog = s.page("/blog/");
+        assertTrue(blog.links().stream().noneMatch(Link::content), "every link is in nav, footer or the ul");
+        assertTrue(s.page("/about.html").links().stream().anyMatch(Link::content));
+    }
+
+    @Test
+    void sitemap_and_redirects_file_are_read() {
+        Site s = basic();
+        assertEquals(java.util.Set.of("/", "/orphan.html", "/gone.html"), s.sitemapUrls());
+        assertEquals("/blog/", s.redirects().get("/legacy"));
+    }
+
+    @Test
+    void a_missing_folder_is_a_clear_error() {
+        LinkerException e = assertThrows(LinkerException.class, () -> SiteReader.read(ReadOptions.of(tmp.resolve("public"))));
+        assertTrue(e.getMessage().contains("public") && e.getMessage().contains("does not exist"), e.getMessage());
+    }
+
+    @Test
+    void a_bad_selector_is_a_clear_error_naming_it() {
+        LinkerException e = assertThrows(LinkerException.class,
+                () -> SiteReader.read(ReadOptions.of(Sites.dir("basic")).withSelectors("main >> p[", null)));
+        assertTrue(e.getMessage().startsWith("content selector 'main >> p['"), e.getMessage());
+    }
+
+    @Test
+    void malformed_html_is_read_as_a_browser_would() throws IOException {
+        Files.writeString(tmp.resolve("index.html"), "<html><title>Broken</title><body><p><a href=b.html>B<div><a href='c.html'>C</p></b></html>");
+        Files.writeString(tmp.resolve("b.html"), "<a href=index.html>home");
+        Site s = SiteReader.read(ReadOptions.of(tmp));
+        assertEquals(List.of("/b.html", "/c.html"), s.page("/").links().stream().map(Link::targetUrl).toList());
+        assertTrue(s.problems().isEmpty());
+    }
+
+    @Test
+    void a_page_that_is_not_utf8_and_declares_no_charset_is_read_and_reported() throws IOException {
+        Files.write(tmp.resolve("index.html"), "<title>Caf\u00e9</title><a href=x.html>Men\u00fc</a>".getBytes(StandardCharsets.ISO_8859_1));
+        Site s = SiteReader.read(ReadOptions.of(tmp));
+        assertEquals(1, s.problems().size());
+        assertTrue(s.problems().get(0).message().contains("not valid UTF-8"), s.problems().get(0).message());
+        assertEquals("/x.html", s.page("/").links().get(0).targetUrl());
+    }
+
+    @Test
+    void a_page_declaring_its_charset_is_decoded_with_it() throws IOException {
+        Files.write(tmp.resolve("index.html"), "<meta charset=\"iso-8859-1\"><title>Caf\u00e9</title>".getBytes(StandardCharsets.ISO_8859_1));
+        Site s = SiteReader.read(ReadOptions.of(tmp));
+        assertTrue(s.problems().isEmpty());
+        assertEquals("Caf\u00e9", s.page("/").title());
+    }
+
+    @Test
+    void a_page_over_the_size_limit_is_kept_as_a_page_and_reported() throws IOException {
+        Files.writeString(tmp.resolve("index.html"), "<a href=big.html>big</a>");
+        Files.writeString(tmp.resolve("big.html"), "<p>" + "x".repeat(3000) + "</p>");
+        Site s = SiteReader.read(new ReadOptions(tmp, null, null, null, 1000, null));
+        assertTrue(s.contains("/big.html"));
+        assertEquals("/big.html", s.problems().get(0).key());
+        assertTrue(s.problems().get(0).message().contains("over the"), s.problems().get(0).message());
+    }
+
+    @Test
+    void an_unreadable_file_is_reported_not_fatal() throws IOException {
+        Path p = tmp.resolve("locked.html");
+        Files.writeString(p, "<a href=index.html>x</a>");
+        Files.writeString(tmp.resolve("index.html"), "<a href=locked.html>x</a>");
+        boolean readable = p.toFile().setReadable(false);
+        org.junit.jupiter.api.Assumptions.assumeTrue(readable && !Files.isReadable(p), "running as root: files stay readable");
+        Site s = SiteReader.read(ReadOptions.of(tmp));
+        assertTrue(s.contains("/locked.html"));
+        assertFalse(s.problems().isEmpty());
+    }
+}

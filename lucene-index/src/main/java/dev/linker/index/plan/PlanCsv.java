@@ -1,0 +1,84 @@
+package dev.linker.index.plan;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import dev.linker.core.audit.LinkerException;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** The plan as CSV: {@code donor_url,anchor_text,acceptor_url,score,sentence}. */
+public final class PlanCsv {
+    public static final String HEADER = "donor_url,anchor_text,acceptor_url,score,sentence";
+
+    private PlanCsv() {
+    }
+
+    public static void write(List<PlannedLink> links, PrintWriter out) {
+        out.println(HEADER);
+        for (PlannedLink l : links) {
+            out.println(String.join(",", csv(l.donor()), csv(l.anchor()), csv(l.acceptor()),
+                    String.format(Locale.ROOT, "%.4f", l.score()), csv(l.sentence())));
+        }
+        out.flush();
+    }
+
+    public static List<PlannedLink> read(Path file) {
+        List<PlannedLink> out = new ArrayList<>();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             MappingIterator<String[]> it = new CsvMapper().readerFor(String[].class)
+                     .with(CsvParser.Feature.WRAP_AS_ARRAY).readValues(r)) {
+            if (!it.hasNextValue()) {
+                return out;
+            }
+            List<String> header = Arrays.asList(it.nextValue());
+            int donor = header.indexOf("donor_url");
+            int anchor = header.indexOf("anchor_text");
+            int acceptor = header.indexOf("acceptor_url");
+            int score = header.indexOf("score");
+            int sentence = header.indexOf("sentence");
+            if (donor < 0 || acceptor < 0 || score < 0) {
+                throw new LinkerException(file + ": not a plan CSV (expected columns " + HEADER + "; found "
+                        + header + ")");
+            }
+            while (it.hasNextValue()) {
+                String[] row = it.nextValue();
+                if (row.length <= Math.max(donor, Math.max(acceptor, score))) {
+                    continue;
+                }
+                double s;
+                try {
+                    s = Double.parseDouble(row[score]);
+                } catch (NumberFormatException e) {
+                    throw new LinkerException(file + ": score '" + row[score] + "' is not a number");
+                }
+                out.add(new PlannedLink(row[donor], anchor >= 0 && anchor < row.length ? row[anchor] : "",
+                        row[acceptor], s, sentence >= 0 && sentence < row.length ? row[sentence] : "", Double.NaN));
+            }
+        } catch (LinkerException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new LinkerException(file + ": unreadable plan CSV: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    static String csv(String s) {
+        if (s == null) {
+            return "";
+        }
+        if (s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
+            return '"' + s.replace("\"", "\"\"") + '"';
+        }
+        return s;
+    }
+}

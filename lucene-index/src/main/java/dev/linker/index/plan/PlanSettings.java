@@ -1,0 +1,44 @@
+package dev.linker.index.plan;
+
+import dev.linker.core.audit.LinkerException;
+
+import java.util.Locale;
+
+/**
+ * @param maxDonorLinks     new links per donor page at most
+ * @param maxAcceptorLinks  new links per acceptor page at most
+ * @param minSimilarity     embedding cosine a pair needs, unless the donor's text names the acceptor
+ * @param algorithm         greedy (best pairs first) or equal (acceptors take turns, fewest inbound first)
+ * @param candidatesPerDonor acceptor candidates kept per donor before assignment
+ * @param replaceMargin     a previous link is replaced only by a candidate scoring this much higher (0.2 = 20 %)
+ * @param maxReplaceShare   at most this share of the plan is replaced per run
+ */
+public record PlanSettings(int maxDonorLinks, int maxAcceptorLinks, double minSimilarity, Algorithm algorithm,
+                           int candidatesPerDonor, double replaceMargin, double maxReplaceShare) {
+
+    public enum Algorithm {
+        GREEDY, EQUAL;
+
+        public static Algorithm parse(String s) {
+            try {
+                return valueOf(s.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new LinkerException("unknown --algorithm '" + s + "' (known: greedy, equal)");
+            }
+        }
+    }
+
+    public static final PlanSettings DEFAULT = new PlanSettings(5, 5, 0.6, Algorithm.GREEDY, 20, 0.2, 0.05);
+
+    public PlanSettings {
+        if (maxDonorLinks < 1 || maxAcceptorLinks < 1) {
+            throw new LinkerException("--max-donor-links and --max-acceptor-links must be at least 1");
+        }
+        if (minSimilarity < -1 || minSimilarity > 1) {
+            throw new LinkerException("--min-similarity must be between -1 and 1, was " + minSimilarity);
+        }
+        if (maxReplaceShare < 0 || maxReplaceShare > 1) {
+            throw new LinkerException("--max-replacements must be between 0 and 1, was " + maxReplaceShare);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.linker.index.suggest;
+
+import java.util.Set;
+
+/**
+ * A text to find links for that need not be in the index (a draft in the editor, a query).
+ *
+ * @param url      its URL when it is (or will be) a page of the site, else null
+ * @param links    URLs it already links to (never suggested again)
+ * @param category its category path, or null
+ * @param safety   its safety class ("" when none)
+ */
+public record Draft(String url, String title, String text, Set<String> links, String category, String safety) {
+    public Draft {
+        title = title == null ? "" : title;
+        text = text == null ? "" : text;
+        links = links == null ? Set.of() : Set.copyOf(links);
+        safety = safety == null ? "" : safety;
+    }
+
+    public static Draft of(String title, String text) {
+        return new Draft(null, title, text, Set.of(), null, "");
+    }
+}

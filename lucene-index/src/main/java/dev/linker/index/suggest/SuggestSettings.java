@@ -1,0 +1,54 @@
+package dev.linker.index.suggest;
+
+import dev.linker.core.score.ScoreWeights;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * How suggestions are made.
+ *
+ * @param weights            score weights
+ * @param knnK               vector candidates
+ * @param lexicalK           BM25 candidates
+ * @param excludes           target URLs matching any of these are never suggested
+ * @param forbiddenSafety    source safety class → target safety classes it may not link to
+ * @param categoryLevels     -1: no bound; N ≥ 0: targets must lie under the source's category N levels up
+ * @param commonWordShare    words on more than this share of pages are dropped from the BM25 query (templates,
+ *                           boilerplate)
+ * @param serp               optional SERP client (null: off)
+ */
+public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List<Pattern> excludes,
+                              Map<String, Set<String>> forbiddenSafety, int categoryLevels, double commonWordShare,
+                              SerpClient serp) {
+
+    public static final SuggestSettings DEFAULT = new SuggestSettings(ScoreWeights.DEFAULT, 100, 100, List.of(),
+            Map.of(), -1, 0.5, null);
+
+    public SuggestSettings {
+        excludes = List.copyOf(excludes);
+        forbiddenSafety = Map.copyOf(forbiddenSafety);
+    }
+
+    public SuggestSettings withWeights(ScoreWeights w) {
+        return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp);
+    }
+
+    public SuggestSettings withExcludes(List<Pattern> p) {
+        return new SuggestSettings(weights, knnK, lexicalK, p, forbiddenSafety, categoryLevels, commonWordShare, serp);
+    }
+
+    public SuggestSettings withForbiddenSafety(Map<String, Set<String>> f) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, f, categoryLevels, commonWordShare, serp);
+    }
+
+    public SuggestSettings withCategoryLevels(int levels) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp);
+    }
+
+    public SuggestSettings withSerp(SerpClient s) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s);
+    }
+}

@@ -1,0 +1,521 @@
+package dev.linker.index.suggest;
+
+import dev.linker.core.anchor.Anchor;
+import dev.linker.core.anchor.AnchorFinder;
+import dev.linker.core.anchor.NameIndex;
+import dev.linker.core.anchor.TitleNames;
+import dev.linker.core.anchor.TitleTemplate;
+import dev.linker.core.anchor.Tokens;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.score.CategoryPath;
+import dev.linker.core.score.ScoreComponents;
+import dev.linker.core.score.ScoreWeights;
+import dev.linker.index.Fields;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.Status;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Top-N pages to link to from a page, a draft or a query.
+ *
+ * <p>Candidates are the union of three retrievers, each strong where the others are weak: HNSW over page embeddings
+ * (topic), BM25 over the text with site-common words dropped (shared rare terms), and name mentions (the source
+ * text names the target — the strongest single signal, and where an editor would place the link). Optional SERP
+ * results join as a fourth list. Every candidate gets all score components (see {@link ScoreComponents}); the
+ * weighted sum ranks them. Filters: live pages only, never the source or a page it already links to, exclusion
+ * patterns, safety classes, and an optional category bound.
+ */
+public final class Suggester {
+    /** At most this many distinct query terms go into the BM25 query (rarest first). */
+    static final int MAX_QUERY_TERMS = 64;
+
+    private final PageIndex index;
+    private final SuggestSettings settings;
+    private volatile Snapshot snapshot;
+
+    public Suggester(PageIndex index, SuggestSettings settings) {
+        this.index = index;
+        this.settings = settings;
+    }
+
+    public SuggestSettings settings() {
+        return settings;
+    }
+
+    public Suggester with(SuggestSettings s) {
+        Suggester other = new Suggester(index, s);
+        other.snapshot = snapshot;
+        return other;
+    }
+
+    /** What the suggester knows about one indexed page, loaded once per index version. */
+    record Info(String url, String title, String cleanTitle, String category, Status status, double authority,
+                int inbound, String safety, int words, Set<String> links) {
+    }
+
+    /** Per reader: doc → info, URL → doc, the name dictionary. Rebuilt when the index changes. */
+    static final class Snapshot {
+        final IndexReader reader;
+        final Info[] infos;
+        final Map<String, Integer> docs;
+        final NameIndex names;
+        final TitleTemplate template;
+
+        Snapshot(IndexReader reader, Info[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
+            this.reader = reader;
+            this.infos = infos;
+            this.docs = docs;
+            this.names = names;
+            this.template = template;
+        }
+    }
+
+    private Snapshot snapshot(IndexSearcher s) {
+        Snapshot snap = snapshot;
+        if (snap != null && snap.reader == s.getIndexReader()) {
+            return snap;
+        }
+        synchronized (this) {
+            snap = snapshot;
+            if (snap != null && snap.reader == s.getIndexReader()) {
+                return snap;
+            }
+            snap = load(s);
+            snapshot = snap;
+            return snap;
+        }
+    }
+
+    private static final Set<String> INFO_FIELDS = Set.of(Fields.URL, Fields.TITLE, Fields.H1, Fields.CATEGORY,
+            Fields.STATUS, Fields.AUTHORITY, Fields.INBOUND, Fields.SAFETY, Fields.WORDS, Fields.LINKS,
+            Fields.ANCHOR_NAMES, Fields.QUERIES);
+
+    private static Snapshot load(IndexSearcher s) {
+        IndexReader reader = s.getIndexReader();
+        int max = reader.maxDoc();
+        Info[] infos = new Info[max];
+        Map<String, Integer> docs = new HashMap<>();
+        List<String> titles = new ArrayList<>();
+        List<Document> stored = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        try {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                StoredFields sf = leaf.reader().storedFields();
+                Bits live = leaf.reader().getLiveDocs();
+                for (int i = 0; i < leaf.reader().maxDoc(); i++) {
+                    if (live != null && !live.get(i)) {
+                        continue;
+                    }
+                    Document d = sf.document(i, INFO_FIELDS);
+                    stored.add(d);
+                    ids.add(leaf.docBase + i);
+                    titles.add(d.get(Fields.TITLE));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        TitleTemplate template = TitleTemplate.detect(titles);
+        NameIndex names = new NameIndex();
+        int n = reader.numDocs();
+        names.withStatistics(term -> {
+            try {
+                return reader.docFreq(new Term(Fields.ALL, term));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, n);
+        for (int k = 0; k < stored.size(); k++) {
+            Document d = stored.get(k);
+            int doc = ids.get(k);
+            String url = d.get(Fields.URL);
+            String title = d.get(Fields.TITLE);
+            String h1 = d.get(Fields.H1);
+            String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
+            Status status = Status.parse(d.get(Fields.STATUS));
+            infos[doc] = new Info(url, title, clean.isBlank() ? url : clean, d.get(Fields.CATEGORY), status,
+                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
+                    num(d, Fields.WORDS).intValue(), new HashSet<>(Arrays.asList(d.getValues(Fields.LINKS))));
+            docs.put(url, doc);
+            if (status != Status.LIVE) {
+                continue;
+            }
+            names.addTitle(url, title, h1, template::strip);
+            for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
+                int sep = v.indexOf(Fields.SEP);
+                if (sep > 0) {
+                    names.add(url, v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
+                }
+            }
+            for (String v : d.getValues(Fields.QUERIES)) {
+                int sep = v.indexOf(Fields.SEP);
+                names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
+            }
+        }
+        return new Snapshot(reader, infos, docs, names, template);
+    }
+
+    private static Number num(Document d, String field) {
+        return d.getField(field) == null ? 0 : d.getField(field).numericValue();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    /** Suggestions for an indexed page. */
+    public List<Suggestion> forUrl(String url, int limit) {
+        return forUrl(url, limit, false);
+    }
+
+    /**
+     * Suggestions for an indexed page; {@code hideOwnLinks} makes the page's existing links invisible (they are
+     * neither filtered out nor used as names or inbound counts), as evaluation needs.
+     */
+    public List<Suggestion> forUrl(String url, int limit, boolean hideOwnLinks) {
+        return index.withSearcher(s -> {
+            Snapshot snap = snapshot(s);
+            Integer doc = snap.docs.get(url);
+            if (doc == null) {
+                throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
+            }
+            return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit);
+        });
+    }
+
+    /** Suggestions for a text that may not be indexed (a draft); embedded with the index's embedder. */
+    public List<Suggestion> forDraft(Draft d, int limit) {
+        float[] vector = embed(d.title() + "\n" + d.text());
+        return index.withSearcher(s -> {
+            Snapshot snap = snapshot(s);
+            String category = d.category() != null ? d.category()
+                    : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
+            Source src = new Source(d.url(), d.title(), d.text(), vector, d.links(), category, d.safety(), null,
+                    Set.of(), d.links().size(), Tokens.tokenize(d.text()).size());
+            return suggest(s, snap, src, limit);
+        });
+    }
+
+    /** Pages for a search query (no source page: no link filters, no density). */
+    public List<Suggestion> forQuery(String query, int limit) {
+        return forDraft(Draft.of("", query), limit);
+    }
+
+    private float[] embed(String text) {
+        if (index.embedder() == null || text.isBlank()) {
+            return null;
+        }
+        return index.embedder().embed(text.length() > PageIndex.MAX_EMBED_CHARS
+                ? text.substring(0, PageIndex.MAX_EMBED_CHARS) : text);
+    }
+
+    /**
+     * @param hiddenSource     names learned only from this page's links are ignored (null: none hidden)
+     * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
+     */
+    record Source(String url, String title, String text, float[] vector, Set<String> links, String category,
+                  String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount, int words) {
+    }
+
+    private static final class Candidate {
+        final int doc;
+        double bm25;
+        double cosine = Double.NaN;
+        NameIndex.Mention mention;
+        double serp;
+
+        Candidate(int doc) {
+            this.doc = doc;
+        }
+    }
+
+    private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit) {
+        return suggest(s, snap, src, limit, true, null);
+    }
+
+    /**
+     * Every candidate for an indexed page with its score components, best first, without anchors: what tuning
+     * re-ranks under other weights, and what plans pick from.
+     *
+     * @param onlyTargets when not null, only these URLs are candidates (a plan's acceptors)
+     */
+    public List<Suggestion> candidates(String url, boolean hideOwnLinks, Set<String> onlyTargets, int limit,
+                                       boolean withAnchors) {
+        return index.withSearcher(s -> {
+            Snapshot snap = snapshot(s);
+            Integer doc = snap.docs.get(url);
+            if (doc == null) {
+                throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
+            }
+            return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit, withAnchors, onlyTargets);
+        });
+    }
+
+    private static Source source(IndexSearcher s, Snapshot snap, int doc, String url, boolean hideOwnLinks) {
+        PageRecord r = PageIndex.record(s, doc);
+        float[] vector = PageIndex.vector(s, doc);
+        Info info = snap.infos[doc];
+        return new Source(url, r.title() + "\n" + r.h1(), r.body(), vector,
+                hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
+                hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
+                info.words());
+    }
+
+    private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
+                                     Set<String> onlyTargets) {
+        try {
+            Query filter = filter(src);
+            Map<Integer, Candidate> cands = new HashMap<>();
+            // Vectors: topic similarity.
+            if (src.vector() != null && settings.knnK() > 0) {
+                var td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), settings.knnK(), filter),
+                        settings.knnK());
+                for (ScoreDoc sd : td.scoreDocs) {
+                    // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
+                    cands.computeIfAbsent(sd.doc, Candidate::new).cosine = 2.0 * sd.score - 1.0;
+                }
+            }
+            // BM25: shared rare words.
+            Query lexical = lexicalQuery(s, src.title() + "\n" + src.text());
+            double maxBm25 = 0;
+            if (lexical != null && settings.lexicalK() > 0) {
+                Query q = new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
+                        .add(filter, BooleanClause.Occur.FILTER).build();
+                var td = s.search(q, settings.lexicalK());
+                for (ScoreDoc sd : td.scoreDocs) {
+                    cands.computeIfAbsent(sd.doc, Candidate::new).bm25 = sd.score;
+                    maxBm25 = Math.max(maxBm25, sd.score);
+                }
+            }
+            // Names the source text mentions.
+            Map<String, NameIndex.Mention> mentions = snap.names.mentions(src.text(), src.hiddenSource());
+            for (NameIndex.Mention m : mentions.values()) {
+                Integer doc = snap.docs.get(m.target());
+                if (doc != null) {
+                    cands.computeIfAbsent(doc, Candidate::new).mention = m;
+                }
+            }
+            // SERP, when configured.
+            if (settings.serp() != null) {
+                String q = src.title().isBlank() ? src.text() : src.title().strip();
+                List<String> links = settings.serp().search(q.length() > 200 ? q.substring(0, 200) : q);
+                int rank = 0;
+                for (String link : links) {
+                    Integer doc = resolve(snap, link);
+                    if (doc != null) {
+                        rank++;
+                        cands.computeIfAbsent(doc, Candidate::new).serp = 1.0 / rank;
+                    }
+                }
+            }
+            List<Candidate> kept = new ArrayList<>();
+            String bound = settings.categoryLevels() >= 0 && src.category() != null
+                    ? CategoryPath.up(src.category(), settings.categoryLevels()) : null;
+            for (Candidate c : cands.values()) {
+                Info t = snap.infos[c.doc];
+                if (t == null || t.status() != Status.LIVE || t.url().equals(src.url()) || src.links().contains(t.url())
+                        || excluded(t.url()) || forbidden(src.safety(), t.safety())
+                        || bound != null && !t.category().startsWith(bound)
+                        || onlyTargets != null && !onlyTargets.contains(t.url())) {
+                    continue;
+                }
+                kept.add(c);
+            }
+            fillBm25(s, lexical, kept, cands.keySet().size());
+            for (Candidate c : kept) {
+                maxBm25 = Math.max(maxBm25, c.bm25);
+            }
+            double density = ScoreComponents.density(src.linkCount(), src.words());
+            ScoreWeights w = settings.weights();
+            List<Suggestion> out = new ArrayList<>(kept.size());
+            Map<Suggestion, Candidate> back = new HashMap<>();
+            for (Candidate c : kept) {
+                Info t = snap.infos[c.doc];
+                if (Double.isNaN(c.cosine)) {
+                    float[] v = src.vector() == null ? null : PageIndex.vector(s, c.doc);
+                    c.cosine = v == null ? 0 : dot(src.vector(), v);
+                }
+                int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
+                ScoreComponents comp = new ScoreComponents(
+                        maxBm25 > 0 ? c.bm25 / maxBm25 : 0,
+                        Math.max(0, c.cosine),
+                        c.mention == null ? 0 : c.mention.weight(),
+                        t.authority(),
+                        ScoreComponents.deficit(inbound),
+                        density,
+                        src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()),
+                        c.serp);
+                Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
+                out.add(sg);
+                back.put(sg, c);
+            }
+            out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
+            List<Suggestion> top = new ArrayList<>(Math.min(limit, out.size()));
+            for (Suggestion sg : out.subList(0, Math.min(limit, out.size()))) {
+                Candidate c = back.get(sg);
+                Info t = snap.infos[c.doc];
+                Anchor a = !withAnchors ? null : c.mention != null ? AnchorFinder.fromMention(src.text(), c.mention)
+                        : AnchorFinder.fallback(src.text(), t.cleanTitle(), snap.names);
+                top.add(new Suggestion(sg.url(), sg.title(), sg.score(), sg.components(), a));
+            }
+            return top;
+        } catch (IOException e) {
+            throw new UncheckedIOException(index.where() + ": search failed", e);
+        }
+    }
+
+    private static Integer resolve(Snapshot snap, String link) {
+        Integer doc = snap.docs.get(link);
+        if (doc == null) {
+            int scheme = link.indexOf("://");
+            int slash = scheme < 0 ? -1 : link.indexOf('/', scheme + 3);
+            if (slash > 0) {
+                doc = snap.docs.get(link.substring(slash));
+            }
+        }
+        return doc;
+    }
+
+    private Query filter(Source src) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(Fields.STATUS, Status.LIVE.id())), BooleanClause.Occur.FILTER);
+        if (settings.categoryLevels() >= 0 && src.category() != null) {
+            b.add(new TermQuery(new Term(Fields.CATEGORY_ANCESTOR,
+                    CategoryPath.up(src.category(), settings.categoryLevels()))), BooleanClause.Occur.FILTER);
+        }
+        if (src.url() != null) {
+            b.add(new TermQuery(new Term(Fields.URL, src.url())), BooleanClause.Occur.MUST_NOT);
+        }
+        return b.build();
+    }
+
+    /**
+     * The source's words as a BM25 query: terms on more than {@link SuggestSettings#commonWordShare()} of the pages
+     * are dropped (title templates, boilerplate, "the"), the rest weighted by tf·idf, the 64 strongest kept, with
+     * the title field boosted.
+     */
+    Query lexicalQuery(IndexSearcher s, String text) throws IOException {
+        Map<String, Integer> tf = new HashMap<>();
+        for (String t : Tokens.terms(text)) {
+            tf.merge(t, 1, Integer::sum);
+        }
+        IndexReader r = s.getIndexReader();
+        int n = Math.max(1, r.numDocs());
+        List<Object[]> terms = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : tf.entrySet()) {
+            if (e.getKey().length() > 255) {
+                continue;
+            }
+            int df = r.docFreq(new Term(Fields.ALL, e.getKey()));
+            if (df == 0 || df > settings.commonWordShare() * n) {
+                continue;
+            }
+            double weight = (1 + Math.log(e.getValue())) * Math.log((double) n / df);
+            terms.add(new Object[] {e.getKey(), weight});
+        }
+        if (terms.isEmpty()) {
+            return null;
+        }
+        terms.sort((a, b) -> Double.compare((double) b[1], (double) a[1]));
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        for (Object[] t : terms.subList(0, Math.min(MAX_QUERY_TERMS, terms.size()))) {
+            String term = (String) t[0];
+            float boost = (float) (1 + Math.log(tf.get(term)));
+            b.add(new BoostQuery(new TermQuery(new Term(Fields.ALL, term)), boost), BooleanClause.Occur.SHOULD);
+            b.add(new BoostQuery(new TermQuery(new Term(Fields.TITLE, term)), boost * 0.5f),
+                    BooleanClause.Occur.SHOULD);
+        }
+        return b.build();
+    }
+
+    /** BM25 of candidates that came from other retrievers, so every candidate has a lexical component. */
+    private static void fillBm25(IndexSearcher s, Query lexical, List<Candidate> kept, int ignored)
+            throws IOException {
+        if (lexical == null) {
+            return;
+        }
+        List<Candidate> todo = new ArrayList<>();
+        for (Candidate c : kept) {
+            if (c.bm25 == 0) {
+                todo.add(c);
+            }
+        }
+        if (todo.isEmpty()) {
+            return;
+        }
+        todo.sort(Comparator.comparingInt(c -> c.doc));
+        Weight weight = s.createWeight(s.rewrite(lexical), ScoreMode.COMPLETE, 1f);
+        List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+        int leafIdx = -1;
+        Scorer scorer = null;
+        LeafReaderContext leaf = null;
+        for (Candidate c : todo) {
+            int li = ReaderUtil.subIndex(c.doc, leaves);
+            if (li != leafIdx) {
+                leafIdx = li;
+                leaf = leaves.get(li);
+                scorer = weight.scorer(leaf);
+            }
+            if (scorer == null) {
+                continue;
+            }
+            int local = c.doc - leaf.docBase;
+            DocIdSetIterator it = scorer.iterator();
+            int at = it.docID() < local ? it.advance(local) : it.docID();
+            if (at == local) {
+                c.bm25 = scorer.score();
+            }
+        }
+    }
+
+    private boolean excluded(String url) {
+        for (Pattern p : settings.excludes()) {
+            if (p.matcher(url).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean forbidden(String sourceSafety, String targetSafety) {
+        Set<String> no = settings.forbiddenSafety().get(sourceSafety == null ? "" : sourceSafety);
+        return no != null && no.contains(targetSafety == null ? "" : targetSafety);
+    }
+
+    static double dot(float[] a, float[] b) {
+        double d = 0;
+        for (int i = 0; i < a.length; i++) {
+            d += a[i] * b[i];
+        }
+        return d;
+    }
+}

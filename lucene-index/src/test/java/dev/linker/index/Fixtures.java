@@ -1,0 +1,74 @@
+package dev.linker.index;
+
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.embed.LocalMiniLmEmbedder;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The small real sites under src/test/resources/sites and the real local embedder, loaded once per JVM. */
+public final class Fixtures {
+    private static Embedder local;
+
+    private Fixtures() {
+    }
+
+    public static synchronized Embedder embedder() {
+        if (local == null) {
+            local = LocalMiniLmEmbedder.load();
+        }
+        return local;
+    }
+
+    public static Path site(String rel) {
+        try {
+            return Path.of(Fixtures.class.getResource("/sites/" + rel).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The coffee site: 11 pages, 9 of them with in-content links. */
+    public static List<PageRecord> coffee() {
+        return SourceLoader.of(site("coffee/pages.csv")).withLinks(site("coffee/links.jsonl")).records();
+    }
+
+    public static PageIndex coffeeIndex() {
+        PageIndex idx = PageIndex.inMemory(embedder(), PageIndex.Options.DEFAULT);
+        idx.sync(coffee(), true, null);
+        return idx;
+    }
+
+    /** An embedder that is not the local model: words hashed into 16 dimensions (for embedder-mismatch tests). */
+    public static Embedder hashing() {
+        return new Embedder() {
+            @Override
+            public String id() {
+                return "test:hashing-16";
+            }
+
+            @Override
+            public int dimension() {
+                return 16;
+            }
+
+            @Override
+            public float[] embed(String text) {
+                float[] v = new float[16];
+                for (String w : text.toLowerCase().split("\\W+")) {
+                    v[Math.floorMod(w.hashCode(), 16)] += 1;
+                }
+                double n = 0;
+                for (float x : v) {
+                    n += x * x;
+                }
+                n = Math.sqrt(n) == 0 ? 1 : Math.sqrt(n);
+                for (int i = 0; i < 16; i++) {
+                    v[i] = (float) (v[i] / n);
+                }
+                return v;
+            }
+        };
+    }
+}

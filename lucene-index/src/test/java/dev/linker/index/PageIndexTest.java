@@ -1,0 +1,158 @@
+package dev.linker.index;
+
+import dev.linker.core.audit.LinkerException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PageIndexTest {
+
+    @Test
+    void reindexing_embeds_only_the_pages_whose_text_changed(@TempDir Path dir) {
+        List<PageRecord> pages = Fixtures.coffee();
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+            assertEquals("0 unchanged, 11 embedded, 0 removed", idx.sync(pages, true, null).toString());
+        }
+        List<PageRecord> changed = new ArrayList<>(pages);
+        PageRecord p = changed.get(3);
+        changed.set(3, new PageRecord(p.url(), p.title(), p.h1(), p.body() + " Add ice to serve.", p.category(),
+                p.status(), null, p.authority(), p.inbound(), p.safety(), p.links(), p.names(), p.queries()));
+        changed.remove(10);
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+            assertEquals("9 unchanged, 1 embedded, 1 removed", idx.sync(changed, true, null).toString());
+            assertEquals(10, idx.size());
+            assertTrue(idx.get(p.url()).body().endsWith("Add ice to serve."));
+        }
+    }
+
+    @Test
+    void an_upsert_replaces_the_page_with_the_same_url_and_is_searchable_at_once() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            String url = "https://brew.example/gear/scales.html";
+            float[] before = idx.storedVector(url);
+            PageRecord r = idx.get(url);
+            assertTrue(idx.upsert(new PageRecord(url, "Coffee Scales and Timers", r.h1(), r.body(), r.category(),
+                    Status.LIVE, null, 0.5, 3, "", r.links(), r.names(), r.queries())), "the title changed");
+            assertEquals(11, idx.size());
+            assertEquals("Coffee Scales and Timers", idx.get(url).title());
+            assertEquals(3, idx.get(url).inbound());
+            assertTrue(before[0] != idx.storedVector(url)[0] || before[1] != idx.storedVector(url)[1]);
+            PageRecord same = idx.get(url);
+            assertTrue(!idx.upsert(same), "an unchanged text is not embedded again");
+        }
+    }
+
+    @Test
+    void status_changes_keep_the_page_and_its_vector() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            String url = "https://brew.example/beans/decaf.html";
+            float[] v = idx.storedVector(url);
+            idx.setStatus(url, Status.MERGED, "https://brew.example/beans/storage.html");
+            PageRecord r = idx.get(url);
+            assertEquals(Status.MERGED, r.status());
+            assertEquals("https://brew.example/beans/storage.html", r.redirectTo());
+            assertArrayEquals(v, idx.storedVector(url));
+            LinkerException e = assertThrows(LinkerException.class,
+                    () -> idx.setStatus("https://brew.example/nope.html", Status.KILLED, null));
+            assertTrue(e.getMessage().contains("unknown page https://brew.example/nope.html"), e.getMessage());
+        }
+    }
+
+    @Test
+    void opening_an_index_with_another_embedder_is_an_error_naming_both(@TempDir Path dir) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+            idx.sync(Fixtures.coffee().subList(0, 2), true, null);
+        }
+        LinkerException e = assertThrows(LinkerException.class,
+                () -> PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT));
+        assertTrue(e.getMessage().contains("built with embedder local:all-minilm-l6-v2-q (384-d)"), e.getMessage());
+        assertTrue(e.getMessage().contains("this run uses test:hashing-16 (16-d)"), e.getMessage());
+        assertThrows(LinkerException.class, () -> PageIndex.openReadOnly(dir, Fixtures.hashing()));
+        try (PageIndex ro = PageIndex.openReadOnly(dir, null)) {
+            assertEquals("local:all-minilm-l6-v2-q", ro.embedderId());
+            assertEquals(2, ro.size());
+        }
+    }
+
+    @Test
+    void a_second_writer_on_the_same_folder_is_refused_clearly(@TempDir Path dir) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+            LinkerException e = assertThrows(LinkerException.class,
+                    () -> PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT));
+            assertTrue(e.getMessage().contains("open in another process"), e.getMessage());
+        }
+    }
+
+    @Test
+    void uncommitted_writes_of_a_dead_writer_leave_the_last_commit_readable(@TempDir Path dir) {
+        PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT);
+        idx.sync(Fixtures.coffee().subList(0, 3), true, null);
+        idx.upsert(Fixtures.coffee().get(5)); // never committed: the writer "dies" here
+        try (PageIndex ro = PageIndex.openReadOnly(dir, null)) {
+            assertEquals(3, ro.size());
+            assertNull(ro.get(Fixtures.coffee().get(5).url()));
+        }
+        idx.close();
+    }
+
+    @Test
+    void a_corrupt_index_is_reported_with_its_folder_and_what_to_do(@TempDir Path dir) throws IOException {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+            idx.sync(Fixtures.coffee(), true, null);
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("segments_")).toList()) {
+                byte[] b = Files.readAllBytes(f);
+                Files.write(f, java.util.Arrays.copyOf(b, b.length / 2));
+            }
+        }
+        LinkerException e = assertThrows(LinkerException.class, () -> PageIndex.openReadOnly(dir, null));
+        assertTrue(e.getMessage().startsWith(dir.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("corrupt"), e.getMessage());
+    }
+
+    @Test
+    void a_missing_index_folder_says_to_run_index_first(@TempDir Path dir) {
+        LinkerException e = assertThrows(LinkerException.class,
+                () -> PageIndex.openReadOnly(dir.resolve("none"), null));
+        assertTrue(e.getMessage().contains("no index here (run 'linker index SOURCE --index"), e.getMessage());
+    }
+
+    @Test
+    void an_int8_index_finds_the_same_nearest_page_as_a_float_index() {
+        try (PageIndex f = Fixtures.coffeeIndex();
+             PageIndex q = PageIndex.inMemory(Fixtures.embedder(),
+                     PageIndex.Options.DEFAULT.withFormat(PageIndex.VectorFormat.INT8))) {
+            q.sync(Fixtures.coffee(), true, null);
+            assertEquals(PageIndex.VectorFormat.INT8, q.vectorFormat());
+            float[] v = Fixtures.embedder().embed("grinding beans evenly with burrs");
+            String a = f.withSearcher(s -> nearest(s, v));
+            String b = q.withSearcher(s -> nearest(s, v));
+            assertEquals("https://brew.example/gear/burr-grinder.html", a);
+            assertEquals(a, b);
+            assertNotNull(q.storedVector(a), "raw vectors are kept next to the quantized ones");
+        }
+    }
+
+    private static String nearest(org.apache.lucene.search.IndexSearcher s, float[] v) {
+        try {
+            var td = s.search(new org.apache.lucene.search.KnnFloatVectorQuery(Fields.VECTOR, v, 1), 1);
+            return s.storedFields().document(td.scoreDocs[0].doc).get(Fields.URL);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.linker.index.suggest;
+
+import dev.linker.core.score.ScoreComponents;
+import dev.linker.index.Fixtures;
+import dev.linker.index.PageIndex;
+import dev.linker.index.Status;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuggesterTest {
+    static final String ESPRESSO = "https://brew.example/guides/espresso.html";
+    static final String GRINDER = "https://brew.example/gear/burr-grinder.html";
+    static final String FLAT_WHITE = "https://brew.example/guides/flat-white.html";
+    static final String COLD_BREW = "https://brew.example/guides/cold-brew.html";
+    static final String ROAST = "https://brew.example/beans/roast-levels.html";
+    static final String STORAGE = "https://brew.example/beans/storage.html";
+    static PageIndex index;
+
+    @BeforeAll
+    static void build() {
+        index = Fixtures.coffeeIndex();
+    }
+
+    @AfterAll
+    static void close() {
+        index.close();
+    }
+
+    static List<String> urls(List<Suggestion> s) {
+        return s.stream().map(Suggestion::url).toList();
+    }
+
+    @Test
+    void suggestions_never_include_the_source_or_the_pages_it_already_links_to() {
+        List<Suggestion> s = new Suggester(index, SuggestSettings.DEFAULT).forUrl(ESPRESSO, 10);
+        assertFalse(urls(s).contains(ESPRESSO));
+        assertFalse(urls(s).contains(GRINDER));
+        assertFalse(urls(s).contains(FLAT_WHITE));
+        assertEquals(8, s.size(), "11 pages minus the source and its two targets");
+    }
+
+    @Test
+    void with_its_links_hidden_a_page_gets_the_pages_its_text_names_with_anchor_and_sentence() {
+        List<Suggestion> s = new Suggester(index, SuggestSettings.DEFAULT).forUrl(ESPRESSO, 5, true);
+        List<String> top3 = urls(s).subList(0, 3);
+        assertTrue(top3.contains(GRINDER), top3.toString());
+        assertTrue(top3.contains(FLAT_WHITE), top3.toString());
+        Suggestion g = s.stream().filter(x -> x.url().equals(GRINDER)).findFirst().orElseThrow();
+        String body = index.get(ESPRESSO).body();
+        assertEquals("burr grinder", g.anchor().phrase());
+        assertEquals("burr grinder", body.substring(g.anchor().start(), g.anchor().end()));
+        assertEquals("Start with a good burr grinder, because blade grinders give uneven particles that channel.",
+                g.anchor().sentence());
+        assertTrue(g.components().name() > 0.3, g.components().toString());
+    }
+
+    @Test
+    void every_suggestion_reports_components_that_add_up_to_its_score() {
+        SuggestSettings st = SuggestSettings.DEFAULT;
+        for (Suggestion s : new Suggester(index, st).forUrl(COLD_BREW, 5)) {
+            ScoreComponents c = s.components();
+            assertEquals(s.score(), c.total(st.weights()), 1e-9);
+            for (double x : new double[] {c.lexical(), c.vector(), c.name(), c.authority(), c.inboundDeficit(),
+                    c.linkDensity(), c.categoryDistance(), c.serp()}) {
+                assertTrue(x >= 0 && x <= 1, c.toString());
+            }
+        }
+    }
+
+    @Test
+    void a_query_finds_the_page_about_it() {
+        List<String> got = urls(new Suggester(index, SuggestSettings.DEFAULT).forQuery("how to steam milk microfoam", 3));
+        assertTrue(got.contains(FLAT_WHITE), got.toString());
+    }
+
+    @Test
+    void a_draft_gets_anchors_in_its_own_text_or_a_suggested_wording() {
+        Draft d = new Draft(null, "Iced coffee", "Iced coffee is not cold brew: pour hot espresso over ice. "
+                + "With milk it becomes an iced flat white.", Set.of(), "/guides/", "");
+        List<Suggestion> s = new Suggester(index, SuggestSettings.DEFAULT).forDraft(d, 5);
+        assertTrue(urls(s).subList(0, 3).contains(FLAT_WHITE), urls(s).toString());
+        Suggestion fw = s.stream().filter(x -> x.url().equals(FLAT_WHITE)).findFirst().orElseThrow();
+        assertTrue(fw.anchor().inText());
+        assertEquals("flat white", d.text().substring(fw.anchor().start(), fw.anchor().end()));
+        assertEquals("With milk it becomes an iced flat white.", fw.anchor().sentence());
+        // No page is called "cold brew": the cleaned title is offered, in the sentence that shares its words.
+        Suggestion cb = s.stream().filter(x -> x.url().equals(COLD_BREW)).findFirst().orElseThrow();
+        assertFalse(cb.anchor().inText());
+        assertEquals("Cold Brew Concentrate", cb.anchor().phrase());
+        assertEquals("Iced coffee is not cold brew: pour hot espresso over ice.", cb.anchor().sentence());
+    }
+
+    @Test
+    void exclusions_safety_classes_and_the_category_bound_filter_targets() {
+        Suggester base = new Suggester(index, SuggestSettings.DEFAULT);
+        assertTrue(urls(base.forUrl(COLD_BREW, 10)).contains(STORAGE));
+        Suggester noBeans = new Suggester(index, SuggestSettings.DEFAULT.withExcludes(List.of(Pattern.compile("/beans/"))));
+        assertTrue(urls(noBeans.forUrl(COLD_BREW, 10)).stream().noneMatch(u -> u.contains("/beans/")));
+        Suggester sameCategory = new Suggester(index, SuggestSettings.DEFAULT.withCategoryLevels(0));
+        List<String> inGuides = urls(sameCategory.forUrl(COLD_BREW, 10));
+        assertFalse(inGuides.isEmpty());
+        assertTrue(inGuides.stream().allMatch(u -> u.contains("/guides/")), inGuides.toString());
+        Suggester safety = new Suggester(index, SuggestSettings.DEFAULT.withForbiddenSafety(Map.of("", Set.of(""))));
+        assertTrue(safety.forUrl(COLD_BREW, 10).isEmpty(), "unclassified pages may not link to unclassified pages");
+    }
+
+    @Test
+    void pages_that_are_not_live_are_never_suggested() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT);
+            assertTrue(urls(s.forUrl(COLD_BREW, 10)).contains(STORAGE));
+            idx.setStatus(STORAGE, Status.KILLED, null);
+            List<String> got = urls(s.forUrl(COLD_BREW, 10));
+            assertFalse(got.contains(STORAGE), got.toString());
+            idx.setStatus(STORAGE, Status.LIVE, null);
+            assertTrue(urls(s.forUrl(COLD_BREW, 10)).contains(STORAGE),
+                    "the suggester sees index changes without being rebuilt");
+        }
+    }
+}
