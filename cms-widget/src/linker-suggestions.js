@@ -178,6 +178,13 @@ export class LinkerSuggestions extends HTMLElement {
 
   connectedCallback() {
     if (!this.#ui) this.#render();
+    // A page may set el.editor before this module defined the element: that landed as a plain own property,
+    // which would shadow the class's accessor. Take it over.
+    if (Object.prototype.hasOwnProperty.call(this, 'editor')) {
+      const value = this.editor;
+      delete this.editor;
+      this.#editor = value || null;
+    }
     this.#attach();
   }
 
@@ -302,6 +309,13 @@ export class LinkerSuggestions extends HTMLElement {
 
   #title() {
     const id = this.getAttribute('title-for');
+    if (!id && this.#adapter && typeof this.#adapter.title === 'function') {
+      try {
+        return String(this.#adapter.title() || '').trim(); // editors that keep the title themselves (WordPress)
+      } catch {
+        return '';
+      }
+    }
     const t = id && this.ownerDocument.getElementById(id);
     if (!t) return '';
     return ('value' in t ? t.value : t.textContent || '').trim();

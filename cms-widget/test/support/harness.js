@@ -7,7 +7,8 @@ import { chromium } from 'playwright-core';
 import { startFixtureServer } from './fixture-server.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SCREENSHOTS = path.join(ROOT, 'target', 'screenshots');
+// Runs against a real server keep their own screenshots next to the fixture run's.
+export const SCREENSHOTS = path.join(ROOT, 'target', 'screenshots', ...(process.env.LINKER_SERVER_URL ? ['real-server'] : []));
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];

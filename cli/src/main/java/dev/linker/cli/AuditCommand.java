@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
 @Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Audit the internal links of a built site (a folder of HTML: public/, _site/, dist/, target/site …).",
                 "Checks: orphan, content-orphan, unreachable, deep-page, broken-link, redirect-link, stale-anchor,",
-                "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page."},
+                "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page,",
+                "brief-missing-link, brief-unpublished (with --briefs)."},
         footer = {"", "Config precedence: defaults < config file (--config, or linker.yml in the working folder) < options.",
                 "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 final class AuditCommand implements Callable<Integer> {
@@ -77,6 +78,28 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--disable", split = ",", paramLabel = "CHECK", description = "Checks to turn off (e.g. reciprocal,deep-page).")
     List<String> disable;
 
+    @Option(names = "--git", negatable = true, paramLabel = "", description = "Use git history inside a repository: former titles"
+            + " make stale anchors certain, links get an age in the HTML report (default: on; --no-git turns it off).")
+    Boolean git;
+
+    @Option(names = "--sources", split = ",", paramLabel = "DIR[=PREFIX]", description = "Source folders (Markdown/HTML) and the URL"
+            + " prefix they publish under (default /), so annotations point at the file to edit: --sources content or content=/docs/.")
+    List<String> sources;
+
+    @Option(names = "--briefs", paramLabel = "DIR", description = "Folder of content briefs (Markdown + front matter: url or slug,"
+            + " query, requiredLinks); reports brief-missing-link and brief-unpublished.")
+    Path briefs;
+
+    @Option(names = "--changed-only", negatable = true, paramLabel = "", description = "Report only findings on pages built from files"
+            + " changed since the merge base with --since (or $GITHUB_BASE_REF), plus site-wide findings the change causes.")
+    Boolean changedOnly;
+
+    @Option(names = "--since", paramLabel = "REF", description = "Base ref for --changed-only (branch, tag, commit), e.g. origin/main.")
+    String since;
+
+    @Option(names = "--uncommitted", description = "With --changed-only: count uncommitted and untracked files as changed too.")
+    boolean uncommitted;
+
     @Option(names = "--list-checks", description = "List the checks with their default severity and options, then exit.")
     boolean listChecks;
 
@@ -110,6 +133,8 @@ final class AuditCommand implements Callable<Integer> {
                 .contentSelector(contentSelector).boilerplateSelector(boilerplateSelector)
                 .failOn(failOn == null ? null : FailOn.parse(failOn)).baseline(baseline).writeBaseline(writeBaseline)
                 .formats(formats).output(output).checks(checks.isEmpty() ? null : checks).ignorePages(ignore)
+                .git(git).briefsDir(briefs).sources(sourceFolders()).changedOnly(since != null && changedOnly == null ? Boolean.TRUE : changedOnly)
+                .since(since).pullRequestBase(System.getenv("GITHUB_BASE_REF")).uncommitted(uncommitted)
                 .verbose(verbose).build();
         Progress progress = new Progress(err, quiet);
         AuditResult result = Auditor.run(cfg, progress);
@@ -130,6 +155,19 @@ final class AuditCommand implements Callable<Integer> {
             }
         }
         return result.exitCode().code();
+    }
+
+    /** "content" or "content=/docs/" → folder → URL prefix; null when none were given (the config file decides). */
+    private Map<Path, String> sourceFolders() {
+        if (sources == null) {
+            return null;
+        }
+        Map<Path, String> m = new LinkedHashMap<>();
+        for (String s : sources) {
+            int eq = s.indexOf('=');
+            m.put(Path.of(eq < 0 ? s.strip() : s.substring(0, eq).strip()), eq < 0 ? "/" : s.substring(eq + 1).strip());
+        }
+        return m;
     }
 
     static String counts(List<Finding> findings) {

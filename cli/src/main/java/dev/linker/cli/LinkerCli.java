@@ -11,7 +11,7 @@ import java.io.PrintWriter;
 @Command(name = "linker", mixinStandardHelpOptions = true, versionProvider = LinkerCli.Version.class,
         description = "Internal linking for SEO: audit a built site, suggest and plan internal links.",
         subcommands = {AuditCommand.class, IndexCommand.class, SuggestCommand.class, PlanCommand.class,
-                PairsCommand.class, EvalCommand.class, TuneCommand.class,
+                PairsCommand.class, EvalCommand.class, TuneCommand.class, ServeCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 public final class LinkerCli implements Runnable {
@@ -19,6 +19,8 @@ public final class LinkerCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // Lucene announces its SIMD setup at INFO through java.util.logging; users need no such line.
+        java.util.logging.Logger.getLogger("org.apache.lucene").setLevel(java.util.logging.Level.WARNING);
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -37,6 +37,17 @@ final class Progress implements ReadListener {
         }
     }
 
+    @Override
+    public void note(String message) {
+        if (!quiet) {
+            if (live && total >= MIN_PAGES) {
+                err.print("\r\033[K");
+            }
+            err.println("linker: " + message);
+            err.flush();
+        }
+    }
+
     void done(String what) {
         if (quiet) {
             return;

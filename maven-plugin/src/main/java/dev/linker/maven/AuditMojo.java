@@ -6,9 +6,9 @@ import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.FailOn;
 import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.audit.Severity;
 import dev.linker.core.config.AuditConfig;
-import dev.linker.core.report.Reporter;
-import dev.linker.core.report.Reporters;
+import dev.linker.core.report.ReportWriter;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -18,8 +18,6 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,7 +71,10 @@ public class AuditMojo extends AbstractMojo {
     @Parameter(property = "linker.boilerplateSelector")
     private String boilerplateSelector;
 
-    /** Linker config file (YAML or JSON); its values sit between the defaults and this pom. */
+    /**
+     * Linker config file (YAML or JSON), the same as the CLI's; its values sit between the defaults and this pom.
+     * Default: {@code linker.yml}, {@code linker.yaml}, {@code linker.json} or {@code .linker.yml} in the project folder.
+     */
     @Parameter(property = "linker.config")
     private File config;
 
@@ -89,9 +90,13 @@ public class AuditMojo extends AbstractMojo {
     @Parameter(property = "linker.formats")
     private List<String> formats;
 
-    /** Folder the reports are written to, as {@code report.<ext>}. */
-    @Parameter(property = "linker.outputDirectory", defaultValue = "${project.build.directory}/" + DEFAULT_OUTPUT)
+    /** Folder the reports are written to, as {@code report.<ext>}. Default: {@code ${project.build.directory}/linker}. */
+    @Parameter(property = "linker.outputDirectory")
     private File outputDirectory;
+
+    /** Glob patterns of pages whose findings are dropped, e.g. {@code /tags/**,/404.html}. */
+    @Parameter(property = "linker.ignorePages")
+    private List<String> ignorePages;
 
     /** Folder of content briefs whose required links are enforced. */
     @Parameter(property = "linker.briefsDirectory")
@@ -122,6 +127,7 @@ public class AuditMojo extends AbstractMojo {
         if (site == null || !Files.isDirectory(site)) {
             throw new MojoExecutionException(missingSiteMessage(site));
         }
+        getLog().info("Linker: auditing " + display(site));
         AuditResult result;
         try {
             result = Auditor.run(cfg);
@@ -130,23 +136,26 @@ public class AuditMojo extends AbstractMojo {
         } catch (RuntimeException e) {
             throw unexpected(e);
         }
-        Map<String, Path> written = writeReports(result, outputDirectory.toPath());
-        logSummary(result, written);
+        logSummary(result);
+        Map<String, Path> written = writeReports(result, cfg.output());
+        written.values().forEach(file -> getLog().info("Linker report: " + display(file)));
         if (result.exitCode() == ExitCode.FINDINGS) {
             throw new MojoFailureException(failureMessage(result, written));
         }
     }
 
-    /** Maps the parameters onto the core builder; only values the user set are passed, so the file can fill the rest. */
+    /**
+     * Maps the parameters onto the core builder. Only values set in the pom or with -D are explicit; Maven's own
+     * defaults (target/site, four formats) go in as door defaults, below the config file.
+     */
     AuditConfig buildConfig() throws MojoExecutionException {
-        AuditConfig.Builder b = AuditConfig.builder();
-        if (config != null) {
-            if (!config.isFile()) {
-                throw new MojoExecutionException("Linker: config file " + config + " (linker.config) does not exist");
-            }
-            b.configFile(config.toPath());
+        AuditConfig.Builder b = AuditConfig.builder().discoverConfig(false).workingDir(basedir.toPath());
+        Path file = configFile();
+        if (file != null) {
+            b.configFile(file);
         }
         b.siteDir(siteDirectory == null ? null : siteDirectory.toPath());
+        b.defaultSiteDir(buildDirectory.toPath().resolve(DEFAULT_SITE));
         b.baseUrl(blankToNull(baseUrl));
         b.entry(blankToNull(entry));
         b.contentSelector(blankToNull(contentSelector));
@@ -156,19 +165,46 @@ public class AuditMojo extends AbstractMojo {
         }
         b.baseline(baseline == null ? null : baseline.toPath());
         b.writeBaseline(writeBaseline == null ? null : writeBaseline.toPath());
-        List<String> fmts = normaliseFormats(formats);
+        List<String> fmts = normaliseList(formats);
         b.formats(fmts.isEmpty() ? null : fmts);
-        b.output(outputDirectory.toPath());
+        b.defaultFormats(DEFAULT_FORMATS);
+        b.output(outputDirectory == null ? null : outputDirectory.toPath());
         b.briefsDir(briefsDirectory == null ? null : briefsDirectory.toPath());
+        List<String> ignore = normaliseList(ignorePages);
+        b.ignorePages(ignore.isEmpty() ? null : ignore);
         b.git(git);
         b.verbose(verbose);
+        // Maven's own defaults sit below the config file ('site', 'formats'); without them the builder stops at
+        // "no site folder" before withMavenDefaults could apply target/site.
+        b.defaultSiteDir(buildDirectory.toPath().resolve(DEFAULT_SITE));
+        b.defaultFormats(DEFAULT_FORMATS);
         try {
-            return withMavenDefaults(b.build());
+            AuditConfig c = b.build();
+            // Neither pom nor file chose an output: core's default is standard output, the plugin's is a folder.
+            return c.output() != null ? c : b.output(buildDirectory.toPath().resolve(DEFAULT_OUTPUT)).build();
         } catch (LinkerException e) {
             throw new MojoExecutionException("Linker: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw unexpected(e);
         }
+    }
+
+    /** The linker.config parameter, else linker.yml (or another default name) in the project folder, as the CLI does. */
+    private Path configFile() throws MojoExecutionException {
+        if (config != null) {
+            if (!config.isFile()) {
+                throw new MojoExecutionException("Linker: config file " + display(config.toPath())
+                        + " (linker.config) does not exist");
+            }
+            return config.toPath();
+        }
+        for (String name : AuditConfig.DEFAULT_FILES) {
+            Path p = basedir.toPath().resolve(name);
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        return null;
     }
 
     /** A bug, not a user error: keep the cause so -e shows where. */
@@ -177,26 +213,17 @@ public class AuditMojo extends AbstractMojo {
                 + "); rerun with -e and -Dlinker.verbose=true and report it", e);
     }
 
-    /** Maven's own defaults (target/site, four report formats) for what neither the pom nor the file set. */
-    private AuditConfig withMavenDefaults(AuditConfig c) {
-        Path site = c.siteDir() != null ? c.siteDir() : buildDirectory.toPath().resolve(DEFAULT_SITE);
-        List<String> fmts = c.formats() == null || c.formats().isEmpty() ? DEFAULT_FORMATS : c.formats();
-        FailOn fail = c.failOn() != null ? c.failOn() : FailOn.ERROR;
-        return new AuditConfig(site, c.baseUrl(), c.entry(), c.contentSelector(), c.boilerplateSelector(), fail,
-                c.baseline(), c.writeBaseline(), fmts, outputDirectory.toPath(), c.checks(), c.briefsDir(), c.git(),
-                c.verbose(), c.ignorePages(), c.maxPageBytes(), c.configFile());
-    }
-
     private static FailOn parseFailOn(String v) throws MojoExecutionException {
         try {
             return FailOn.parse(v);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("Linker: linker.failOn must be error, warning or never, not '" + v + "'");
+        } catch (LinkerException | IllegalArgumentException e) {
+            throw new MojoExecutionException("Linker: failOn (linker.failOn) must be error, warning or never, not '"
+                    + v + "'");
         }
     }
 
-    /** Accepts both {@code <formats><format>json</format></formats>} and {@code json, html} in one value. */
-    static List<String> normaliseFormats(List<String> in) {
+    /** Accepts both {@code <formats><format>json</format></formats>} and {@code json,html} in one value (as -D gives it). */
+    static List<String> normaliseList(List<String> in) {
         List<String> out = new ArrayList<>();
         if (in == null) {
             return out;
@@ -206,7 +233,7 @@ public class AuditMojo extends AbstractMojo {
                 continue;
             }
             for (String part : s.split(",")) {
-                String f = part.trim().toLowerCase(Locale.ROOT);
+                String f = part.trim();
                 if (!f.isEmpty() && !out.contains(f)) {
                     out.add(f);
                 }
@@ -215,30 +242,32 @@ public class AuditMojo extends AbstractMojo {
         return out;
     }
 
+    /** Always a folder in the plugin (report.&lt;ext&gt; per format), so it is created before the core writer runs. */
     private Map<String, Path> writeReports(AuditResult result, Path dir) throws MojoExecutionException {
         Map<String, Path> written = new LinkedHashMap<>();
         try {
             Files.createDirectories(dir);
-            for (String format : result.config().formats()) {
-                Reporter reporter = Reporters.forFormat(format);
-                Path file = dir.resolve("report." + reporter.extension());
-                try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                    reporter.write(result, w);
-                }
-                written.put(reporter.format(), file);
+            List<Path> files = ReportWriter.write(result, result.config().formats(), dir, new StringBuilder());
+            for (Path f : files) {
+                String name = f.getFileName().toString();
+                written.put(name.substring(name.lastIndexOf('.') + 1), f);
             }
         } catch (LinkerException e) {
-            throw new MojoExecutionException("Linker: " + e.getMessage() + " (linker.formats)", e);
+            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new MojoExecutionException("Linker: cannot write reports to " + dir + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("Linker: cannot create the report folder " + display(dir) + ": "
+                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw unexpected(e);
         }
         return written;
     }
 
-    private void logSummary(AuditResult result, Map<String, Path> written) {
+    private void logSummary(AuditResult result) {
         var s = result.summary();
-        getLog().info(String.format(Locale.ROOT, "Linker: %d pages, %d links, %d orphans, %d broken links, %d reciprocal pairs",
-                s.pages(), s.links(), s.orphans(), s.brokenLinks(), s.reciprocalPairs()));
+        getLog().info(String.format(Locale.ROOT,
+                "Linker: %d pages, %d links; orphans %d, unreachable %d, broken links %d, reciprocal pairs %d",
+                s.pages(), s.links(), s.orphans(), s.unreachable(), s.brokenLinks(), s.reciprocalPairs()));
         List<Finding> findings = result.findings();
         String counts = countsByCheck(findings);
         getLog().info("Linker: " + findings.size() + " finding" + (findings.size() == 1 ? "" : "s")
@@ -249,6 +278,8 @@ public class AuditMojo extends AbstractMojo {
             String line = "  " + f.severity().id() + " [" + f.checkId() + "] " + location(f) + ": " + f.message();
             if (fail.fails(f.severity())) {
                 getLog().error(line);
+            } else if (f.severity() == Severity.INFO) {
+                getLog().info(line);
             } else {
                 getLog().warn(line);
             }
@@ -256,7 +287,6 @@ public class AuditMojo extends AbstractMojo {
         if (findings.size() > TOP_FINDINGS) {
             getLog().info("  … and " + (findings.size() - TOP_FINDINGS) + " more in the reports");
         }
-        written.forEach((format, file) -> getLog().info("Linker " + format + " report: " + display(file)));
     }
 
     private String failureMessage(AuditResult result, Map<String, Path> written) {

@@ -133,6 +133,37 @@ public final class LinkerServer implements AutoCloseable {
         });
     }
 
+    /**
+     * A server over the index in {@code indexDir} (created when missing) with the default local embedding model.
+     * {@code pagesJson} (a PUT /pages body) is indexed first when given; an empty index gets the bundled example
+     * site, so a bare {@code linker serve} has a working demo. Call {@link #start()}.
+     */
+    public static LinkerServer open(ServerConfig config, Path indexDir, Path pagesJson,
+                                    java.util.function.Consumer<String> progress) throws IOException {
+        dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir,
+                dev.linker.index.embed.Embedders.createDefault(), dev.linker.index.PageIndex.Options.DEFAULT);
+        dev.linker.server.engine.IndexService service =
+                new dev.linker.server.engine.IndexService(index, config.draftCacheEntries());
+        try {
+            if (pagesJson != null) {
+                try (InputStream in = Files.newInputStream(pagesJson)) {
+                    progress.accept("linker: indexed " + service.upsert(Main.readPages(in)).upserted()
+                            + " pages from " + pagesJson);
+                }
+            } else if (index.size() == 0) {
+                try (InputStream in = LinkerServer.class.getClassLoader()
+                        .getResourceAsStream("linker/example/pages.json")) {
+                    progress.accept("linker: empty index; loaded the example site ("
+                            + service.upsert(Main.readPages(in)).upserted() + " pages)");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            service.close();
+            throw e;
+        }
+        return create(config, service);
+    }
+
     /** A server over {@code service}; call {@link #start()}. */
     public static LinkerServer create(ServerConfig config, LinkerService service) {
         return new LinkerServer(config, service);

@@ -2,10 +2,6 @@ package dev.linker.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.linker.index.PageIndex;
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.Embedders;
-import dev.linker.server.engine.IndexService;
 import dev.linker.server.engine.LinkerService.PageInput;
 
 import java.io.IOException;
@@ -57,27 +53,13 @@ public final class Main {
         if (Files.isDirectory(vendor.resolve("tinymce"))) {
             config = config.withVendorDir(vendor);
         }
-        Embedder embedder = Embedders.createDefault();
-        PageIndex index = PageIndex.open(indexDir, embedder, PageIndex.Options.DEFAULT);
-        IndexService service = new IndexService(index, config.draftCacheEntries());
-        if (pages != null) {
-            try (InputStream in = Files.newInputStream(pages)) {
-                System.err.println("linker: indexed " + service.upsert(readPages(in)).upserted() + " pages from " + pages);
-            }
-        } else if (index.size() == 0) {
-            try (InputStream in = Main.class.getClassLoader().getResourceAsStream("linker/example/pages.json")) {
-                System.err.println("linker: empty index; loaded the example site ("
-                        + service.upsert(readPages(in)).upserted() + " pages)");
-            }
-        }
-        LinkerServer server = LinkerServer.create(config, service).start();
+        LinkerServer server = LinkerServer.open(config, indexDir, pages, System.err::println).start();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             stop.countDown();
         }));
-        System.err.println("linker: serving " + index.size() + " pages on " + server.baseUrl() + "  (demo: "
-                + server.baseUrl() + "/demo/)");
+        System.err.println("linker: serving on " + server.baseUrl() + "  (demo: " + server.baseUrl() + "/demo/)");
         stop.await();
     }
 

@@ -69,6 +69,8 @@ final class TestServer implements AutoCloseable {
 
     Res send(String method, String path, String body, String... headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+                // As careful clients do for big bodies: the server can refuse before the body is sent.
+                .expectContinue(body != null && body.length() > 1024 * 1024)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {

@@ -2,6 +2,7 @@ package dev.linker.core.audit;
 
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.history.SiteHistory;
 
 import java.util.List;
 
@@ -13,12 +14,19 @@ import java.util.List;
  * @param findings  findings not suppressed by the baseline, most severe first, then by file, line
  * @param baselined number of findings suppressed by the baseline
  * @param summary   site-wide figures
+ * @param history   what git history said (former titles, link ages); {@link SiteHistory#NONE} without git
  */
 public record AuditResult(AuditConfig config, LinkGraph graph, List<Finding> findings, int baselined,
-                          Summary summary) {
+                          Summary summary, SiteHistory history) {
 
     public AuditResult {
         findings = List.copyOf(findings);
+        history = history == null ? SiteHistory.NONE : history;
+    }
+
+    /** A result without git history. */
+    public AuditResult(AuditConfig config, LinkGraph graph, List<Finding> findings, int baselined, Summary summary) {
+        this(config, graph, findings, baselined, summary, SiteHistory.NONE);
     }
 
     public ExitCode exitCode() {

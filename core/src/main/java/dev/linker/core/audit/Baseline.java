@@ -91,7 +91,8 @@ public final class Baseline {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Path tmp = Files.createTempFile(parent, ".baseline", ".tmp");
+            // Not createTempFile (owner-only permissions): the baseline is committed and shared.
+            Path tmp = parent.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
             JSON.writeValue(tmp.toFile(), root);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -12,9 +12,30 @@ package dev.linker.core.audit;
  * @param column    1-based column, 0 when unknown
  * @param targetUrl link target page key, or null for page findings
  * @param anchor    the link's anchor text, or null for page findings
+ * @param source    the source file a reviewer edits (Markdown under a content folder …) and the line there, or null
+ *                  when the built file is the one to edit; GitHub annotations and SARIF prefer it
  */
 public record Finding(String checkId, Severity severity, String message, String pageUrl, String file, int line,
-                      int column, String targetUrl, String anchor) {
+                      int column, String targetUrl, String anchor, Source source) {
+
+    /**
+     * A place in a source file.
+     *
+     * @param file absolute path of the source file
+     * @param line 1-based line (0 when unknown)
+     */
+    public record Source(java.nio.file.Path file, int line) {
+    }
+
+    /** A finding located in the built site only. */
+    public Finding(String checkId, Severity severity, String message, String pageUrl, String file, int line,
+                   int column, String targetUrl, String anchor) {
+        this(checkId, severity, message, pageUrl, file, line, column, targetUrl, anchor, null);
+    }
+
+    public Finding withSource(Source s) {
+        return new Finding(checkId, severity, message, pageUrl, file, line, column, targetUrl, anchor, s);
+    }
 
     /**
      * Identity used by baselines: stable across edits that only move lines, so a baseline survives reformatting.

@@ -5,6 +5,7 @@ import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.audit.Severity;
 import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.history.SiteHistory;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.Site;
@@ -21,9 +22,14 @@ public final class CheckContext {
     private final Severity severity;
     private final Map<String, Object> options;
     private final List<Finding> out;
+    private final SiteHistory history;
+    private final List<dev.linker.core.brief.Brief> briefs;
 
     CheckContext(Site site, LinkGraph graph, TitleTemplate template, String checkId, Severity severity,
-                 Map<String, Object> options, List<Finding> out) {
+                 Map<String, Object> options, List<Finding> out, SiteHistory history,
+                 List<dev.linker.core.brief.Brief> briefs) {
+        this.history = history;
+        this.briefs = briefs;
         this.site = site;
         this.graph = graph;
         this.template = template;
@@ -43,6 +49,22 @@ public final class CheckContext {
 
     public TitleTemplate template() {
         return template;
+    }
+
+    /** Evidence from git history ({@link SiteHistory#NONE} when git is off or the site is not in a repository). */
+    public SiteHistory history() {
+        return history;
+    }
+
+    /** Content briefs to enforce (empty unless a briefs folder is configured). */
+    public List<dev.linker.core.brief.Brief> briefs() {
+        return briefs;
+    }
+
+    /** A finding placed on a brief file (the file a reviewer edits), about a page that may not exist yet. */
+    public void brief(dev.linker.core.brief.Brief b, int line, String pageUrl, String targetUrl, String anchor, String message) {
+        out.add(new Finding(checkId, severity, message, pageUrl, "", 0, 0, targetUrl, anchor,
+                new Finding.Source(b.file().toAbsolutePath().normalize(), line)));
     }
 
     public int intOption(String name) {

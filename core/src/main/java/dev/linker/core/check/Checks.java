@@ -7,6 +7,7 @@ import dev.linker.core.audit.Severity;
 import dev.linker.core.config.CheckSettings;
 import dev.linker.core.config.Suggest;
 import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.history.SiteHistory;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.Site;
 
@@ -24,7 +25,7 @@ public final class Checks {
             new OrphanCheck(false), new OrphanCheck(true), new UnreachableCheck(), new DeepPageCheck(),
             new BrokenLinkCheck(), new RedirectLinkCheck(), new StaleAnchorCheck(), new GenericAnchorCheck(),
             new ReciprocalCheck(), new NoindexTargetCheck(), new NofollowInternalCheck(), new TooManyLinksCheck(),
-            new UnreadablePageCheck());
+            new UnreadablePageCheck(), new BriefMissingLinkCheck(), new BriefUnpublishedCheck());
 
     public static Map<String, Check> byId() {
         Map<String, Check> m = new LinkedHashMap<>();
@@ -58,6 +59,17 @@ public final class Checks {
 
     /** Runs every enabled check; findings in check order, each check's in its own order. */
     public static List<Finding> run(Site site, LinkGraph graph, Map<String, CheckSettings> settings) {
+        return run(site, graph, settings, SiteHistory.NONE);
+    }
+
+    /** Runs every enabled check with evidence from git history. */
+    public static List<Finding> run(Site site, LinkGraph graph, Map<String, CheckSettings> settings, SiteHistory history) {
+        return run(site, graph, settings, history, List.of());
+    }
+
+    /** Runs every enabled check with evidence from git history and the content briefs to enforce. */
+    public static List<Finding> run(Site site, LinkGraph graph, Map<String, CheckSettings> settings, SiteHistory history,
+                                    List<dev.linker.core.brief.Brief> briefs) {
         TitleTemplate template = TitleTemplate.detect(site.pages().values().stream().map(Page::title).toList());
         List<Finding> out = new ArrayList<>();
         for (Check c : ALL) {
@@ -68,7 +80,7 @@ public final class Checks {
             Map<String, Object> opts = new LinkedHashMap<>(c.defaultOptions());
             opts.putAll(s.options());
             Severity sev = s.severity() != null ? s.severity() : c.defaultSeverity();
-            c.run(new CheckContext(site, graph, template, c.id(), sev, opts, out));
+            c.run(new CheckContext(site, graph, template, c.id(), sev, opts, out, history, briefs));
         }
         return out;
     }

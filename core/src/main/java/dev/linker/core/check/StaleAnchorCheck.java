@@ -16,8 +16,8 @@ import java.util.Set;
  * Anchor text that no longer names its target. Without history the telling cases are: the anchor was plainly written
  * as the target's title but differs from it now ("Install on Ubuntu 20.04" → "Install on Ubuntu 24.04": same length,
  * most words shared, some changed), or the anchor is exactly the title of another page. Descriptive anchors that
- * share no words with the title are normal editorial links and are left alone. With git history (the action's
- * stale-anchor evidence) a former title of the target is matched directly.
+ * share no words with the title are normal editorial links and are left alone. With git history a former title
+ * of the target that the anchor still says is reported first, whatever its length ({@link FormerTitle}).
  */
 final class StaleAnchorCheck implements Check {
     /** Share of words an anchor must have in common with a title to count as "written as that title". */
@@ -59,7 +59,7 @@ final class StaleAnchorCheck implements Check {
                 }
                 String anchor = l.anchorText();
                 List<String> words = AnchorText.words(anchor);
-                if (words.size() < minWords || AnchorText.isGeneric(anchor, page.lang(), Set.of())) {
+                if (words.isEmpty() || AnchorText.isGeneric(anchor, page.lang(), Set.of())) {
                     continue;
                 }
                 String heading = l.fragment() == null ? "" : target.sectionHeadings().getOrDefault(l.fragment(), "");
@@ -72,6 +72,14 @@ final class StaleAnchorCheck implements Check {
                 }
                 String a = AnchorText.normalize(anchor);
                 if (names.stream().anyMatch(n -> AnchorText.normalize(n).equals(a) || contains(n, words))) {
+                    continue;
+                }
+                FormerTitle former = l.fragment() == null ? FormerTitle.find(ctx, target, a) : null;
+                if (former != null) {
+                    ctx.link(l, former.message());
+                    continue;
+                }
+                if (words.size() < minWords) {
                     continue;
                 }
                 String now = !heading.isBlank() ? "section #" + l.fragment() + " is headed '" + heading + "'"

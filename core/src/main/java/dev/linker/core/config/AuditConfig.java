@@ -44,19 +44,22 @@ import java.util.TreeMap;
  * @param ignorePages         glob patterns of page keys whose findings are dropped ("/tags/**", "/404.html")
  * @param maxPageBytes        pages larger than this are not parsed (reported by unreadable-page)
  * @param configFile          the config file that was read, or null
+ * @param sources             source folder → URL prefix it publishes under, so findings point at the file to edit
+ *                            (empty: findings point at the built HTML)
+ * @param changes             all findings, or only those a change is responsible for
  */
 public record AuditConfig(Path siteDir, String baseUrl, String entry, String contentSelector,
                           String boilerplateSelector, FailOn failOn, Path baseline, Path writeBaseline,
                           List<String> formats, Path output, Map<String, CheckSettings> checks, Path briefsDir,
                           boolean git, boolean verbose, List<String> ignorePages, long maxPageBytes,
-                          Path configFile) {
+                          Path configFile, Map<Path, String> sources, ChangeScope changes) {
 
     /** Config file names looked for in the working directory when none is given. */
     public static final List<String> DEFAULT_FILES = List.of("linker.yml", "linker.yaml", "linker.json", ".linker.yml");
 
     /** Keys of the config file, in documentation order. */
     public static final List<String> KEYS = List.of("site", "baseUrl", "entry", "contentSelector", "boilerplateSelector",
-            "failOn", "baseline", "formats", "output", "briefs", "git", "ignorePages", "maxPageSizeMb", "checks");
+            "failOn", "baseline", "formats", "output", "briefs", "git", "sources", "changedOnly", "since", "ignorePages", "maxPageSizeMb", "checks");
 
     public AuditConfig {
         formats = List.copyOf(formats);
@@ -65,6 +68,24 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         if (maxPageBytes <= 0) {
             maxPageBytes = ReadOptions.DEFAULT_MAX_PAGE_BYTES;
         }
+        sources = sources == null ? Map.of() : Map.copyOf(sources);
+        changes = changes == null ? ChangeScope.ALL : changes;
+    }
+
+    /** The configuration without source folders and with every finding reported (as before those existed). */
+    public AuditConfig(Path siteDir, String baseUrl, String entry, String contentSelector, String boilerplateSelector,
+                       FailOn failOn, Path baseline, Path writeBaseline, List<String> formats, Path output,
+                       Map<String, CheckSettings> checks, Path briefsDir, boolean git, boolean verbose,
+                       List<String> ignorePages, long maxPageBytes, Path configFile) {
+        this(siteDir, baseUrl, entry, contentSelector, boilerplateSelector, failOn, baseline, writeBaseline, formats,
+                output, checks, briefsDir, git, verbose, ignorePages, maxPageBytes, configFile, Map.of(), ChangeScope.ALL);
+    }
+
+    /** A copy with another change scope. */
+    public AuditConfig withChanges(ChangeScope c) {
+        return new AuditConfig(siteDir, baseUrl, entry, contentSelector, boilerplateSelector, failOn, baseline,
+                writeBaseline, formats, output, checks, briefsDir, git, verbose, ignorePages, maxPageBytes, configFile,
+                sources, c);
     }
 
     public static Builder builder() {
@@ -99,6 +120,11 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         Long maxPageBytes;
         Path defaultSiteDir;
         List<String> defaultFormats;
+        Map<Path, String> sources;
+        Boolean changedOnly;
+        String since;
+        String pullRequestBase;
+        Boolean uncommitted;
 
         public Builder configFile(Path v) { configFile = v; return this; }
         /** Whether to look for linker.yml etc. in the working directory when no config file is given (default true). */
@@ -123,6 +149,15 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         public Builder maxPageBytes(Long v) { maxPageBytes = v; return this; }
         /** The door's own default site folder (the Maven plugin's target/site), below the config file's 'site'. */
         public Builder defaultSiteDir(Path v) { defaultSiteDir = v; return this; }
+        /** Source folder → URL prefix ("/" for the site root). */
+        public Builder sources(Map<Path, String> v) { sources = v; return this; }
+        public Builder changedOnly(Boolean v) { changedOnly = v; return this; }
+        /** Base ref for changed-only mode. */
+        public Builder since(String v) { since = v; return this; }
+        /** The pull request's base branch (GITHUB_BASE_REF); the base when no 'since' is set. */
+        public Builder pullRequestBase(String v) { pullRequestBase = v; return this; }
+        /** Count uncommitted changes as changed (changed-only mode). */
+        public Builder uncommitted(Boolean v) { uncommitted = v; return this; }
         /** The door's own default formats, below the config file's 'formats'. */
         public Builder defaultFormats(List<String> v) { defaultFormats = v; return this; }
 
@@ -166,7 +201,10 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
                     blankToNull(first(boilerplateSelector, f.boilerplateSelector)),
                     first(failOn, f.failOn, FailOn.ERROR), first(baseline, f.baseline), writeBaseline, fmts,
                     first(output, f.output), merged, first(briefsDir, f.briefs), first(git, f.git, Boolean.TRUE),
-                    first(verbose, Boolean.FALSE), first(ignorePages, f.ignorePages, List.of()), maxBytes, file);
+                    first(verbose, Boolean.FALSE), first(ignorePages, f.ignorePages, List.of()), maxBytes, file,
+                    first(sources, f.sources, Map.of()),
+                    new ChangeScope(first(changedOnly, f.changedOnly, Boolean.FALSE), blankToNull(first(since, f.since)),
+                            blankToNull(pullRequestBase), first(uncommitted, Boolean.FALSE)));
         }
 
         @SafeVarargs
@@ -199,6 +237,9 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         Boolean git;
         List<String> ignorePages;
         Long maxPageBytes;
+        Map<Path, String> sources;
+        Boolean changedOnly;
+        String since;
         Map<String, CheckSettings> checks = new TreeMap<>();
 
         static FileValues read(Path file) {
@@ -242,6 +283,9 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
                     case "output" -> v.output = dir.resolve(r.text(key, n));
                     case "briefs" -> v.briefs = dir.resolve(r.text(key, n));
                     case "git" -> v.git = r.bool(key, n);
+                    case "sources" -> v.sources = r.sources(key, n, dir);
+                    case "changedOnly" -> v.changedOnly = r.bool(key, n);
+                    case "since" -> v.since = r.text(key, n);
                     case "ignorePages" -> v.ignorePages = r.list(key, n);
                     case "maxPageSizeMb" -> v.maxPageBytes = (long) (r.number(key, n) * 1024 * 1024);
                     case "checks" -> v.checks = r.checks(n);
@@ -304,6 +348,22 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
             }
             for (JsonNode x : n) {
                 out.add(text(key, x));
+            }
+            return out;
+        }
+
+        /** {@code sources: content} (published at the root), a list of folders, or a mapping folder → URL prefix. */
+        Map<Path, String> sources(String key, JsonNode n, Path dir) {
+            Map<Path, String> out = new LinkedHashMap<>();
+            if (n.isObject()) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                    var e = it.next();
+                    out.put(dir.resolve(e.getKey()), text(key + "." + e.getKey(), e.getValue()));
+                }
+                return out;
+            }
+            for (String folder : list(key, n)) {
+                out.put(dir.resolve(folder), "/");
             }
             return out;
         }

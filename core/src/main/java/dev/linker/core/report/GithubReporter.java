@@ -41,7 +41,14 @@ public final class GithubReporter implements Reporter {
             Finding f = findings.get(i);
             out.append("::").append(command(f.severity()));
             StringBuilder props = new StringBuilder();
-            if (ReportSupport.hasFile(f)) {
+            String source = ReportSupport.sourcePath(f, options.workingDir());
+            if (source != null) {
+                // The file a reviewer edits (Markdown source), where the link or title is written.
+                prop(props, "file", source);
+                if (f.source().line() > 0) {
+                    prop(props, "line", String.valueOf(f.source().line()));
+                }
+            } else if (ReportSupport.hasFile(f)) {
                 prop(props, "file", prefix + f.file());
                 if (f.line() > 0) {
                     prop(props, "line", String.valueOf(f.line()));
@@ -51,7 +58,7 @@ public final class GithubReporter implements Reporter {
                 }
             }
             prop(props, "title", f.checkId());
-            out.append(' ').append(props).append("::").append(escapeData(message(f, ReportSupport.hasFile(f))))
+            out.append(' ').append(props).append("::").append(escapeData(message(f, source != null || ReportSupport.hasFile(f))))
                     .append('\n');
         }
         int more = findings.size() - shown;

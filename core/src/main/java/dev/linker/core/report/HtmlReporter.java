@@ -62,6 +62,9 @@ public final class HtmlReporter implements Reporter {
         if (graph != null) {
             inboundChart(b, graph);
             depthChart(b, result.summary());
+            if (!result.history().linkAges().isEmpty()) {
+                linkAgeChart(b, result.history().linkAges());
+            }
             scoreTables(b, graph, result.config().baseUrl());
             anchorTable(b, graph, result.config().baseUrl());
         }
@@ -165,6 +168,27 @@ public final class HtmlReporter implements Reporter {
                     List.of(new SvgCharts.Series("pages", "s1", values.stream().mapToInt(Integer::intValue).toArray()))));
         }
         b.append("</section>\n");
+    }
+
+    /** Links by when they first appeared: a spike is a bulk change, a flat line is a site nobody maintains. */
+    private static void linkAgeChart(StringBuilder b, dev.linker.core.history.LinkAges ages) {
+        java.util.SortedMap<java.time.YearMonth, Integer> months = ages.byMonth();
+        java.time.YearMonth first = months.firstKey();
+        java.time.YearMonth last = months.lastKey();
+        boolean byYear = first.until(last, java.time.temporal.ChronoUnit.MONTHS) > 36;
+        Map<String, Integer> buckets = new java.util.LinkedHashMap<>();
+        for (java.time.YearMonth m = first; !m.isAfter(last); m = m.plusMonths(1)) {
+            buckets.putIfAbsent(byYear ? String.valueOf(m.getYear()) : m.toString(), 0);
+        }
+        months.forEach((m, n) -> buckets.merge(byYear ? String.valueOf(m.getYear()) : m.toString(), n, Integer::sum));
+        b.append("<section id=\"link-age\">\n<h2>Link age</h2>\n")
+                .append("<p>Links by the ").append(byYear ? "year" : "month")
+                .append(" the page's file first carried them (git history). A spike is a bulk change; a flat line means ")
+                .append("links are not maintained. ").append(ages.size()).append(" links dated.</p>\n")
+                .append(SvgCharts.barChart("Links by first appearance", new ArrayList<>(buckets.keySet()),
+                        byYear ? "year" : "month", List.of(new SvgCharts.Series("links", "s1",
+                                buckets.values().stream().mapToInt(Integer::intValue).toArray()))))
+                .append("</section>\n");
     }
 
     private static void scoreTables(StringBuilder b, LinkGraph graph, String baseUrl) {

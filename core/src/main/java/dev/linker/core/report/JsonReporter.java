@@ -46,7 +46,7 @@ public final class JsonReporter implements Reporter {
             writeSummary(g, result);
             g.writeArrayFieldStart("findings");
             for (Finding f : ReportSupport.sorted(result.findings())) {
-                writeFinding(g, f);
+                writeFinding(g, f, options);
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -79,7 +79,7 @@ public final class JsonReporter implements Reporter {
         g.writeEndObject();
     }
 
-    private static void writeFinding(JsonGenerator g, Finding f) throws IOException {
+    private static void writeFinding(JsonGenerator g, Finding f, ReportOptions options) throws IOException {
         g.writeStartObject();
         g.writeStringField("check", f.checkId());
         g.writeStringField("severity", f.severity().id());
@@ -95,6 +95,12 @@ public final class JsonReporter implements Reporter {
             g.writeStringField("anchor", f.anchor()); // "" is a real value: a link with no text
         }
         g.writeStringField("fingerprint", f.fingerprint());
+        if (f.source() != null) { // only with configured source folders, so reports without them are unchanged
+            g.writeObjectFieldStart("source");
+            g.writeStringField("file", ReportSupport.sourcePath(f, options.workingDir()));
+            g.writeNumberField("line", f.source().line());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 }

@@ -99,6 +99,19 @@ final class ReportSupport {
         return site == null ? "" : slashes(site.toString());
     }
 
+    /**
+     * The source file of a finding (a Markdown file under a content folder) relative to {@code workingDir} with
+     * forward slashes, or absolute when it lies outside; null when the finding has none.
+     */
+    static String sourcePath(Finding f, Path workingDir) {
+        if (f.source() == null) {
+            return null;
+        }
+        Path abs = f.source().file().toAbsolutePath().normalize();
+        Path wd = workingDir.toAbsolutePath().normalize();
+        return slashes((abs.startsWith(wd) ? wd.relativize(abs) : abs).toString());
+    }
+
     static String slashes(String p) {
         return p.replace('\\', '/');
     }

@@ -76,7 +76,8 @@ public final class ReportWriter {
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, ".linker-report", ".tmp");
+            // Not createTempFile: that makes the file owner-only (600); a report must keep the user's umask.
+            tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 r.write(result, w);
             }

@@ -111,7 +111,7 @@ public final class SarifReporter implements Reporter {
         });
     }
 
-    private static void writeResult(JsonGenerator g, Finding f, int ruleIndex, String base) throws IOException {
+    private void writeResult(JsonGenerator g, Finding f, int ruleIndex, String base) throws IOException {
         g.writeStartObject();
         g.writeStringField("ruleId", f.checkId());
         g.writeNumberField("ruleIndex", ruleIndex);
@@ -122,7 +122,24 @@ public final class SarifReporter implements Reporter {
 
         g.writeArrayFieldStart("locations");
         g.writeStartObject();
-        if (ReportSupport.hasFile(f)) {
+        String source = ReportSupport.sourcePath(f, options.workingDir());
+        if (source != null) {
+            // The source file a reviewer edits; code scanning resolves relative URIs against the repository.
+            boolean abs = source.startsWith("/") || Path.of(source).isAbsolute();
+            g.writeObjectFieldStart("physicalLocation");
+            g.writeObjectFieldStart("artifactLocation");
+            g.writeStringField("uri", abs ? "file://" + (source.startsWith("/") ? "" : "/") + encodePath(source) : encodePath(source));
+            if (!abs) {
+                g.writeStringField("uriBaseId", SRCROOT);
+            }
+            g.writeEndObject();
+            if (f.source().line() > 0) {
+                g.writeObjectFieldStart("region");
+                g.writeNumberField("startLine", f.source().line());
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        } else if (ReportSupport.hasFile(f)) {
             g.writeObjectFieldStart("physicalLocation");
             g.writeObjectFieldStart("artifactLocation");
             g.writeStringField("uri", base + encodePath(f.file()));

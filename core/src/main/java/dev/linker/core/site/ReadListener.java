@@ -6,4 +6,8 @@ public interface ReadListener {
 
     /** {@code done} of {@code total} pages read. */
     void progress(int done, int total);
+
+    /** A note the user should see (git history unavailable, a step's figures); doors print it on stderr. */
+    default void note(String message) {
+    }
 }

@@ -46,6 +46,14 @@ class BaselineTest {
     }
 
     @Test
+    void the_baseline_file_is_readable_by_others_like_any_file_the_user_writes() throws IOException {
+        Path baseline = tmp.resolve("shared-baseline.json");
+        Auditor.run(AuditConfig.builder().siteDir(Sites.dir("basic")).discoverConfig(false).writeBaseline(baseline).build());
+        Path plain = Files.writeString(tmp.resolve("plain.txt"), "x");
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(baseline));
+    }
+
+    @Test
     void a_broken_baseline_file_is_a_clear_error() throws IOException {
         Path bad = tmp.resolve("bad.json");
         Files.writeString(bad, "{not json");

@@ -215,7 +215,14 @@ public final class Suggester {
 
     /** Suggestions for a text that may not be indexed (a draft); embedded with the index's embedder. */
     public List<Suggestion> forDraft(Draft d, int limit) {
-        float[] vector = embed(d.title() + "\n" + d.text());
+        return forDraft(d, embed(d.title() + "\n" + d.text()), limit);
+    }
+
+    /**
+     * As {@link #forDraft(Draft, int)}, with the draft's unit vector computed by the caller (the server builds it
+     * from cached paragraph vectors so a keystroke does not re-embed the whole draft); null means no vector.
+     */
+    public List<Suggestion> forDraft(Draft d, float[] vector, int limit) {
         return index.withSearcher(s -> {
             Snapshot snap = snapshot(s);
             String category = d.category() != null ? d.category()

@@ -3,238 +3,129 @@ package dev.linker.server.engine;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.anchor.AnchorFinder;
 import dev.linker.core.anchor.NameIndex;
-import dev.linker.core.anchor.TitleNames;
-import dev.linker.core.anchor.TitleTemplate;
 import dev.linker.core.anchor.Tokens;
-import dev.linker.index.Fields;
+import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
+import dev.linker.index.suggest.Draft;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.index.MultiBits;
 
 /**
- * {@link LinkerService} over a {@link PageIndex}. Suggestions here are the server's own, simple ranking until the
- * index module's suggester is wired in: candidates are pages the draft names (title/H1 names, core's
- * {@link NameIndex}) and the nearest pages by embedding (KNN on the draft's vector); each needs a phrase in the
- * draft to carry the link (a name, or a run of the target's title words); score = 0.6 similarity + 0.3 anchor
- * strength + 0.1 authority.
+ * {@link LinkerService} over a {@link PageIndex}, ranking with the index module's {@link Suggester}. What the server
+ * adds: drafts are embedded from cached paragraph vectors ({@link DraftEmbedder}); markup, code and existing links
+ * are blanked before the suggester reads the draft, so anchors never land inside them; only suggestions whose anchor
+ * is a phrase of the draft are returned (the widget turns that phrase into the link); links in the draft, relative
+ * or absolute, and excluded URLs are never suggested; and a merged or redirected page hands its names and inbound
+ * links to its survivor.
  */
 public final class IndexService implements LinkerService {
 
-    /** Nearest pages considered besides the ones the draft names. */
-    static final int KNN_CANDIDATES = 50;
-    /** Below this cosine a page is only suggested when the draft names it. */
-    static final double MIN_SIMILARITY = 0.15;
-    private static final Set<String> STOP = Set.of(("a about after all also an and any are as at be been but by can "
-            + "do for from has have how i if in into is it its more my no not of on or our so than that the their "
-            + "them then there these they this to up was we were what when which who why will with you your guide "
-            + "tip basic introduction overview").split(" "));
+    /** Words that never carry a link on their own. */
+    static final Set<String> STOP = Set.of(("a about after all also an and any are as at be been but by can do for "
+            + "from has have how i if in into is it its more my no not of on or our so than that the their them then "
+            + "there these they this to up was we were what when which who why will with you your guide tip basic "
+            + "introduction overview").split(" "));
+    /** Candidates asked of the suggester per requested suggestion (some have no phrase in the draft). */
+    static final int OVERFETCH = 4;
 
     private final PageIndex index;
+    private final Suggester suggester;
     private final DraftEmbedder drafts;
     private final Object writeLock = new Object();
-    private volatile Names names;
 
     public IndexService(PageIndex index, int draftCacheEntries) {
+        this(index, new Suggester(index, SuggestSettings.DEFAULT), draftCacheEntries);
+    }
+
+    public IndexService(PageIndex index, Suggester suggester, int draftCacheEntries) {
         this.index = index;
+        this.suggester = suggester;
         this.drafts = new DraftEmbedder(index.embedder(), draftCacheEntries);
-    }
-
-    /** What suggestions read of the whole site, rebuilt after writes (pages and events are rare next to reads). */
-    private record Names(NameIndex names, Map<String, Meta> pages, int docCount) {
-    }
-
-    private record Meta(String url, String title, Status status, String target, Set<String> titleTerms,
-                        double authority) {
-    }
-
-    private Names names() {
-        Names n = names;
-        if (n == null) {
-            synchronized (this) {
-                n = names;
-                if (n == null) {
-                    n = index.withSearcher(this::buildNames);
-                    names = n;
-                }
-            }
-        }
-        return n;
-    }
-
-    private Names buildNames(IndexSearcher s) {
-        IndexReader reader = s.getIndexReader();
-        Bits live = MultiBits.getLiveDocs(reader);
-        List<PageRecord> records = new ArrayList<>();
-        for (int doc = 0; doc < reader.maxDoc(); doc++) {
-            if (live == null || live.get(doc)) {
-                records.add(PageIndex.record(s, doc));
-            }
-        }
-        List<String> titles = new ArrayList<>();
-        for (PageRecord r : records) {
-            titles.add(r.title());
-        }
-        TitleTemplate template = TitleTemplate.detect(titles);
-        Map<String, PageRecord> byUrl = new HashMap<>();
-        for (PageRecord r : records) {
-            byUrl.put(r.url(), r);
-        }
-        NameIndex names = new NameIndex().withStatistics(t -> {
-            try {
-                return reader.docFreq(new Term(Fields.ALL, t));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, Math.max(1, reader.numDocs()));
-        Map<String, Meta> pages = new HashMap<>();
-        for (PageRecord r : records) {
-            String target = resolve(r, byUrl);
-            Set<String> terms = new HashSet<>(Tokens.terms(TitleNames.clean(r.title(), template::strip)));
-            terms.addAll(Tokens.terms(r.h1()));
-            terms.removeAll(STOP);
-            pages.put(r.url(), new Meta(r.url(), r.title(), r.status(), target, terms, r.authority()));
-            if (target != null) {
-                // A merged or redirected page's names now lead to its survivor.
-                names.addTitle(target, r.title(), r.h1(), template::strip);
-            }
-        }
-        return new Names(names, pages, reader.numDocs());
-    }
-
-    /** The live page that stands for {@code r}: itself, or the end of its merge/redirect chain; null when none. */
-    private static String resolve(PageRecord r, Map<String, PageRecord> byUrl) {
-        PageRecord cur = r;
-        Set<String> seen = new HashSet<>();
-        while (cur != null && seen.add(cur.url())) {
-            if (cur.status() == Status.LIVE) {
-                return cur.url();
-            }
-            if (cur.status() == Status.KILLED || cur.redirectTo() == null) {
-                return null;
-            }
-            cur = byUrl.get(cur.redirectTo());
-        }
-        return null;
     }
 
     @Override
     public List<Suggestion> suggest(SuggestRequest request) {
-        Names n = names();
         DraftText draft = request.draft();
-        String text = draft.linkable();
         Set<String> skip = new HashSet<>();
+        Set<String> links = new HashSet<>();
         if (request.url() != null) {
             skip.add(DraftText.urlKey(request.url()));
         }
-        request.exclude().forEach(u -> skip.add(DraftText.urlKey(u)));
-        draft.links().forEach(u -> skip.add(DraftText.urlKey(u)));
-
+        for (String u : concat(draft.links(), request.exclude())) {
+            skip.add(DraftText.urlKey(u));
+            links.add(absolute(u, request.url()));
+        }
         List<String> paragraphs = new ArrayList<>(draft.paragraphs());
         if (request.title() != null && !request.title().isBlank()) {
             paragraphs.add(request.title().strip());
         }
-        float[] vector = paragraphs.isEmpty() ? null : drafts.embed(paragraphs);
-        Map<String, Double> similarity = vector == null ? Map.of() : nearest(vector);
-
-        Map<String, NameIndex.Mention> mentions = n.names().mentions(text, null);
-        Set<String> candidates = new HashSet<>(mentions.keySet());
-        candidates.addAll(similarity.keySet());
-        List<Suggestion> scored = new ArrayList<>();
-        for (String url : candidates) {
-            Meta meta = n.pages().get(url);
-            if (meta == null || meta.status() != Status.LIVE || skip.contains(DraftText.urlKey(url))) {
-                continue;
-            }
-            double sim = similarity.containsKey(url) ? similarity.get(url)
-                    : vector == null ? 0 : cosine(vector, index.storedVector(url));
-            NameIndex.Mention m = mentions.get(url);
-            Anchor anchor;
-            double strength;
-            String anchorKind;
-            if (m != null) {
-                anchor = AnchorFinder.fromMention(draft.source(), m);
-                strength = m.weight();
-                anchorKind = m.kind().name().toLowerCase(java.util.Locale.ROOT);
-            } else {
-                if (sim < MIN_SIMILARITY) {
-                    continue;
-                }
-                int[] span = titleWordRun(text, meta.titleTerms());
-                if (span == null) {
-                    continue;
-                }
-                strength = (double) span[2] / Math.max(1, meta.titleTerms().size());
-                anchor = AnchorFinder.fromMention(draft.source(),
-                        new NameIndex.Mention(url, "", NameIndex.Kind.TITLE, span[0], span[1], strength));
-                anchorKind = "title words";
-            }
-            double score = 0.6 * Math.max(0, sim) + 0.3 * strength + 0.1 * meta.authority();
-            Map<String, Object> reasons = new LinkedHashMap<>();
-            reasons.put("similarity", round(sim));
-            reasons.put("anchor", anchorKind);
-            reasons.put("anchorStrength", round(strength));
-            reasons.put("authority", round(meta.authority()));
-            scored.add(new Suggestion(url, meta.title(), anchor.phrase(), anchor.sentence(), anchor.start(),
-                    anchor.end(), round(score), reasons));
+        if (paragraphs.isEmpty()) {
+            return List.of();
         }
-        scored.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparingInt(Suggestion::start));
+        float[] vector = drafts.embed(paragraphs);
+        Draft d = new Draft(request.url(), request.title(), draft.linkable(), links, null, "");
+        List<dev.linker.index.suggest.Suggestion> ranked =
+                suggester.forDraft(d, vector, Math.min(100, request.limit() * OVERFETCH));
         List<Suggestion> out = new ArrayList<>();
         List<int[]> taken = new ArrayList<>();
-        for (Suggestion s : scored) {
+        for (dev.linker.index.suggest.Suggestion s : ranked) {
             if (out.size() >= request.limit()) {
                 break;
             }
-            boolean overlaps = taken.stream().anyMatch(t -> s.start() < t[1] && s.end() > t[0]);
-            if (!overlaps) { // one link per phrase
-                taken.add(new int[] {s.start(), s.end()});
-                out.add(s);
+            Anchor a = s.anchor();
+            if (a == null || skip.contains(DraftText.urlKey(s.url()))) {
+                continue;
             }
+            String kind = "name";
+            if (!a.inText() || a.start() < 0) {
+                // The draft does not name the target; an editor still links a phrase of it, so look for the
+                // target's title words (a.phrase() is the cleaned title here) in the draft.
+                Set<String> terms = new HashSet<>(Tokens.terms(a.phrase()));
+                terms.removeAll(STOP);
+                int[] span = titleWordRun(draft.linkable(), terms);
+                if (span == null) {
+                    continue;
+                }
+                a = AnchorFinder.fromMention(draft.linkable(),
+                        new NameIndex.Mention(s.url(), "", NameIndex.Kind.TITLE, span[0], span[1], 0));
+                kind = "title words";
+            }
+            int from = a.start();
+            int to = a.end();
+            if (taken.stream().anyMatch(t -> from < t[1] && to > t[0])) {
+                continue; // one link per phrase
+            }
+            taken.add(new int[] {a.start(), a.end()});
+            ScoreComponents c = s.components();
+            Map<String, Object> reasons = new LinkedHashMap<>();
+            reasons.put("anchor", kind);
+            reasons.put("vector", round(c.vector()));
+            reasons.put("lexical", round(c.lexical()));
+            reasons.put("name", round(c.name()));
+            reasons.put("authority", round(c.authority()));
+            reasons.put("inboundDeficit", round(c.inboundDeficit()));
+            reasons.put("linkDensity", round(c.linkDensity()));
+            reasons.put("categoryDistance", round(c.categoryDistance()));
+            out.add(new Suggestion(s.url(), s.title(), draft.source().substring(a.start(), a.end()),
+                    a.sentence().replaceAll("\\s+", " ").strip(), a.start(), a.end(), round(s.score()), reasons));
         }
         return out;
     }
 
-    private Map<String, Double> nearest(float[] vector) {
-        return index.withSearcher(s -> {
-            try {
-                KnnFloatVectorQuery q = new KnnFloatVectorQuery(Fields.VECTOR, vector, KNN_CANDIDATES,
-                        new TermQuery(new Term(Fields.STATUS, Status.LIVE.id())));
-                TopDocs td = s.search(q, KNN_CANDIDATES);
-                Map<String, Double> out = new HashMap<>();
-                for (ScoreDoc sd : td.scoreDocs) {
-                    String url = s.storedFields().document(sd.doc, Set.of(Fields.URL)).get(Fields.URL);
-                    out.put(url, 2.0 * sd.score - 1.0); // Lucene's DOT_PRODUCT score is (1 + cos) / 2
-                }
-                return out;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-    }
-
     /**
-     * The longest run (≤ 4 tokens, within a sentence, separated by spaces only) of draft tokens that are all words of
-     * the target's title, with at least one that is not a stop word: {start, end, distinct title words matched}.
+     * The longest run (at most 4 tokens, within a sentence, separated by spaces only) of draft tokens that are all
+     * title words or stop words, starting and ending on a title word: {start, end, distinct title words}; null when
+     * no title word occurs.
      */
     static int[] titleWordRun(String text, Set<String> titleTerms) {
         List<Tokens.Token> toks = Tokens.tokenize(text);
@@ -266,15 +157,22 @@ public final class IndexService implements LinkerService {
         return best;
     }
 
-    private static double cosine(float[] a, float[] b) {
-        if (a == null || b == null || a.length != b.length) {
-            return 0;
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /** A draft's relative link made absolute against the draft's own URL, when it has one. */
+    private static String absolute(String link, String base) {
+        if (base == null) {
+            return link;
         }
-        double dot = 0;
-        for (int i = 0; i < a.length; i++) {
-            dot += a[i] * b[i];
+        try {
+            return java.net.URI.create(base).resolve(link.strip()).toString();
+        } catch (IllegalArgumentException e) {
+            return link;
         }
-        return dot; // both are unit vectors
     }
 
     private static double round(double x) {
@@ -310,7 +208,6 @@ public final class IndexService implements LinkerService {
                 }
             }
             index.commit();
-            names = null;
         }
         return new UpsertResult(pages.size(), embedded);
     }
@@ -329,7 +226,6 @@ public final class IndexService implements LinkerService {
             }
             index.delete(url);
             index.commit();
-            names = null;
             return true;
         }
     }
@@ -348,8 +244,10 @@ public final class IndexService implements LinkerService {
                 }
                 case MERGED, REDIRECTED -> {
                     requireKnown(e.url(), "url");
+                    PageRecord gone = index.get(e.url());
                     index.setStatus(e.url(), e.type() == EventType.MERGED ? Status.MERGED : Status.REDIRECTED,
                             e.survivor());
+                    inherit(gone, e.survivor());
                 }
                 case KILLED -> {
                     requireKnown(e.url(), "url");
@@ -357,8 +255,27 @@ public final class IndexService implements LinkerService {
                 }
             }
             index.commit();
-            names = null;
         }
+    }
+
+    /**
+     * The survivor takes the place of a merged/redirected page: links and readers that knew the old page by its
+     * title now reach the survivor, so the old title and H1 become names of the survivor (anchor names learned from
+     * the old URL) and its inbound links count for the survivor. Content is unchanged, so nothing is re-embedded.
+     */
+    private void inherit(PageRecord gone, String survivorUrl) {
+        PageRecord s = index.get(survivorUrl);
+        if (s == null) {
+            return; // the survivor is not indexed (yet): nothing to hand over
+        }
+        List<String[]> names = new ArrayList<>(s.names());
+        for (String name : List.of(gone.title(), gone.h1())) {
+            if (!name.isBlank() && names.stream().noneMatch(n -> n[1].equals(name))) {
+                names.add(new String[] {gone.url(), name});
+            }
+        }
+        index.upsert(new PageRecord(s.url(), s.title(), s.h1(), s.body(), s.category(), s.status(), s.redirectTo(),
+                s.authority(), s.inbound() + gone.inbound(), s.safety(), s.links(), names, s.queries()));
     }
 
     private void requireKnown(String url, String field) {

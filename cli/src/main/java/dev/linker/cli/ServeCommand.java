@@ -1,0 +1,99 @@
+package dev.linker.cli;
+
+import dev.linker.core.audit.ExitCode;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.embed.Embedders;
+import dev.linker.server.LinkerServer;
+import dev.linker.server.ServerConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code linker serve}: the suggestion API, the widget script and the /demo editor over an on-disk index. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Serve link suggestions for editors: the JSON API under /api/v1 (OpenAPI at /api/v1/openapi.json),",
+                "the widget at /widget/linker-suggestions.js and a demo editor at /demo/. With no options it serves",
+                "the bundled example site from ./linker-data/index: no API key, no external service."},
+        footer = {"", "API keys come from the environment, never from arguments: LINKER_API_KEYS (write endpoints),",
+                "LINKER_READ_KEYS (optional, for reads); LINKER_CORS_ORIGINS lists the CMS origins allowed to call it.",
+                "Exit codes: 0 stopped, 2 usage or input error, 3 unexpected error."})
+final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--index", paramLabel = "DIR", defaultValue = "linker-data/index",
+            description = "Index folder (created when missing; default: ${DEFAULT-VALUE}).")
+    Path indexDir;
+
+    @Option(names = "--site", paramLabel = "SOURCE",
+            description = "Site folder or pages CSV to (re)index at start; only changed pages are embedded again.")
+    Path site;
+
+    @Option(names = "--pages", paramLabel = "FILE.json", description = "Pages to upsert at start, as a PUT /api/v1/pages body.")
+    Path pagesJson;
+
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1", description = "Interface to listen on (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "7070", description = "Port (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--cors", split = ",", paramLabel = "ORIGIN", description = "CMS origins allowed to call the API (adds to LINKER_CORS_ORIGINS).")
+    List<String> cors;
+
+    @Option(names = "--vendor", paramLabel = "DIR", defaultValue = "cms-widget/node_modules",
+            description = "node_modules with TinyMCE/CKEditor for the rich-editor demos (default: ${DEFAULT-VALUE}, when present).")
+    Path vendor;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (port < 0 || port > 65535) {
+            throw new LinkerException("--port " + port + " is not a port number (0–65535)");
+        }
+        ServerConfig config = ServerConfig.fromEnvironment(ServerConfig.defaults(), System.getenv()).withHost(host).withPort(port);
+        if (cors != null && !cors.isEmpty()) {
+            List<String> all = new java.util.ArrayList<>(config.corsOrigins());
+            all.addAll(cors);
+            config = config.withCorsOrigins(all);
+        }
+        if (vendor != null && Files.isDirectory(vendor.resolve("tinymce"))) {
+            config = config.withVendorDir(vendor);
+        }
+        if (site != null) {
+            Progress progress = new Progress(err, false);
+            List<PageRecord> records = SourceLoader.of(site).withHtml(null, null, null, progress).records();
+            progress.done("read " + records.size() + " pages from " + site);
+            // One IndexWriter per process: sync and close before the server opens the index.
+            try (Embedder e = Embedders.createDefault(); PageIndex index = PageIndex.open(indexDir, e, PageIndex.Options.DEFAULT)) {
+                err.println("linker: " + index.sync(records, true, m -> err.println("linker: " + m)));
+            }
+        }
+        LinkerServer server = LinkerServer.open(config, indexDir, pagesJson, err::println).start();
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stop.countDown();
+        }));
+        err.println("linker: serving on " + server.baseUrl() + "  (demo editor: " + server.baseUrl() + "/demo/; Ctrl-C stops)");
+        err.flush();
+        stop.await();
+        return ExitCode.OK.code();
+    }
+}

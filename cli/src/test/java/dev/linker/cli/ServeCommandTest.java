@@ -1,0 +1,67 @@
+package dev.linker.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `linker serve --site examples/site` as a user starts it: a real process, a real port, the real index. */
+class ServeCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void serve_indexes_the_given_site_and_answers_suggestions_for_a_draft() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "--add-modules", "jdk.incubator.vector", "-cp",
+                System.getProperty("java.class.path"), "dev.linker.cli.LinkerCli", "serve",
+                "--index", tmp.resolve("index").toString(), "--site", AuditCommandTest.EXAMPLE.toString(),
+                "--port", String.valueOf(port)));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuilder log = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                log.append(line).append('\n');
+                if (line.contains("serving on")) {
+                    break;
+                }
+            }
+            assertTrue(log.toString().contains("serving on http://127.0.0.1:" + port), log.toString());
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            String draft = "{\"title\":\"Morning coffee\",\"format\":\"text\",\"text\":\"I grind my beans with a burr grinder."
+                    + " Then I brew a pour-over with water just off the boil.\"}";
+            HttpResponse<String> res = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/suggestions"))
+                    .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(draft)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, res.statusCode(), res.body());
+            assertTrue(res.body().contains("/guides/grinding.html") || res.body().contains("/guides/pour-over.html"), res.body());
+            HttpResponse<String> demo = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/demo/")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, demo.statusCode());
+        } finally {
+            p.destroy();
+            p.waitFor();
+        }
+        assertTrue(new File(tmp.resolve("index").toString()).isDirectory());
+    }
+}

@@ -1,0 +1,140 @@
+// The "Linker" sidebar of the block editor: the <linker-suggestions> element from the Linker server, working on the
+// post's blocks through an adapter (read the text, insert a link, watch for changes). Plain wp.* globals, no build.
+(function (wp, settings) {
+  'use strict';
+  var el = wp.element.createElement;
+  var data = wp.data;
+  var richText = wp.richText;
+
+  // Blocks whose rich text can carry a link, and the attribute holding it.
+  var TEXT_BLOCKS = {
+    'core/paragraph': 'content', 'core/heading': 'content', 'core/list-item': 'content', 'core/verse': 'content',
+    'core/quote': 'value', 'core/pullquote': 'value',
+  };
+
+  function textBlocks(blocks, out) {
+    blocks.forEach(function (b) {
+      if (TEXT_BLOCKS[b.name] && typeof b.attributes[TEXT_BLOCKS[b.name]] !== 'undefined') out.push(b);
+      if (b.innerBlocks && b.innerBlocks.length) textBlocks(b.innerBlocks, out);
+    });
+    return out;
+  }
+
+  /** The post as plain text (blocks separated by blank lines), with where each block sits and its links. */
+  function read() {
+    var blocks = textBlocks(data.select('core/block-editor').getBlocks(), []);
+    var text = '';
+    var segments = [];
+    var links = [];
+    var blocked = [];
+    blocks.forEach(function (b) {
+      var attr = TEXT_BLOCKS[b.name];
+      var html = String(b.attributes[attr] || '');
+      var value = richText.create({ html: html });
+      if (text) text += '\n\n';
+      var start = text.length;
+      text += value.text;
+      segments.push({ clientId: b.clientId, attr: attr, html: html, start: start, end: text.length });
+      var run = null;
+      for (var i = 0; i <= value.text.length; i++) {
+        var formats = value.formats[i] || [];
+        var link = null;
+        for (var k = 0; k < formats.length; k++) if (formats[k].type === 'core/link') link = formats[k];
+        var href = link && link.attributes ? link.attributes.url : null;
+        if (run && href === run.href) {
+          run.end = start + i + 1;
+        } else {
+          if (run) { links.push(run); blocked.push([run.start, run.end]); }
+          run = href ? { href: href, start: start + i, end: start + i + 1 } : null;
+        }
+      }
+    });
+    return { text: text, format: 'text', links: links, blocked: blocked, segments: segments };
+  }
+
+  var adapter = {
+    kind: 'wordpress',
+    format: 'text',
+    read: function () {
+      var r = read();
+      return { text: r.text, format: 'text', links: r.links, blocked: r.blocked };
+    },
+    title: function () {
+      return data.select('core/editor').getEditedPostAttribute('title') || '';
+    },
+    insertLink: function (start, end, url) {
+      var segs = read().segments;
+      for (var i = 0; i < segs.length; i++) {
+        var s = segs[i];
+        if (start >= s.start && end <= s.end) {
+          var value = richText.create({ html: s.html });
+          var linked = richText.applyFormat(value, { type: 'core/link', attributes: { url: url } },
+            start - s.start, end - s.start);
+          var attrs = {};
+          attrs[s.attr] = richText.toHTMLString({ value: linked });
+          data.dispatch('core/block-editor').updateBlockAttributes(s.clientId, attrs);
+          return true;
+        }
+      }
+      return false; // the phrase spans two blocks
+    },
+    subscribe: function (cb) {
+      var last = data.select('core/block-editor').getBlocks();
+      var lastTitle = adapter.title();
+      return data.subscribe(function () {
+        var now = data.select('core/block-editor').getBlocks();
+        var title = adapter.title();
+        if (now !== last || title !== lastTitle) {
+          last = now;
+          lastTitle = title;
+          cb();
+        }
+      });
+    },
+  };
+
+  var widgetReady = import(settings.endpoint + '/widget/linker-suggestions.js')
+    .then(function () { return customElements.whenDefined('linker-suggestions'); });
+
+  function LinkerPanel() {
+    var ref = wp.element.useRef(null);
+    var state = wp.element.useState(null);
+    var failure = state[0];
+    var setFailure = state[1];
+    wp.element.useEffect(function () {
+      var widget = null;
+      var cancelled = false;
+      widgetReady.then(function () {
+        if (cancelled || !ref.current) return;
+        widget = document.createElement('linker-suggestions');
+        widget.id = 'linker-wp-widget';
+        widget.setAttribute('endpoint', settings.endpoint);
+        widget.setAttribute('limit', '5');
+        if (settings.apiKey) widget.setAttribute('api-key', settings.apiKey);
+        var permalink = data.select('core/editor').getPermalink();
+        if (permalink) widget.setAttribute('url', permalink);
+        widget.editor = adapter;
+        ref.current.appendChild(widget);
+      }, function (err) {
+        if (!cancelled) setFailure('Cannot load the Linker widget from ' + settings.endpoint + ': ' + err.message);
+      });
+      return function () {
+        cancelled = true;
+        if (widget) widget.remove();
+      };
+    }, []);
+    return el('div', { className: 'linker-panel', style: { padding: '12px' } },
+      failure ? el('p', { role: 'alert' }, failure) : null,
+      el('div', { ref: ref }));
+  }
+
+  wp.plugins.registerPlugin('linker', {
+    icon: 'admin-links',
+    render: function () {
+      return el(wp.element.Fragment, null,
+        el(wp.editPost.PluginSidebarMoreMenuItem, { target: 'linker-sidebar', icon: 'admin-links' }, 'Linker'),
+        el(wp.editPost.PluginSidebar, { name: 'linker-sidebar', title: 'Linker', icon: 'admin-links' },
+          el(LinkerPanel)));
+    },
+  });
+}(window.wp, window.linkerSettings || { endpoint: 'http://127.0.0.1:7070', apiKey: '' }));

@@ -1,0 +1,191 @@
+package dev.linker.core.brief;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.Site;
+import dev.linker.core.site.PageKeys;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/** Reads a folder of briefs and matches them to the pages of a site. */
+public final class Briefs {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private Briefs() {
+    }
+
+    /**
+     * Every {@code *.md} file under {@code dir} with a front-matter block ({@code README.md} and files without one are
+     * notes, not briefs).
+     *
+     * @throws LinkerException when the folder is missing or a brief is malformed (the message names file and key)
+     */
+    public static List<Brief> read(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new LinkerException("briefs folder '" + dir + "' does not exist");
+        }
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(dir)) {
+            files = s.filter(Files::isRegularFile)
+                    .filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
+                    .filter(p -> !p.getFileName().toString().equalsIgnoreCase("README.md")).sorted().toList();
+        } catch (IOException | UncheckedIOException e) {
+            throw new LinkerException("cannot list briefs folder '" + dir + "': " + e.getMessage());
+        }
+        List<Brief> out = new ArrayList<>();
+        for (Path f : files) {
+            Brief b = parse(f);
+            if (b != null) {
+                out.add(b);
+            }
+        }
+        return out;
+    }
+
+    static Brief parse(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            throw new LinkerException("cannot read brief '" + file + "': " + e.getMessage());
+        }
+        String[] lines = text.replace("\r", "").split("\n", -1);
+        if (lines.length == 0 || !lines[0].equals("---")) {
+            return null;
+        }
+        int end = -1;
+        for (int i = 1; i < lines.length; i++) {
+            if (lines[i].equals("---")) {
+                end = i;
+                break;
+            }
+        }
+        if (end < 0) {
+            throw new LinkerException("brief '" + file + "': the front matter starting on line 1 has no closing '---'");
+        }
+        JsonNode root;
+        try {
+            root = YAML.readTree(String.join("\n", java.util.Arrays.copyOfRange(lines, 1, end)));
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " at line " + (e.getLocation().getLineNr() + 1);
+            throw new LinkerException("brief '" + file + "' has invalid YAML front matter" + where + ": " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new LinkerException("brief '" + file + "': the front matter must be a mapping (url, query, requiredLinks)");
+        }
+        String url = text(file, root, "url");
+        String slug = text(file, root, "slug");
+        if (url == null && slug == null) {
+            throw new LinkerException("brief '" + file + "' names no page: add 'url: /path/of/the/page/' or 'slug: name'");
+        }
+        List<Brief.RequiredLink> required = new ArrayList<>();
+        JsonNode req = root.get("requiredLinks");
+        if (req != null && !req.isNull()) {
+            if (!req.isArray()) {
+                throw new LinkerException("brief '" + file + "': 'requiredLinks' must be a list of {url, anchor}");
+            }
+            int n = 0;
+            for (JsonNode r : req) {
+                n++;
+                String u = r.isTextual() ? r.asText() : r.path("url").asText(null);
+                if (u == null || u.isBlank()) {
+                    throw new LinkerException("brief '" + file + "': requiredLinks entry " + n + " has no 'url'");
+                }
+                String anchor = r.isObject() && r.hasNonNull("anchor") ? r.get("anchor").asText() : null;
+                required.add(new Brief.RequiredLink(u.strip(), anchor, lineOf(lines, end, u.strip())));
+            }
+        }
+        int line = lineOf(lines, end, url != null ? "url:" : "slug:");
+        return new Brief(file, url, slug, orEmpty(text(file, root, "query")), orEmpty(text(file, root, "title")), required,
+                line == 0 ? 1 : line);
+    }
+
+    private static String text(Path file, JsonNode root, String key) {
+        JsonNode n = root.get(key);
+        if (n == null || n.isNull()) {
+            return null;
+        }
+        if (!n.isValueNode()) {
+            throw new LinkerException("brief '" + file + "': '" + key + "' must be a text value");
+        }
+        String s = n.asText().strip();
+        return s.isEmpty() ? null : s;
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static int lineOf(String[] lines, int end, String needle) {
+        for (int i = 1; i < end; i++) {
+            if (lines[i].contains(needle)) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** A brief URL or page path as a page key of the site ("/guides/x/"), using the site's base URL for absolute ones. */
+    public static String key(String url, Site site) {
+        String u = url.strip();
+        if (u.startsWith("http://") || u.startsWith("https://")) {
+            try {
+                URI uri = URI.create(u);
+                u = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+                if (site.baseUrl() != null) {
+                    String basePath = URI.create(site.baseUrl()).getRawPath();
+                    if (basePath != null && basePath.length() > 1 && u.startsWith(basePath)) {
+                        u = u.substring(basePath.length() - (basePath.endsWith("/") ? 1 : 0));
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                return u;
+            }
+        }
+        if (!u.startsWith("/")) {
+            u = "/" + u;
+        }
+        String k = PageKeys.normalizeIndex(u);
+        if (site.contains(k)) {
+            return k;
+        }
+        for (String alt : List.of(k + "/", k + ".html", k.endsWith("/") ? k.substring(0, k.length() - 1) + ".html" : k)) {
+            if (site.contains(alt)) {
+                return alt;
+            }
+        }
+        return k;
+    }
+
+    /** The page a brief is about, or null when it is not published (yet). */
+    public static String page(Brief b, Site site) {
+        if (b.url() != null) {
+            String k = key(b.url(), site);
+            return site.contains(k) ? k : null;
+        }
+        String slug = b.slug().replaceAll("^/+|/+$", "");
+        String found = null;
+        for (String k : site.pages().keySet()) {
+            String t = k.endsWith("/") ? k.substring(0, k.length() - 1) : k.replaceFirst("\\.html?$", "");
+            if (t.substring(t.lastIndexOf('/') + 1).equals(slug)) {
+                if (found != null) {
+                    return found; // ambiguous slugs: the first page in key order, deterministic
+                }
+                found = k;
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.linker.maven;
+
+import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.Severity;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class AuditMojoTest {
+
+    private static Finding finding(String check) {
+        return new Finding(check, Severity.ERROR, "m", "/a.html", "a.html", 1, 1, null, null);
+    }
+
+    @Test
+    void failure_counts_list_the_most_frequent_check_first() {
+        List<Finding> f = List.of(finding("broken-link"), finding("orphan"), finding("orphan"));
+        assertEquals("orphan x2, broken-link x1", AuditMojo.countsByCheck(f));
+    }
+
+    @Test
+    void formats_given_as_one_comma_separated_value_are_split_and_deduplicated() {
+        assertEquals(List.of("json", "html", "sarif"), AuditMojo.normaliseList(Arrays.asList("json, html", null, "sarif,json")));
+    }
+}
