@@ -115,6 +115,27 @@ class SuggesterTest {
     }
 
     @Test
+    void search_console_queries_become_names_and_raise_authority() {
+        var plain = dev.linker.index.SourceLoader.of(Fixtures.site("coffee/pages.csv"))
+                .withLinks(Fixtures.site("coffee/links.jsonl")).records();
+        var withGsc = dev.linker.index.SourceLoader.of(Fixtures.site("coffee/pages.csv"))
+                .withLinks(Fixtures.site("coffee/links.jsonl"))
+                .withSearchConsole(Fixtures.site("coffee/search_console.csv")).records();
+        String decaf = "https://brew.example/beans/decaf.html";
+        var before = plain.stream().filter(r -> r.url().equals(decaf)).findFirst().orElseThrow();
+        var after = withGsc.stream().filter(r -> r.url().equals(decaf)).findFirst().orElseThrow();
+        assertEquals("swiss water decaf", after.queries().get(0)[0]);
+        assertTrue(after.authority() > before.authority(), before.authority() + " -> " + after.authority());
+        try (PageIndex idx = PageIndex.inMemory(Fixtures.embedder())) {
+            idx.sync(withGsc, true, null);
+            Draft d = Draft.of("Evening coffee", "For an evening cup, a Swiss Water decaf keeps the flavour.");
+            Suggestion s = new Suggester(idx, SuggestSettings.DEFAULT).forDraft(d, 3).get(0);
+            assertEquals(decaf, s.url());
+            assertEquals("Swiss Water decaf", s.anchor().phrase());
+        }
+    }
+
+    @Test
     void pages_that_are_not_live_are_never_suggested() {
         try (PageIndex idx = Fixtures.coffeeIndex()) {
             Suggester s = new Suggester(idx, SuggestSettings.DEFAULT);
