@@ -34,6 +34,9 @@ final class SuggestOptions {
     @Option(names = "--forbid-safety", paramLabel = "FROM=TO", description = "Pages of safety class FROM may not link to class TO (repeatable).")
     List<String> forbidSafety = new ArrayList<>();
 
+    @Option(names = "--depth", paramLabel = "K", defaultValue = "100", description = "Candidates taken from the vector index and from BM25 each (default: ${DEFAULT-VALUE}).")
+    int depth;
+
     @Option(names = "--serp-domain", paramLabel = "DOMAIN", description = "Add SERP candidates for site:DOMAIN (needs --serp-key or LINKER_SERP_API_KEY).")
     String serpDomain;
 
@@ -71,6 +74,10 @@ final class SuggestOptions {
         }
         SuggestSettings s = SuggestSettings.DEFAULT.withWeights(weights()).withExcludes(patterns)
                 .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels);
+        if (depth < 1) {
+            throw new LinkerException("--depth must be at least 1");
+        }
+        s = s.withRetrievalDepth(depth, depth);
         if (serpDomain != null) {
             String key = serpKey != null ? serpKey : System.getenv("LINKER_SERP_API_KEY");
             s = s.withSerp(new SerpClient(serpEndpoint, key, serpDomain, 10, Duration.ofSeconds(20)));

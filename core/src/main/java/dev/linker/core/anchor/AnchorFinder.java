@@ -18,6 +18,50 @@ public final class AnchorFinder {
                 m.startChar(), m.endChar(), true);
     }
 
+    /** A source text cut into sentences once, each with its terms, for many fallback anchors. */
+    public static final class Sentences {
+        final String text;
+        final List<String> sentences = new java.util.ArrayList<>();
+        final List<Set<String>> terms = new java.util.ArrayList<>();
+
+        public Sentences(String text) {
+            this.text = text == null ? "" : text;
+            int from = 0;
+            while (from < this.text.length()) {
+                int[] s = sentenceAround(this.text, from, from);
+                String sentence = this.text.substring(s[0], s[1]);
+                if (!sentence.isBlank()) {
+                    sentences.add(sentence.strip());
+                    terms.add(new HashSet<>(Tokens.terms(sentence)));
+                }
+                from = Math.max(s[1], from + 1);
+                while (from < this.text.length() && Character.isWhitespace(this.text.charAt(from))) {
+                    from++;
+                }
+            }
+        }
+    }
+
+    /** As {@link #fallback(String, String, NameIndex)} over sentences cut once. */
+    public static Anchor fallback(Sentences source, String cleanTitle, NameIndex names) {
+        Set<String> want = new HashSet<>(Tokens.terms(cleanTitle));
+        String best = "";
+        double bestScore = 0;
+        for (int i = 0; i < source.sentences.size(); i++) {
+            double score = 0;
+            for (String t : want) {
+                if (source.terms.get(i).contains(t)) {
+                    score += names.rarity(t);
+                }
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                best = source.sentences.get(i);
+            }
+        }
+        return new Anchor(cleanTitle, best, -1, -1, false);
+    }
+
     /** @param cleanTitle the target's title with template and numbering removed */
     public static Anchor fallback(String text, String cleanTitle, NameIndex names) {
         Set<String> want = new HashSet<>(Tokens.terms(cleanTitle));

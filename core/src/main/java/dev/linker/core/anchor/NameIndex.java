@@ -120,7 +120,11 @@ public final class NameIndex {
      * page's own links (so evaluation does not read the answer from the links it hides); null keeps all.
      */
     public Map<String, Mention> mentions(String text, String hiddenSource) {
-        List<Tokens.Token> toks = Tokens.tokenize(text);
+        return mentions(Tokens.tokenize(text), hiddenSource);
+    }
+
+    /** As {@link #mentions(String, String)} for a text already tokenized with {@link Tokens#tokenize}. */
+    public Map<String, Mention> mentions(List<Tokens.Token> toks, String hiddenSource) {
         Map<String, Mention> best = new HashMap<>();
         Map<String, Double> heaviest = new HashMap<>();
         StringBuilder sb = new StringBuilder();

@@ -37,6 +37,8 @@ public final class Pairs {
         long[] count = {0};
         index.withSearcher(s -> {
             try {
+                // A filter costs a bitset over all pages per query: skip it when every page is live.
+                org.apache.lucene.search.Query filter = s.count(live()) == s.getIndexReader().numDocs() ? null : live();
                 for (String url : index.urls(true)) {
                     int doc = PageIndex.docId(s, url);
                     float[] v = PageIndex.vector(s, doc);
@@ -45,7 +47,7 @@ public final class Pairs {
                     }
                     int k = 32;
                     while (true) {
-                        TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, v, k, live()), k);
+                        TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, v, k, filter), k);
                         ScoreDoc[] hits = td.scoreDocs;
                         boolean more = hits.length == k && cosine(hits[hits.length - 1]) >= minSimilarity
                                 && k < s.getIndexReader().numDocs();

@@ -48,6 +48,11 @@ public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp);
     }
 
+    /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
+    public SuggestSettings withRetrievalDepth(int knn, int lexical) {
+        return new SuggestSettings(weights, knn, lexical, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp);
+    }
+
     public SuggestSettings withSerp(SerpClient s) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s);
     }

@@ -91,6 +91,25 @@ public final class Suggester {
         final Map<String, Integer> docs;
         final NameIndex names;
         final TitleTemplate template;
+        /** True when every page is live: vector search then needs no filter (a filter costs O(pages) per query). */
+        boolean allLive;
+        /** Document frequencies asked for again and again (common words of every source). */
+        final Map<String, Integer> df = new java.util.concurrent.ConcurrentHashMap<>();
+
+        int docFreq(String term) {
+            Integer v = df.get(term);
+            if (v == null) {
+                try {
+                    v = reader.docFreq(new Term(Fields.ALL, term));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (df.size() < 2_000_000) {
+                    df.put(term, v);
+                }
+            }
+            return v;
+        }
 
         Snapshot(IndexReader reader, Info[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
             this.reader = reader;
@@ -184,7 +203,15 @@ public final class Suggester {
                 names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
             }
         }
-        return new Snapshot(reader, infos, docs, names, template);
+        Snapshot snap = new Snapshot(reader, infos, docs, names, template);
+        int live = 0;
+        for (Info i : infos) {
+            if (i != null && i.status() == Status.LIVE) {
+                live++;
+            }
+        }
+        snap.allLive = live == reader.numDocs();
+        return snap;
     }
 
     private static Number num(Document d, String field) {
@@ -302,18 +329,22 @@ public final class Suggester {
                                      Set<String> onlyTargets) {
         try {
             Query filter = filter(src);
+            // HNSW turns a filter into a bitset over all pages for every query; when all pages are live and no
+            // category bound applies, the source itself is dropped below and no filter is needed.
+            Query knnFilter = snap.allLive && settings.categoryLevels() < 0 ? null : filter;
             Map<Integer, Candidate> cands = new HashMap<>();
             // Vectors: topic similarity.
             if (src.vector() != null && settings.knnK() > 0) {
-                var td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), settings.knnK(), filter),
-                        settings.knnK());
+                var td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), settings.knnK() + 1, knnFilter),
+                        settings.knnK() + 1);
                 for (ScoreDoc sd : td.scoreDocs) {
                     // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
                     cands.computeIfAbsent(sd.doc, Candidate::new).cosine = 2.0 * sd.score - 1.0;
                 }
             }
             // BM25: shared rare words.
-            Query lexical = lexicalQuery(s, src.title() + "\n" + src.text());
+            List<Tokens.Token> bodyTokens = Tokens.tokenize(src.text());
+            Query lexical = lexicalQuery(s, snap, src.title(), bodyTokens);
             double maxBm25 = 0;
             if (lexical != null && settings.lexicalK() > 0) {
                 Query q = new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
@@ -325,7 +356,7 @@ public final class Suggester {
                 }
             }
             // Names the source text mentions.
-            Map<String, NameIndex.Mention> mentions = snap.names.mentions(src.text(), src.hiddenSource());
+            Map<String, NameIndex.Mention> mentions = snap.names.mentions(bodyTokens, src.hiddenSource());
             for (NameIndex.Mention m : mentions.values()) {
                 Integer doc = snap.docs.get(m.target());
                 if (doc != null) {
@@ -365,7 +396,7 @@ public final class Suggester {
             double density = ScoreComponents.density(src.linkCount(), src.words());
             ScoreWeights w = settings.weights();
             List<Suggestion> out = new ArrayList<>(kept.size());
-            Map<Suggestion, Candidate> back = new HashMap<>();
+            Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
             for (Candidate c : kept) {
                 Info t = snap.infos[c.doc];
                 if (Double.isNaN(c.cosine)) {
@@ -388,11 +419,19 @@ public final class Suggester {
             }
             out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
             List<Suggestion> top = new ArrayList<>(Math.min(limit, out.size()));
+            AnchorFinder.Sentences sentences = null;
             for (Suggestion sg : out.subList(0, Math.min(limit, out.size()))) {
                 Candidate c = back.get(sg);
                 Info t = snap.infos[c.doc];
-                Anchor a = !withAnchors ? null : c.mention != null ? AnchorFinder.fromMention(src.text(), c.mention)
-                        : AnchorFinder.fallback(src.text(), t.cleanTitle(), snap.names);
+                Anchor a = null;
+                if (withAnchors && c.mention != null) {
+                    a = AnchorFinder.fromMention(src.text(), c.mention);
+                } else if (withAnchors) {
+                    if (sentences == null) {
+                        sentences = new AnchorFinder.Sentences(src.text());
+                    }
+                    a = AnchorFinder.fallback(sentences, t.cleanTitle(), snap.names);
+                }
                 top.add(new Suggestion(sg.url(), sg.title(), sg.score(), sg.components(), a));
             }
             return top;
@@ -431,10 +470,13 @@ public final class Suggester {
      * are dropped (title templates, boilerplate, "the"), the rest weighted by tf·idf, the 64 strongest kept, with
      * the title field boosted.
      */
-    Query lexicalQuery(IndexSearcher s, String text) throws IOException {
+    Query lexicalQuery(IndexSearcher s, Snapshot snap, String title, List<Tokens.Token> body) throws IOException {
         Map<String, Integer> tf = new HashMap<>();
-        for (String t : Tokens.terms(text)) {
+        for (String t : Tokens.terms(title)) {
             tf.merge(t, 1, Integer::sum);
+        }
+        for (Tokens.Token t : body) {
+            tf.merge(t.term(), 1, Integer::sum);
         }
         IndexReader r = s.getIndexReader();
         int n = Math.max(1, r.maxDoc());
@@ -443,7 +485,7 @@ public final class Suggester {
             if (e.getKey().length() > 255) {
                 continue;
             }
-            int df = r.docFreq(new Term(Fields.ALL, e.getKey()));
+            int df = snap.docFreq(e.getKey());
             if (df == 0 || df > settings.commonWordShare() * n) {
                 continue;
             }
