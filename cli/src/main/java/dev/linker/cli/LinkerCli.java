@@ -11,16 +11,18 @@ import java.io.PrintWriter;
 @Command(name = "linker", mixinStandardHelpOptions = true, versionProvider = LinkerCli.Version.class,
         description = "Internal linking for SEO: audit a built site, suggest and plan internal links.",
         subcommands = {AuditCommand.class, IndexCommand.class, SuggestCommand.class, PlanCommand.class,
-                PairsCommand.class, EvalCommand.class, TuneCommand.class, ServeCommand.class,
+                PairsCommand.class, EvalCommand.class, TuneCommand.class, ServeCommand.class, BriefCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 public final class LinkerCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Lucene announces its SIMD setup at INFO through java.util.logging; held here, as JUL keeps loggers weakly. */
+    private static final java.util.logging.Logger LUCENE_LOG = java.util.logging.Logger.getLogger("org.apache.lucene");
+
     public static void main(String[] args) {
-        // Lucene announces its SIMD setup at INFO through java.util.logging; users need no such line.
-        java.util.logging.Logger.getLogger("org.apache.lucene").setLevel(java.util.logging.Level.WARNING);
+        LUCENE_LOG.setLevel(java.util.logging.Level.WARNING);
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
