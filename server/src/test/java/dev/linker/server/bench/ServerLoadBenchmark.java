@@ -30,8 +30,8 @@ import java.util.regex.Pattern;
  * Load benchmark of {@code POST /api/v1/suggestions} against a real server process over a 100k-page on-disk index.
  * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
  *
- * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold]
- * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--server-jvm "-Xmx1g ..."] [--rebuild]}.
+ * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
+ * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--server-jvm -Xmx1g,...] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -47,7 +47,7 @@ public final class ServerLoadBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public static void main(String[] args) throws Exception {
-        Path dir = Path.of("server/target/load-bench");
+        Path dir = Path.of("target/load-bench"); // relative to server/ when run through Maven
         int pages = 100_000;
         int[] concurrency = {1, 4, 16};
         int duration = 30;
@@ -57,6 +57,7 @@ public final class ServerLoadBenchmark {
         int soakAuthors = 16;
         String serverJvm = "-Xmx1g";
         boolean rebuild = false;
+        boolean buildOnly = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--dir" -> dir = Path.of(args[++i]);
@@ -64,12 +65,13 @@ public final class ServerLoadBenchmark {
                 case "--concurrency" -> concurrency = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt)
                         .toArray();
                 case "--duration" -> duration = Integer.parseInt(args[++i]);
-                case "--modes" -> modes = args[++i].isBlank() ? List.of() : List.of(args[i].split(","));
+                case "--modes" -> modes = args[++i].isBlank() || args[i].equals("none") ? List.of() : List.of(args[i].split(","));
                 case "--soak-minutes" -> soakMinutes = Integer.parseInt(args[++i]);
                 case "--soak-rate" -> soakRate = Double.parseDouble(args[++i]);
                 case "--soak-authors" -> soakAuthors = Integer.parseInt(args[++i]);
                 case "--server-jvm" -> serverJvm = args[++i];
                 case "--rebuild" -> rebuild = true;
+                case "--build-only" -> buildOnly = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
                         + " (see the class comment or BENCHMARKS.md)");
             }
@@ -78,6 +80,9 @@ public final class ServerLoadBenchmark {
         SyntheticSite site = new SyntheticSite(pages, words);
         Path index = dir.resolve("index-" + pages);
         build(site, index, rebuild);
+        if (buildOnly) {
+            return;
+        }
         describeDrafts(site);
 
         int port;
@@ -88,7 +93,7 @@ public final class ServerLoadBenchmark {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED"));
         if (!serverJvm.isBlank()) {
-            cmd.addAll(List.of(serverJvm.trim().split("\\s+")));
+            cmd.addAll(List.of(serverJvm.trim().split("[,\\s]+")));
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.linker.server.Main",
                 "--index", index.toString(), "--port", Integer.toString(port), "--vendor", dir.resolve("none").toString()));
