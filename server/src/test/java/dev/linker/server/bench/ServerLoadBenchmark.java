@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
- * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--server-jvm -Xmx1g,...] [--rebuild] [--build-only]}.
+ * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--server-jvm "-Xmx1g;-XX:..."] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -93,7 +93,7 @@ public final class ServerLoadBenchmark {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED"));
         if (!serverJvm.isBlank()) {
-            cmd.addAll(List.of(serverJvm.trim().split("[,\\s]+")));
+            cmd.addAll(List.of(serverJvm.trim().split("[;\\s]+")));
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.linker.server.Main",
                 "--index", index.toString(), "--port", Integer.toString(port), "--vendor", dir.resolve("none").toString()));
