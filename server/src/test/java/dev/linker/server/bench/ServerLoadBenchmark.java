@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
- * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--server-jvm "-Xmx1g;-XX:..."] [--rebuild] [--build-only]}.
+ * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -55,6 +55,7 @@ public final class ServerLoadBenchmark {
         int soakMinutes = 0;
         double soakRate = 10;
         int soakAuthors = 16;
+        int soakNewDraftEvery = 20;
         String serverJvm = "-Xmx1g";
         boolean rebuild = false;
         boolean buildOnly = false;
@@ -69,6 +70,7 @@ public final class ServerLoadBenchmark {
                 case "--soak-minutes" -> soakMinutes = Integer.parseInt(args[++i]);
                 case "--soak-rate" -> soakRate = Double.parseDouble(args[++i]);
                 case "--soak-authors" -> soakAuthors = Integer.parseInt(args[++i]);
+                case "--soak-new-draft-every" -> soakNewDraftEvery = Integer.parseInt(args[++i]);
                 case "--server-jvm" -> serverJvm = args[++i];
                 case "--rebuild" -> rebuild = true;
                 case "--build-only" -> buildOnly = true;
@@ -124,7 +126,7 @@ public final class ServerLoadBenchmark {
                 }
             }
             if (soakMinutes > 0) {
-                soak(client, site, server.pid(), soakMinutes, soakRate, soakAuthors);
+                soak(client, site, server.pid(), soakMinutes, soakRate, soakAuthors, soakNewDraftEvery);
             }
         } finally {
             server.destroy(); // SIGTERM: the server's shutdown hook commits and closes the index
@@ -266,10 +268,11 @@ public final class ServerLoadBenchmark {
     }
 
     /** A fixed request rate from editing authors for {@code minutes}, sampling the server's memory every 10 s. */
-    static void soak(Client client, SyntheticSite site, long pid, int minutes, double rate, int nAuthors)
-            throws Exception {
+    static void soak(Client client, SyntheticSite site, long pid, int minutes, double rate, int nAuthors,
+                     int newDraftEvery) throws Exception {
         System.out.printf(Locale.ROOT, "%nsoak: %d min at %.1f requests/s from %d editing authors (each sends every "
-                + "%.0f ms); samples every 10 s%n", minutes, rate, nAuthors, nAuthors * 1000 / rate);
+                + "%.0f ms, starts a new draft every %d requests); samples every 10 s%n", minutes, rate, nAuthors,
+                nAuthors * 1000 / rate, newDraftEvery);
         System.out.printf(Locale.ROOT, "%6s %8s %8s %9s %9s %8s %8s %8s%n", "t s", "RSS MB", "heap MB", "cache ent",
                 "requests", "p99 ms", "errors", "load1");
         long seed0 = System.nanoTime();
@@ -282,7 +285,7 @@ public final class ServerLoadBenchmark {
         for (int i = 0; i < nAuthors; i++) {
             int k = i;
             threads[i] = Thread.ofPlatform().name("soak-" + i).start(() -> {
-                // A new draft every 100 edits, so the paragraph cache keeps filling (it must stay bounded).
+                // New drafts now and then, so the paragraph cache fills past its bound (it must stay bounded).
                 Author a = new Author(site, seed0 + k);
                 long next = start + k * interval / nAuthors;
                 for (int n = 1; next < end; n++) {
@@ -294,7 +297,7 @@ public final class ServerLoadBenchmark {
                             return;
                         }
                     }
-                    if (n % 100 == 0) {
+                    if (n % newDraftEvery == 0) {
                         a = new Author(site, seed0 + 1_000_003L * (k + 1) + n);
                     } else {
                         a.edit();
