@@ -8,7 +8,7 @@
 # Arguments go to dev.linker.server.bench.ServerLoadBenchmark:
 #   --dir DIR (default server/target/load-bench; relative paths are relative to server/)  --pages 100k
 #   --concurrency 1,4,16  --duration 30 (s per run)  --modes editing,cold|none  --rebuild  --build-only
-#   --soak-minutes M  --soak-rate R (requests/s)  --soak-authors 16  --soak-new-draft-every 20  --server-jvm "-Xmx1g;-XX:..." (JVM options of the server, ";"-separated)
+#   --soak-minutes M  --soak-rate R (requests/s)  --soak-authors 16  --soak-new-draft-every 4  --server-jvm "-Xmx1g;-XX:..." (JVM options of the server, ";"-separated)
 # Environment: BENCH_HEAP (heap of the driver JVM that also builds the index; default 2g).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -55,7 +55,7 @@ public final class ServerLoadBenchmark {
         int soakMinutes = 0;
         double soakRate = 10;
         int soakAuthors = 16;
-        int soakNewDraftEvery = 20;
+        int soakNewDraftEvery = 4;
         String serverJvm = "-Xmx1g";
         boolean rebuild = false;
         boolean buildOnly = false;
@@ -117,7 +117,7 @@ public final class ServerLoadBenchmark {
             System.out.printf(Locale.ROOT, "warm-up (cold drafts, 2 authors, 20 s) done in %.1f s; RSS %d MB%n",
                     (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
 
-            System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %8s%n", "mode", "conc",
+            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %8s%n", "mode", "conc",
                     "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "paras/rq",
                     "load1");
             for (String mode : modes) {
@@ -388,7 +388,7 @@ public final class ServerLoadBenchmark {
         return -1;
     }
 
-    private static final Pattern HEAP_USED = Pattern.compile("total \\d+K, used (\\d+)K");
+    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total[^\\n]*?used (\\d+)K");
 
     /** Heap in use per {@code jcmd PID GC.heap_info} (G1: young + old, live or not yet collected). */
     static long heapKb(long pid) {
