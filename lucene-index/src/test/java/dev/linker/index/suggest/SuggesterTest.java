@@ -148,4 +148,20 @@ class SuggesterTest {
                     "the suggester sees index changes without being rebuilt");
         }
     }
+
+    @Test
+    void word_frequencies_remembered_for_drafts_follow_index_changes() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT);
+            String url = "https://brew.example/gear/aeropress.html";
+            // "aeropress" is on no page yet: its frequency (0) is remembered for this version of the index.
+            assertTrue(s.forQuery("aeropress recipe", 10).stream().noneMatch(x -> x.url().equals(url)));
+            idx.upsert(new dev.linker.index.PageRecord(url, "AeroPress Recipe", "AeroPress Recipe",
+                    "The aeropress brews one cup: an aeropress recipe with a fine grind and two minutes.", "/gear/",
+                    Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+            Suggestion got = s.forQuery("aeropress recipe", 10).stream().filter(x -> x.url().equals(url))
+                    .findFirst().orElseThrow();
+            assertTrue(got.components().lexical() > 0, "BM25 sees the new page's words: " + got.components());
+        }
+    }
 }

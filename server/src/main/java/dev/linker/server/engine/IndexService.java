@@ -78,6 +78,7 @@ public final class IndexService implements LinkerService {
                 suggester.forDraft(d, vector, Math.min(100, request.limit() * OVERFETCH));
         List<Suggestion> out = new ArrayList<>();
         List<int[]> taken = new ArrayList<>();
+        List<Tokens.Token> tokens = null; // the draft's tokens, once per request (a 2,000-word draft has ~2,500)
         for (dev.linker.index.suggest.Suggestion s : ranked) {
             if (out.size() >= request.limit()) {
                 break;
@@ -92,7 +93,10 @@ public final class IndexService implements LinkerService {
                 // target's title words (a.phrase() is the cleaned title here) in the draft.
                 Set<String> terms = new HashSet<>(Tokens.terms(a.phrase()));
                 terms.removeAll(STOP);
-                int[] span = titleWordRun(draft.linkable(), terms);
+                if (tokens == null) {
+                    tokens = Tokens.tokenize(draft.linkable());
+                }
+                int[] span = titleWordRun(draft.linkable(), tokens, terms);
                 if (span == null) {
                     continue;
                 }
@@ -128,7 +132,11 @@ public final class IndexService implements LinkerService {
      * no title word occurs.
      */
     static int[] titleWordRun(String text, Set<String> titleTerms) {
-        List<Tokens.Token> toks = Tokens.tokenize(text);
+        return titleWordRun(text, Tokens.tokenize(text), titleTerms);
+    }
+
+    /** As {@link #titleWordRun(String, Set)} over the text's tokens, already computed. */
+    static int[] titleWordRun(String text, List<Tokens.Token> toks, Set<String> titleTerms) {
         int[] best = null;
         for (int i = 0; i < toks.size(); i++) {
             if (!titleTerms.contains(toks.get(i).term())) {
@@ -137,8 +145,7 @@ public final class IndexService implements LinkerService {
             Set<String> matched = new HashSet<>(Set.of(toks.get(i).term()));
             int end = i;
             for (int j = i + 1; j < toks.size() && j - i < 4; j++) {
-                String gap = text.substring(toks.get(j - 1).end(), toks.get(j).start());
-                if (!gap.matches("[ \\t]+")) {
+                if (!blanks(text, toks.get(j - 1).end(), toks.get(j).start())) {
                     break;
                 }
                 String t = toks.get(j).term();
@@ -155,6 +162,20 @@ public final class IndexService implements LinkerService {
             }
         }
         return best;
+    }
+
+    /** True when text[from, to) is one or more spaces or tabs (no line break, no punctuation). */
+    private static boolean blanks(String text, int from, int to) {
+        if (to <= from) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

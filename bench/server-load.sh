@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Load benchmark of the suggestion server (POST /api/v1/suggestions) over a synthetic 100k-page index.
+# See BENCHMARKS.md, section "Server". Builds nothing outside server/target (the index is cached there).
+#
+#   bench/server-load.sh                                   # build index once, editing + cold at 1, 4, 16 authors
+#   bench/server-load.sh --soak-minutes 10 --soak-rate 20 --modes none   # soak only
+#
+# Arguments go to dev.linker.server.bench.ServerLoadBenchmark:
+#   --dir DIR (default server/target/load-bench; relative paths are relative to server/)  --pages 100k
+#   --concurrency 1,4,16  --duration 30 (s per run)  --modes editing,cold|none  --rebuild  --build-only
+#   --soak-minutes M  --soak-rate R (requests/s)  --soak-authors 16  --soak-new-draft-every 4  --server-jvm "-Xmx1g;-XX:..." (JVM options of the server, ";"-separated)
+# Environment: BENCH_HEAP (heap of the driver JVM that also builds the index; default 2g).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+exec "$here/bin/mvn21" -B -q -o -pl server -am process-test-classes -Dskip.npm=true \
+  -Dserver.benchmark -Dserver.benchmark.heap="${BENCH_HEAP:-2g}" -Dserver.benchmark.args="$*"

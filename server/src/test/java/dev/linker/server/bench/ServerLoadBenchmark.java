@@ -1,0 +1,544 @@
+package dev.linker.server.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.linker.index.EmbedMode;
+import dev.linker.index.PageIndex;
+import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.index.embed.WordPieceTokenizer;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Load benchmark of {@code POST /api/v1/suggestions} against a real server process over a 100k-page on-disk index.
+ * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
+ *
+ * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
+ * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--rebuild] [--build-only]}.
+ * <ol>
+ *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
+ *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
+ *   <li>starts {@code dev.linker.server.Main --index DIR/index} in its own JVM on a free loopback port (the same
+ *   server as {@code linker serve}), so its drafts are embedded by the real local model;</li>
+ *   <li>drives it with virtual authors over HTTP/1.1 keep-alive, closed loop: "editing" (each author changes one
+ *   word of one paragraph of a 300–2,000-word draft between requests: one paragraph is embedded per request) and
+ *   "cold" (a new draft every request: every paragraph is embedded);</li>
+ *   <li>optionally a soak at a fixed rate, sampling the server's RSS and heap every 10 s.</li>
+ * </ol>
+ */
+public final class ServerLoadBenchmark {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of("target/load-bench"); // relative to server/ when run through Maven
+        int pages = 100_000;
+        int[] concurrency = {1, 4, 16};
+        int duration = 30;
+        List<String> modes = List.of("editing", "cold");
+        int soakMinutes = 0;
+        double soakRate = 10;
+        int soakAuthors = 16;
+        int soakNewDraftEvery = 4;
+        String serverJvm = "-Xmx1g";
+        boolean rebuild = false;
+        boolean buildOnly = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--dir" -> dir = Path.of(args[++i]);
+                case "--pages" -> pages = parseCount(args[++i]);
+                case "--concurrency" -> concurrency = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt)
+                        .toArray();
+                case "--duration" -> duration = Integer.parseInt(args[++i]);
+                case "--modes" -> modes = args[++i].isBlank() || args[i].equals("none") ? List.of() : List.of(args[i].split(","));
+                case "--soak-minutes" -> soakMinutes = Integer.parseInt(args[++i]);
+                case "--soak-rate" -> soakRate = Double.parseDouble(args[++i]);
+                case "--soak-authors" -> soakAuthors = Integer.parseInt(args[++i]);
+                case "--soak-new-draft-every" -> soakNewDraftEvery = Integer.parseInt(args[++i]);
+                case "--server-jvm" -> serverJvm = args[++i];
+                case "--rebuild" -> rebuild = true;
+                case "--build-only" -> buildOnly = true;
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]
+                        + " (see the class comment or BENCHMARKS.md)");
+            }
+        }
+        WordModel words = new WordModel();
+        SyntheticSite site = new SyntheticSite(pages, words);
+        Path index = dir.resolve("index-" + pages);
+        build(site, index, rebuild);
+        if (buildOnly) {
+            return;
+        }
+        describeDrafts(site);
+
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED"));
+        if (!serverJvm.isBlank()) {
+            cmd.addAll(List.of(serverJvm.trim().split("[;\\s]+")));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.linker.server.Main",
+                "--index", index.toString(), "--port", Integer.toString(port), "--vendor", dir.resolve("none").toString()));
+        Path log = dir.resolve("server.log");
+        System.out.printf(Locale.ROOT, "server: %s (log: %s)%n", String.join(" ", cmd.subList(cmd.indexOf("-cp") + 2,
+                cmd.size())), log);
+        Process server = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            Client client = new Client("http://127.0.0.1:" + port);
+            long t0 = System.nanoTime();
+            client.waitForHealth(server, log);
+            System.out.printf(Locale.ROOT, "server up in %.1f s, pid %d; RSS %d MB%n", (System.nanoTime() - t0) / 1e9,
+                    server.pid(), rssKb(server.pid()) / 1024);
+            Runtime.getRuntime().addShutdownHook(new Thread(server::destroy));
+
+            // Warm-up: JIT, the suggester's snapshot of 100k pages (names, infos), the page cache of the index.
+            long w0 = System.nanoTime();
+            run(client, site, server.pid(), "cold", 2, 20, -1, true);
+            System.out.printf(Locale.ROOT, "warm-up (cold drafts, 2 authors, 20 s) done in %.1f s; RSS %d MB%n",
+                    (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
+
+            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %8s%n", "mode", "conc",
+                    "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "paras/rq",
+                    "load1");
+            for (String mode : modes) {
+                for (int c : concurrency) {
+                    run(client, site, server.pid(), mode, c, duration, -1, false);
+                }
+            }
+            if (soakMinutes > 0) {
+                soak(client, site, server.pid(), soakMinutes, soakRate, soakAuthors, soakNewDraftEvery);
+            }
+        } finally {
+            server.destroy(); // SIGTERM: the server's shutdown hook commits and closes the index
+            if (!server.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    static int parseCount(String s) {
+        String t = s.toLowerCase(Locale.ROOT);
+        if (t.endsWith("k")) {
+            return Integer.parseInt(t.substring(0, t.length() - 1)) * 1000;
+        }
+        return Integer.parseInt(t);
+    }
+
+    /** Builds the index unless a complete one of this size is there (a marker file is written last). */
+    static void build(SyntheticSite site, Path index, boolean rebuild) throws IOException {
+        Path done = index.resolve("linker-bench-complete");
+        if (!rebuild && Files.exists(done)) {
+            System.out.printf(Locale.ROOT, "index: %s (%,d pages, built before; --rebuild to rebuild)%n", index, site.n);
+            return;
+        }
+        if (Files.exists(index)) {
+            try (var s = Files.walk(index)) {
+                for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "index: building %,d synthetic pages in %s ...%n", site.n, index);
+        long t0 = System.nanoTime();
+        try (PageIndex idx = PageIndex.open(index, site.precomputed(),
+                new PageIndex.Options(EmbedMode.BOTH, PageIndex.VectorFormat.FLOAT, 10_000))) {
+            PageIndex.SyncReport r = idx.sync(site.pages(), true, m -> System.out.println("  " + m));
+            System.out.printf(Locale.ROOT, "index: %s in %.0f s; closing (waits for merges) ...%n", r,
+                    (System.nanoTime() - t0) / 1e9);
+        }
+        Files.writeString(done, site.n + " pages\n");
+        long bytes;
+        try (var s = Files.walk(index)) {
+            bytes = s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+        System.out.printf(Locale.ROOT, "index: built in %.0f s, %.0f MB on disk, embedder recorded: %s%n",
+                (System.nanoTime() - t0) / 1e9, bytes / 1e6, PageIndex.recordedEmbedder(index));
+    }
+
+    /** Words, paragraphs and word pieces of sample drafts, so the draft sizes are on record. */
+    static void describeDrafts(SyntheticSite site) {
+        try (LocalMiniLmEmbedder m = LocalMiniLmEmbedder.load()) {
+            WordPieceTokenizer tok = m.tokenizer();
+            long words = 0;
+            long paras = 0;
+            long pieces = 0;
+            long windows = 0;
+            int n = 200;
+            for (int i = 0; i < n; i++) {
+                Author a = new Author(site, 1_000_000 + i);
+                words += a.words();
+                paras += a.paragraphCount();
+                for (String p : a.text().split("\n\n")) {
+                    int k = tok.wordPieceIds(p).length;
+                    pieces += k;
+                    windows += (k + LocalMiniLmEmbedder.MAX_WINDOW_TOKENS - 3) / (LocalMiniLmEmbedder.MAX_WINDOW_TOKENS - 2);
+                }
+            }
+            System.out.printf(Locale.ROOT, "drafts (sample of %d): %.0f words, %.1f paragraphs, %.0f word pieces "
+                    + "(%.2f per word), %.1f model runs of ≤256 tokens per cold draft on average%n", n,
+                    words / (double) n, paras / (double) n, pieces / (double) n, pieces / (double) words,
+                    windows / (double) n);
+        }
+    }
+
+    /** One closed-loop run; prints a table row (or nothing for the warm-up). */
+    static void run(Client client, SyntheticSite site, long pid, String mode, int concurrency, int seconds,
+                    long seedBase, boolean quiet) throws Exception {
+        boolean cold = mode.equals("cold");
+        if (!cold && !mode.equals("editing")) {
+            throw new IllegalArgumentException("unknown mode " + mode + " (editing, cold)");
+        }
+        long seed0 = seedBase >= 0 ? seedBase : System.nanoTime();
+        List<Author> authors = new ArrayList<>();
+        for (int i = 0; i < concurrency; i++) {
+            authors.add(new Author(site, seed0 + i * 7919L));
+        }
+        if (!cold) {
+            // Each author has opened its draft already (the one full embedding of a session).
+            Thread[] prime = new Thread[concurrency];
+            for (int i = 0; i < concurrency; i++) {
+                Author a = authors.get(i);
+                prime[i] = Thread.ofPlatform().start(() -> client.suggest(a));
+            }
+            for (Thread t : prime) {
+                t.join();
+            }
+        }
+        Map<String, Number> m0 = client.metrics();
+        long cpu0 = cpuTicks(pid);
+        double load0 = loadAverage();
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        Recorder rec = new Recorder();
+        long start = System.nanoTime();
+        Thread[] threads = new Thread[concurrency];
+        for (int i = 0; i < concurrency; i++) {
+            int k = i;
+            threads[i] = Thread.ofPlatform().name("author-" + i).start(() -> {
+                Author a = authors.get(k);
+                long n = 0;
+                while (System.nanoTime() < end) {
+                    if (cold) {
+                        a = new Author(site, seed0 + 1_000_003L * (k + 1) + n++);
+                    } else {
+                        a.edit();
+                    }
+                    client.timed(a, rec);
+                }
+            });
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        double secs = (System.nanoTime() - start) / 1e9;
+        long cpu = cpuTicks(pid) - cpu0;
+        Map<String, Number> m1 = client.metrics();
+        if (quiet) {
+            return;
+        }
+        long[] lat = rec.sorted();
+        long paras = m1.getOrDefault("linker_draft_paragraphs_embedded_total", 0).longValue()
+                - m0.getOrDefault("linker_draft_paragraphs_embedded_total", 0).longValue();
+        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %8s%n", mode,
+                concurrency, lat.length, lat.length / secs, pct(lat, 0.50), pct(lat, 0.90), pct(lat, 0.99),
+                pct(lat, 1.0), rec.errors.get(), cpu * 1000.0 / TICKS / Math.max(1, lat.length),
+                paras / (double) Math.max(1, lat.length), String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
+        if (rec.firstError.get() != null) {
+            System.out.println("  first error: " + rec.firstError.get());
+        }
+    }
+
+    /** A fixed request rate from editing authors for {@code minutes}, sampling the server's memory every 10 s. */
+    static void soak(Client client, SyntheticSite site, long pid, int minutes, double rate, int nAuthors,
+                     int newDraftEvery) throws Exception {
+        System.out.printf(Locale.ROOT, "%nsoak: %d min at %.1f requests/s from %d editing authors (each sends every "
+                + "%.0f ms, starts a new draft every %d requests); samples every 10 s%n", minutes, rate, nAuthors,
+                nAuthors * 1000 / rate, newDraftEvery);
+        System.out.printf(Locale.ROOT, "%6s %8s %8s %9s %9s %8s %8s %8s%n", "t s", "RSS MB", "heap MB", "cache ent",
+                "requests", "p99 ms", "errors", "load1");
+        long seed0 = System.nanoTime();
+        Recorder rec = new Recorder();
+        AtomicReference<Recorder> window = new AtomicReference<>(new Recorder());
+        long start = System.nanoTime();
+        long end = start + minutes * 60_000_000_000L;
+        long interval = (long) (nAuthors * 1e9 / rate);
+        Thread[] threads = new Thread[nAuthors];
+        for (int i = 0; i < nAuthors; i++) {
+            int k = i;
+            threads[i] = Thread.ofPlatform().name("soak-" + i).start(() -> {
+                // New drafts now and then, so the paragraph cache fills past its bound (it must stay bounded).
+                Author a = new Author(site, seed0 + k);
+                long next = start + k * interval / nAuthors;
+                for (int n = 1; next < end; n++) {
+                    long wait = next - System.nanoTime();
+                    if (wait > 0) {
+                        try {
+                            Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                    if (n % newDraftEvery == 0) {
+                        a = new Author(site, seed0 + 1_000_003L * (k + 1) + n);
+                    } else {
+                        a.edit();
+                    }
+                    client.timed(a, rec, window.get());
+                    next += interval;
+                }
+            });
+        }
+        List<long[]> samples = new ArrayList<>(); // t, rss kB, heap kB, cache entries
+        for (long t = start + 10_000_000_000L; t <= end; t += 10_000_000_000L) {
+            long wait = t - System.nanoTime();
+            if (wait > 0) {
+                Thread.sleep(wait / 1_000_000);
+            }
+            long rss = rssKb(pid);
+            long heap = heapKb(pid);
+            long cache = client.metrics().getOrDefault("linker_draft_paragraph_cache_entries", -1).longValue();
+            Recorder w = window.getAndSet(new Recorder());
+            long[] recent = w.sorted();
+            samples.add(new long[] {(t - start) / 1_000_000_000L, rss, heap, cache});
+            System.out.printf(Locale.ROOT, "%6d %8d %8d %9d %9d %8.1f %8d %8.1f%n", (t - start) / 1_000_000_000L,
+                    rss / 1024, heap / 1024, cache, recent.length, pct(recent, 0.99), w.errors.get(), loadAverage());
+        }
+        for (Thread th : threads) {
+            th.join();
+        }
+        long[] lat = rec.sorted();
+        double secs = (System.nanoTime() - start) / 1e9;
+        System.out.printf(Locale.ROOT, "soak: %d requests in %.0f s (%.1f/s), p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, "
+                + "max %.1f ms, errors %d%n", lat.length, secs, lat.length / secs, pct(lat, 0.5), pct(lat, 0.9),
+                pct(lat, 0.99), pct(lat, 1.0), rec.errors.get());
+        for (int col = 1; col <= 3; col++) {
+            int c = col;
+            long min = samples.stream().mapToLong(s -> s[c]).min().orElse(0);
+            long max = samples.stream().mapToLong(s -> s[c]).max().orElse(0);
+            int third = Math.max(1, samples.size() / 3);
+            long firstMax = samples.subList(0, third).stream().mapToLong(s -> s[c]).max().orElse(0);
+            long lastMax = samples.subList(samples.size() - third, samples.size()).stream().mapToLong(s -> s[c])
+                    .max().orElse(0);
+            String what = switch (c) {
+                case 1 -> "RSS MB";
+                case 2 -> "heap used MB";
+                default -> "draft cache entries";
+            };
+            long div = c == 3 ? 1 : 1024;
+            System.out.printf(Locale.ROOT, "soak %s: min %d, max %d; max of first third %d, of last third %d (%s)%n",
+                    what, min / div, max / div, firstMax / div, lastMax / div,
+                    lastMax > firstMax * 1.1 ? "grew " + Math.round(100.0 * (lastMax - firstMax) / Math.max(1, firstMax))
+                            + " %" : "did not grow");
+        }
+        if (rec.firstError.get() != null) {
+            System.out.println("  first error: " + rec.firstError.get());
+        }
+    }
+
+    static double pct(long[] sorted, double p) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int i = (int) Math.ceil(sorted.length * p) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))] / 1e6;
+    }
+
+    static final long TICKS = 100; // USER_HZ on Linux
+
+    /** utime + stime of a process, in clock ticks. */
+    static long cpuTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    static long rssKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", ""));
+                }
+            }
+        } catch (IOException e) {
+            // process gone
+        }
+        return -1;
+    }
+
+    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total[^\\n]*?used (\\d+)K");
+
+    /** Heap in use per {@code jcmd PID GC.heap_info} (G1: young + old, live or not yet collected). */
+    static long heapKb(long pid) {
+        try {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(pid), "GC.heap_info").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            p.waitFor();
+            Matcher m = HEAP_USED.matcher(out);
+            return m.find() ? Long.parseLong(m.group(1)) : -1;
+        } catch (IOException | InterruptedException e) {
+            return -1;
+        }
+    }
+
+    static double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** Latencies (ns) and errors, from many threads. */
+    static final class Recorder {
+        private final List<long[]> chunks = new ArrayList<>();
+        final AtomicLong errors = new AtomicLong();
+        final AtomicReference<String> firstError = new AtomicReference<>();
+
+        synchronized void add(long nanos) {
+            if (chunks.isEmpty() || chunks.get(chunks.size() - 1)[0] == 4096) {
+                chunks.add(new long[4097]);
+            }
+            long[] c = chunks.get(chunks.size() - 1);
+            c[(int) ++c[0]] = nanos;
+        }
+
+        void error(String what) {
+            errors.incrementAndGet();
+            firstError.compareAndSet(null, what);
+        }
+
+        synchronized long[] sorted() {
+            int n = 0;
+            for (long[] c : chunks) {
+                n += (int) c[0];
+            }
+            long[] out = new long[n];
+            int i = 0;
+            for (long[] c : chunks) {
+                System.arraycopy(c, 1, out, i, (int) c[0]);
+                i += (int) c[0];
+            }
+            Arrays.sort(out);
+            return out;
+        }
+    }
+
+    /** java.net.http over HTTP/1.1: one keep-alive connection per concurrently busy thread. */
+    static final class Client {
+        final String base;
+        final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+
+        Client(String base) {
+            this.base = base;
+        }
+
+        void waitForHealth(Process server, Path log) throws Exception {
+            long deadline = System.nanoTime() + 300_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                if (!server.isAlive()) {
+                    throw new IllegalStateException("server exited with " + server.exitValue() + "; see " + log);
+                }
+                try {
+                    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/health"))
+                            .build(), HttpResponse.BodyHandlers.ofString());
+                    if (r.statusCode() == 200) {
+                        System.out.println("health: " + r.body());
+                        return;
+                    }
+                } catch (IOException e) {
+                    // not listening yet
+                }
+                Thread.sleep(250);
+            }
+            throw new IllegalStateException("server did not answer /api/v1/health within 300 s; see " + log);
+        }
+
+        HttpRequest request(Author a) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("title", a.title());
+            body.put("text", a.text());
+            body.put("format", "markdown");
+            body.put("limit", 5);
+            try {
+                return HttpRequest.newBuilder(URI.create(base + "/api/v1/suggestions"))
+                        .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))).build();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        /** One suggestion request; returns the number of suggestions, or -1 on error. */
+        int suggest(Author a) {
+            try {
+                HttpResponse<byte[]> r = http.send(request(a), HttpResponse.BodyHandlers.ofByteArray());
+                return r.statusCode() == 200 ? JSON.readTree(r.body()).path("suggestions").size() : -1;
+            } catch (IOException | InterruptedException e) {
+                return -1;
+            }
+        }
+
+        void timed(Author a, Recorder... recs) {
+            HttpRequest req = request(a);
+            long t0 = System.nanoTime();
+            String error = null;
+            try {
+                HttpResponse<byte[]> r = http.send(req, HttpResponse.BodyHandlers.ofByteArray());
+                if (r.statusCode() != 200) {
+                    error = "HTTP " + r.statusCode() + ": " + new String(r.body(), 0, Math.min(300, r.body().length));
+                }
+            } catch (IOException | InterruptedException e) {
+                error = e.toString();
+            }
+            long t = System.nanoTime() - t0;
+            for (Recorder rec : recs) {
+                rec.add(t);
+                if (error != null) {
+                    rec.error(error);
+                }
+            }
+        }
+
+        Map<String, Number> metrics() {
+            Map<String, Number> out = new LinkedHashMap<>();
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/metrics")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                for (String line : r.body().split("\n")) {
+                    if (line.startsWith("linker_draft")) {
+                        String[] f = line.split(" ");
+                        out.put(f[0], Double.parseDouble(f[f.length - 1]));
+                    }
+                }
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                // metrics are diagnostics only
+            }
+            return out;
+        }
+    }
+}
