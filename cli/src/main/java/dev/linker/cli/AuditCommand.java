@@ -27,7 +27,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code linker audit DIR}: read built HTML, run the checks, write reports, exit by --fail-on. */
-@Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(header = "Audit the internal links of a built site: orphans, broken links, stale anchors …",
+        name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Audit the internal links of a built site (a folder of HTML: public/, _site/, dist/, target/site …).",
                 "Checks: orphan, content-orphan, unreachable, deep-page, broken-link, redirect-link, stale-anchor,",
                 "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page,",

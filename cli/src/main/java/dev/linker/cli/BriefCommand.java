@@ -22,7 +22,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code linker brief}: the links a new article should carry and the pages that should link to it. */
-@Command(name = "brief", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(header = "Write a content brief: links a new article should carry and receive.",
+        name = "brief", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Write a content brief for a new article: the existing pages it should link to (anchor, why,",
                 "score), the pages that should link to it (with the sentence where the link fits), and front matter",
                 "listing the required links — save it under briefs/ and 'linker audit --briefs briefs/' enforces it."},

@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /** {@code linker eval SOURCE}: the site's own in-content links as the judge of the suggestions. */
-@Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(header = "Measure suggestion quality against the site's own links (recall@5, nDCG …).",
+        name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measure suggestion quality on a site: for every page, hide its own in-content links, suggest",
                 "from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden links."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})

@@ -29,7 +29,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code linker plan}: a site-wide donors → acceptors link plan as CSV. */
-@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(header = "Plan new links from donor pages to acceptor pages (CSV).",
+        name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Plan new internal links from donor pages to acceptor pages, as CSV",
                 "donor_url,anchor_text,acceptor_url,score,sentence. Never plans a link that already exists."},
         footer = {"", "Acceptors default to live pages with at most one inbound content link; donors default to every live page.",

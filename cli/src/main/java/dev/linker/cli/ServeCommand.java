@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code linker serve}: the suggestion API, the widget script and the /demo editor over an on-disk index. */
-@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(header = "Serve the suggestion API, the CMS widget and a demo editor.",
+        name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Serve link suggestions for editors: the JSON API under /api/v1 (OpenAPI at /api/v1/openapi.json),",
                 "the widget at /widget/linker-suggestions.js and a demo editor at /demo/. With no options it serves",
                 "the bundled example site from ./linker-data/index: no API key, no external service."},

@@ -22,7 +22,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code linker suggest --index DIR (--url U | --query Q | --text-file F | --all)}. */
-@Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(header = "Suggest pages to link to, with the anchor phrase and its sentence.",
+        name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Suggest the pages to link to, with the anchor phrase and the sentence where each link fits.",
                 "Never suggests the page itself, a page it already links to, or a page that is not live."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
