@@ -89,6 +89,7 @@ public final class LocalMiniLmEmbedder implements Embedder {
         }
         try {
             OrtEnvironment env = OrtEnvironment.getEnvironment();
+            removeEmptyNativeFolder();
             try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
                 options.setIntraOpNumThreads(1);
                 options.setInterOpNumThreads(1);
@@ -104,6 +105,34 @@ public final class LocalMiniLmEmbedder implements Embedder {
             }
         } catch (OrtException | UnsatisfiedLinkError e) {
             throw new EmbeddingException("cannot start ONNX Runtime with " + MODEL_RESOURCE + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * ONNX Runtime unpacks its native libraries into a new {@code onnxruntime-java*} folder under java.io.tmpdir for
+     * every process and only deletes the files at exit, leaving the folder: one more per run. Once loaded, a shared
+     * library may be unlinked on Linux and macOS, so remove ONNX Runtime's own folder now (its path is kept in
+     * OnnxRuntime). Best effort, and never on Windows, where loaded libraries cannot be deleted.
+     */
+    private static void removeEmptyNativeFolder() {
+        if (System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows")) {
+            return;
+        }
+        try {
+            java.lang.reflect.Field f = Class.forName("ai.onnxruntime.OnnxRuntime").getDeclaredField("tempDirectory");
+            f.setAccessible(true);
+            if (f.get(null) instanceof java.nio.file.Path dir && dir.getFileName().toString().startsWith("onnxruntime-java")) {
+                try (var entries = java.nio.file.Files.list(dir)) {
+                    for (java.nio.file.Path p : entries.toList()) {
+                        if (java.nio.file.Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                            java.nio.file.Files.deleteIfExists(p);
+                        }
+                    }
+                }
+                java.nio.file.Files.deleteIfExists(dir);
+            }
+        } catch (ReflectiveOperationException | IOException | RuntimeException e) {
+            // Another ONNX Runtime version or a locked-down JVM: the folder stays, as it would anyway.
         }
     }
 
