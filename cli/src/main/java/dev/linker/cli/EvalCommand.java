@@ -2,8 +2,6 @@ package dev.linker.cli;
 
 import dev.linker.core.audit.ExitCode;
 import dev.linker.index.PageIndex;
-import dev.linker.index.PageRecord;
-import dev.linker.index.SourceLoader;
 import dev.linker.index.embed.Embedder;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Metrics;
@@ -20,7 +18,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -68,7 +65,8 @@ final class EvalCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-eval");
-        try (Embedder e = embedder.create(); PageIndex index = buildIndex(dir, e, err)) {
+        try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
+                SourceIndexing.read(source, links, searchConsole, err, quiet), err, quiet)) {
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.isEmpty()) {
                 throw new dev.linker.core.audit.LinkerException(source + ": no page has in-content links to other "
@@ -90,24 +88,6 @@ final class EvalCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK.code();
-    }
-
-    private PageIndex buildIndex(Path dir, Embedder e, PrintWriter err) {
-        Progress progress = new Progress(err, quiet);
-        List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                .withHtml(null, null, null, progress).records();
-        progress.done("read " + records.size() + " pages from " + source);
-        PageIndex index = PageIndex.open(dir, e, PageIndex.Options.DEFAULT);
-        try {
-            PageIndex.SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
-            if (!quiet) {
-                err.println("linker: index " + dir + ": " + r);
-            }
-            return index;
-        } catch (RuntimeException ex) {
-            index.close();
-            throw ex;
-        }
     }
 
     static void deleteTree(Path dir) {

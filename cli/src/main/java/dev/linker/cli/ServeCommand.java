@@ -4,7 +4,6 @@ import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
-import dev.linker.index.SourceLoader;
 import dev.linker.index.embed.Embedder;
 import dev.linker.index.embed.Embedders;
 import dev.linker.server.LinkerServer;
@@ -78,12 +77,11 @@ final class ServeCommand implements Callable<Integer> {
             config = config.withVendorDir(vendor);
         }
         if (site != null) {
-            Progress progress = new Progress(err, false);
-            List<PageRecord> records = SourceLoader.of(site).withHtml(null, null, null, progress).records();
-            progress.done("read " + records.size() + " pages from " + site);
+            List<PageRecord> records = SourceIndexing.read(site, null, null, err, false);
             // One IndexWriter per process: sync and close before the server opens the index.
-            try (Embedder e = Embedders.createDefault(); PageIndex index = PageIndex.open(indexDir, e, PageIndex.Options.DEFAULT)) {
-                err.println("linker: " + index.sync(records, true, m -> err.println("linker: " + m)));
+            try (Embedder e = Embedders.createDefault();
+                 PageIndex index = SourceIndexing.synced(indexDir, e, records, err, false)) {
+                err.println("linker: " + index.size() + " pages in " + indexDir);
             }
         }
         LinkerServer server = LinkerServer.open(config, indexDir, pagesJson, err::println).start();

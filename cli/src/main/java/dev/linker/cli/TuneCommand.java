@@ -2,8 +2,6 @@ package dev.linker.cli;
 
 import dev.linker.core.audit.ExitCode;
 import dev.linker.index.PageIndex;
-import dev.linker.index.PageRecord;
-import dev.linker.index.SourceLoader;
 import dev.linker.index.embed.Embedder;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Metrics;
@@ -20,7 +18,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -68,15 +65,8 @@ final class TuneCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-tune");
-        try (Embedder e = embedder.create(); PageIndex index = PageIndex.open(dir, e, PageIndex.Options.DEFAULT)) {
-            Progress progress = new Progress(err, quiet);
-            List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                    .withHtml(null, null, null, progress).records();
-            progress.done("read " + records.size() + " pages from " + source);
-            PageIndex.SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
-            if (!quiet) {
-                err.println("linker: index " + dir + ": " + r);
-            }
+        try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
+                SourceIndexing.read(source, links, searchConsole, err, quiet), err, quiet)) {
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.size() < 10) {
                 throw new dev.linker.core.audit.LinkerException(source + ": only " + gold.size() + " pages have "

@@ -19,6 +19,10 @@ public final class AnchorText {
             "about", "into", "see", "also", "vs", "via", "de", "der", "die", "das", "und", "le", "la", "les", "et",
             "des", "du", "el", "los", "las", "y", "en", "het", "een", "il", "di", "e", "o", "do", "da");
 
+    private static final java.util.regex.Pattern EDGE_PUNCTUATION =
+            java.util.regex.Pattern.compile("^[\\s\\p{Punct}«‹←]+|[\\s\\p{Punct}»›→…]+$");
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
     /** Anchors that tell neither reader nor search engine where a link goes, by language (ISO 639-1). */
     public static final Map<String, Set<String>> GENERIC = Map.of(
             "en", Set.of("click here", "here", "read more", "more", "learn more", "this", "this page", "link",
@@ -78,8 +82,8 @@ public final class AnchorText {
         if (anchor == null || anchor.length() > 40) {
             return false; // generic phrases are short; skip the work for real anchors
         }
-        String a = anchor == null ? "" : anchor.toLowerCase(Locale.ROOT).replaceAll("[\\s\\p{Punct}»›→…]+$", "")
-                .replaceAll("^[\\s\\p{Punct}«‹←]+", "").replaceAll("\\s+", " ").strip();
+        String a = SPACES.matcher(EDGE_PUNCTUATION.matcher(anchor.toLowerCase(Locale.ROOT)).replaceAll(""))
+                .replaceAll(" ").strip();
         if (a.isEmpty()) {
             return false;
         }

@@ -137,6 +137,10 @@ final class StaleAnchorCheck implements Check {
         return added && dropped && shared >= TITLE_LIKE * Math.max(a.size(), t.size());
     }
 
+    /** "5.7" in "5.7. Privileges" or "Chapter 5.7 …". */
+    private static final java.util.regex.Pattern LEADING_NUMBER =
+            java.util.regex.Pattern.compile("^(?:[A-Za-z]+\\s+)?(\\d+(?:\\.\\d+)*)");
+
     private static final Set<String> REFERENCE_WORDS = Set.of("section", "chapter", "appendix", "part", "step",
             "figure", "table", "example", "page", "sect", "sec", "chap", "fig", "no", "nr", "number");
 
@@ -151,7 +155,7 @@ final class StaleAnchorCheck implements Check {
     /** "5.7" from "5.7. Privileges" (the first name that starts with a number), else null. */
     private static String leadingNumber(List<String> names) {
         for (String n : names) {
-            var m = java.util.regex.Pattern.compile("^(?:[A-Za-z]+\\s+)?(\\d+(?:\\.\\d+)*)").matcher(n.strip());
+            var m = LEADING_NUMBER.matcher(n.strip());
             if (m.find()) {
                 return m.group(1);
             }

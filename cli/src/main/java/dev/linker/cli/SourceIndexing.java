@@ -1,0 +1,40 @@
+package dev.linker.cli;
+
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.embed.Embedder;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Read a source and bring an index in line with it: what index, eval, tune and serve each start with. */
+final class SourceIndexing {
+    private SourceIndexing() {
+    }
+
+    /** Pages of a site folder or CSV (with its links and Search Console data when given), with progress on stderr. */
+    static List<PageRecord> read(Path source, Path links, Path searchConsole, PrintWriter err, boolean quiet) {
+        Progress progress = new Progress(err, quiet);
+        List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
+                .withHtml(null, null, null, progress).records();
+        progress.done("read " + records.size() + " pages from " + source);
+        return records;
+    }
+
+    /** Opens (or creates) the index in {@code dir} and syncs it to {@code records}; the caller closes it. */
+    static PageIndex synced(Path dir, Embedder e, List<PageRecord> records, PrintWriter err, boolean quiet) {
+        PageIndex index = PageIndex.open(dir, e, PageIndex.Options.DEFAULT);
+        try {
+            PageIndex.SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
+            if (!quiet) {
+                err.println("linker: index " + dir + ": " + r);
+            }
+            return index;
+        } catch (RuntimeException ex) {
+            index.close();
+            throw ex;
+        }
+    }
+}
