@@ -53,6 +53,9 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--keep-missing", description = "Keep indexed pages that SOURCE no longer has.")
     boolean keepMissing;
 
+    @Option(names = "--optimize", description = "Merge the index into one segment afterwards: faster searches and plans on large, read-mostly indexes (takes a while).")
+    boolean optimize;
+
     @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site.")
     String baseUrl;
 
@@ -90,6 +93,15 @@ final class IndexCommand implements Callable<Integer> {
                 err.println("linker: indexing into " + indexDir + " with " + e.id());
             }
             PageIndex.SyncReport r = index.sync(records, !keepMissing, quiet ? null : m -> err.println("linker: " + m));
+            if (optimize) {
+                long m0 = System.nanoTime();
+                int before = index.segments();
+                index.optimize();
+                if (!quiet) {
+                    err.printf(java.util.Locale.ROOT, "linker: merged %d segments into %d in %.1f s%n", before,
+                            index.segments(), (System.nanoTime() - m0) / 1e9);
+                }
+            }
             double s = (System.nanoTime() - t0) / 1e9;
             out.printf(java.util.Locale.ROOT, "%d pages: %s (%.1f s, index %s)%n", records.size(), r, s, indexDir);
         }

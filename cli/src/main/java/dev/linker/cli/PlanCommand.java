@@ -95,6 +95,11 @@ final class PlanCommand implements Callable<Integer> {
             List<String> donors = donorsFile != null ? new ArrayList<>(urls(donorsFile, live)) : live;
             if (!quiet) {
                 err.printf("linker: planning %d donors -> %d acceptors%n", donors.size(), acceptors.size());
+                int segments = index.segments();
+                if (segments > 4 && donors.size() >= 100_000) {
+                    err.printf("linker: the index has %d segments; 'linker index ... --optimize' merges them and "
+                            + "makes large plans faster%n", segments);
+                }
             }
             Planner.Result r = Planner.plan(new Suggester(index, options.settings()), index, donors, acceptors, ps,
                     crawl, prev, quiet ? null : m -> err.println("linker: " + m));

@@ -196,4 +196,22 @@ class IndexCommandsTest {
         assertEquals(0, s.code(), s.err());
         assertFalse(s.out().isBlank());
     }
+
+    @Test
+    void optimize_merges_the_index_into_one_segment_and_it_still_answers() throws IOException {
+        Path dir = tmp.resolve("opt-idx");
+        assertEquals(0, run("index", site("coffee/pages.csv").toString(), "--index", dir.toString(), "-q").code());
+        // A changed page is written as a new segment: now there are two to merge.
+        List<String> lines = Files.readAllLines(site("coffee/pages.csv"));
+        lines.set(lines.size() - 1, lines.get(lines.size() - 1).replaceFirst("caffeine", "caffeine molecules"));
+        Path changed = tmp.resolve("pages-changed.csv");
+        Files.write(changed, lines);
+        Run r = run("index", changed.toString(), "--index", dir.toString(), "--optimize");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("1 embedded"), r.out());
+        assertTrue(r.err().matches("(?s).*merged 2 segments into 1 in .*"), r.err());
+        Run s = run("suggest", "--index", dir.toString(), "--url", ESPRESSO, "--format", "csv", "-q");
+        assertEquals(0, s.code(), s.err());
+        assertTrue(s.out().lines().count() > 1, s.out());
+    }
 }

@@ -8,6 +8,9 @@ import dev.linker.index.suggest.Suggestion;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
@@ -40,6 +43,14 @@ public final class Planner {
     public static Result plan(Suggester suggester, PageIndex index, Collection<String> donors, Set<String> acceptors,
                               PlanSettings ps, Map<String, Integer> crawlHits, List<PlannedLink> previous,
                               Consumer<String> progress) {
+        // One index version for the whole plan: candidates, assignment and anchors see the same pages.
+        return suggester.planPass(acceptors, pass -> plan(pass, index, donors, acceptors, ps, crawlHits, previous,
+                progress));
+    }
+
+    private static Result plan(Suggester.PlanPass pass, PageIndex index, Collection<String> donors,
+                               Set<String> acceptors, PlanSettings ps, Map<String, Integer> crawlHits,
+                               List<PlannedLink> previous, Consumer<String> progress) {
         List<String> order = new ArrayList<>(donors);
         int maxHits = 0;
         if (crawlHits != null && !crawlHits.isEmpty()) {
@@ -49,47 +60,88 @@ public final class Planner {
                 maxHits = Math.max(maxHits, CrawlLog.hitsOf(crawlHits, d));
             }
         }
-        Set<String> indexed = new HashSet<>(index.urls(true));
         List<String> todo = new ArrayList<>();
         for (String d : order) {
-            if (indexed.contains(d)) {
+            if (pass.live(d)) {
                 todo.add(d);
             }
         }
         int n = todo.size();
         int mh = maxHits;
-        // Donors are independent: one worker per core, results gathered in donor order so plans are reproducible.
-        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), 8));
-        List<List<PlannedLink>> perDonor = new ArrayList<>(java.util.Collections.nCopies(n, null));
-        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-        Runnable work = () -> {
-            int i;
-            while ((i = next.getAndIncrement()) < n) {
-                String donor = todo.get(i);
-                double bonus = mh == 0 ? 0 : 0.2 * Math.log1p(CrawlLog.hitsOf(crawlHits, donor)) / Math.log1p(mh);
-                List<PlannedLink> mine = new ArrayList<>();
-                for (Suggestion s : suggester.candidates(donor, false, acceptors, ps.candidatesPerDonor(), true)) {
-                    boolean named = s.components().name() > 0;
-                    if (s.components().vector() < ps.minSimilarity() && !named) {
-                        continue;
-                    }
-                    mine.add(new PlannedLink(donor, s.anchor().phrase(), s.url(), s.score() + bonus,
-                            s.anchor().sentence(), s.components().vector()));
+        long t0 = System.nanoTime();
+        List<List<PlannedLink>> perDonor = new ArrayList<>(Collections.nCopies(n, null));
+        AtomicInteger done = new AtomicInteger();
+        parallel(n, i -> {
+            String donor = todo.get(i);
+            double bonus = mh == 0 ? 0 : 0.2 * Math.log1p(CrawlLog.hitsOf(crawlHits, donor)) / Math.log1p(mh);
+            List<PlannedLink> mine = new ArrayList<>();
+            for (Suggestion s : pass.candidates(donor, ps.candidatesPerDonor())) {
+                boolean named = s.components().name() > 0;
+                if (s.components().vector() < ps.minSimilarity() && !named) {
+                    continue;
                 }
-                perDonor.set(i, mine);
-                int d = done.incrementAndGet();
-                if (progress != null && d % 1000 == 0) {
-                    progress.accept(d + "/" + n + " donors");
-                }
+                mine.add(new PlannedLink(donor, null, s.url(), s.score() + bonus, null, s.components().vector()));
             }
-        };
+            perDonor.set(i, mine);
+            int d = done.incrementAndGet();
+            if (progress != null && (d % 10_000 == 0 || d == n && n >= 10_000)) {
+                double secs = (System.nanoTime() - t0) / 1e9;
+                progress.accept(String.format(java.util.Locale.ROOT, "%,d/%,d donors (%.0f/s, about %.0f s left)",
+                        d, n, d / secs, (n - d) / (d / secs)));
+            }
+        });
+        List<PlannedLink> pairs = new ArrayList<>();
+        for (List<PlannedLink> l : perDonor) {
+            pairs.addAll(l);
+        }
+        perDonor.clear();
+        List<PlannedLink> fresh = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? greedy(pairs, ps)
+                : equal(pairs, ps, index);
+        Result r = previous == null || previous.isEmpty() ? new Result(fresh, n, 0, 0, 0)
+                : stabilise(fresh, pairs, previous, ps, index, acceptors, new HashSet<>(index.urls(true)), n);
+        return new Result(withAnchors(pass, r.links()), r.donors(), r.kept(), r.replaced(), r.dropped());
+    }
+
+    /** Anchors and sentences for the planned links only (a few per donor, not every candidate). */
+    static List<PlannedLink> withAnchors(Suggester.PlanPass pass, List<PlannedLink> links) {
+        Map<String, List<Integer>> byDonor = new LinkedHashMap<>();
+        for (int i = 0; i < links.size(); i++) {
+            if (links.get(i).anchor() == null) {
+                byDonor.computeIfAbsent(links.get(i).donor(), k -> new ArrayList<>()).add(i);
+            }
+        }
+        List<String> donors = new ArrayList<>(byDonor.keySet());
+        PlannedLink[] out = links.toArray(new PlannedLink[0]);
+        parallel(donors.size(), k -> {
+            List<Integer> mine = byDonor.get(donors.get(k));
+            List<String> targets = new ArrayList<>();
+            for (int i : mine) {
+                targets.add(out[i].acceptor());
+            }
+            Map<String, dev.linker.core.anchor.Anchor> anchors = pass.anchors(donors.get(k), targets);
+            for (int i : mine) {
+                PlannedLink p = out[i];
+                dev.linker.core.anchor.Anchor a = anchors.get(p.acceptor());
+                out[i] = new PlannedLink(p.donor(), a == null ? "" : a.phrase(), p.acceptor(), p.score(),
+                        a == null ? "" : a.sentence(), p.similarity());
+            }
+        });
+        return List.of(out);
+    }
+
+    /** Runs {@code task(0..n-1)} on one worker per core; the first failure stops the others and is rethrown. */
+    static void parallel(int n, java.util.function.IntConsumer task) {
+        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), 8));
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
         List<Thread> workers = new ArrayList<>();
-        java.util.concurrent.atomic.AtomicReference<RuntimeException> failure = new java.util.concurrent.atomic.AtomicReference<>();
         for (int t = 0; t < threads; t++) {
             Thread th = new Thread(() -> {
                 try {
-                    work.run();
+                    int i;
+                    while ((i = next.getAndIncrement()) < n) {
+                        task.accept(i);
+                    }
                 } catch (RuntimeException e) {
                     failure.compareAndSet(null, e);
                     next.set(n);
@@ -109,16 +161,6 @@ public final class Planner {
         if (failure.get() != null) {
             throw failure.get();
         }
-        List<PlannedLink> pairs = new ArrayList<>();
-        for (List<PlannedLink> l : perDonor) {
-            pairs.addAll(l);
-        }
-        List<PlannedLink> fresh = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? greedy(pairs, ps)
-                : equal(pairs, ps, index);
-        if (previous == null || previous.isEmpty()) {
-            return new Result(fresh, n, 0, 0, 0);
-        }
-        return stabilise(fresh, pairs, previous, ps, index, acceptors, indexed, n);
     }
 
     static List<PlannedLink> greedy(List<PlannedLink> pairs, PlanSettings ps) {

@@ -38,6 +38,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -376,67 +377,265 @@ public final class Suggester {
                     }
                 }
             }
-            List<Candidate> kept = new ArrayList<>();
-            String bound = settings.categoryLevels() >= 0 && src.category() != null
-                    ? CategoryPath.up(src.category(), settings.categoryLevels()) : null;
-            for (Candidate c : cands.values()) {
-                Info t = snap.infos[c.doc];
-                if (t == null || t.status() != Status.LIVE || t.url().equals(src.url()) || src.links().contains(t.url())
-                        || excluded(t.url()) || forbidden(src.safety(), t.safety())
-                        || bound != null && !t.category().startsWith(bound)
-                        || onlyTargets != null && !onlyTargets.contains(t.url())) {
-                    continue;
-                }
-                kept.add(c);
-            }
-            fillBm25(s, lexical, kept, cands.keySet().size());
-            for (Candidate c : kept) {
-                maxBm25 = Math.max(maxBm25, c.bm25);
-            }
-            double density = ScoreComponents.density(src.linkCount(), src.words());
-            ScoreWeights w = settings.weights();
-            List<Suggestion> out = new ArrayList<>(kept.size());
-            Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
-            for (Candidate c : kept) {
-                Info t = snap.infos[c.doc];
-                if (Double.isNaN(c.cosine)) {
-                    float[] v = src.vector() == null ? null : PageIndex.vector(s, c.doc);
-                    c.cosine = v == null ? 0 : dot(src.vector(), v);
-                }
-                int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
-                ScoreComponents comp = new ScoreComponents(
-                        maxBm25 > 0 ? c.bm25 / maxBm25 : 0,
-                        Math.max(0, c.cosine),
-                        c.mention == null ? 0 : c.mention.weight(),
-                        t.authority(),
-                        ScoreComponents.deficit(inbound),
-                        density,
-                        src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()),
-                        c.serp);
-                Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
-                out.add(sg);
-                back.put(sg, c);
-            }
-            out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
-            List<Suggestion> top = new ArrayList<>(Math.min(limit, out.size()));
-            AnchorFinder.Sentences sentences = null;
-            for (Suggestion sg : out.subList(0, Math.min(limit, out.size()))) {
-                Candidate c = back.get(sg);
-                Info t = snap.infos[c.doc];
-                Anchor a = null;
-                if (withAnchors && c.mention != null) {
-                    a = AnchorFinder.fromMention(src.text(), c.mention);
-                } else if (withAnchors) {
-                    if (sentences == null) {
-                        sentences = new AnchorFinder.Sentences(src.text());
-                    }
-                    a = AnchorFinder.fallback(sentences, t.cleanTitle(), snap.names);
-                }
-                top.add(new Suggestion(sg.url(), sg.title(), sg.score(), sg.components(), a));
-            }
-            return top;
+            return rank(s, snap, src, cands, lexical, maxBm25, limit, withAnchors, onlyTargets);
         } catch (IOException e) {
             throw new UncheckedIOException(index.where() + ": search failed", e);
+        }
+    }
+
+    /** Filters the gathered candidates, gives each every score component, and returns the best with anchors. */
+    private List<Suggestion> rank(IndexSearcher s, Snapshot snap, Source src, Map<Integer, Candidate> cands,
+                                  Query lexical, double maxBm25, int limit, boolean withAnchors,
+                                  Set<String> onlyTargets) throws IOException {
+        List<Candidate> kept = new ArrayList<>();
+        String bound = settings.categoryLevels() >= 0 && src.category() != null
+                ? CategoryPath.up(src.category(), settings.categoryLevels()) : null;
+        for (Candidate c : cands.values()) {
+            Info t = snap.infos[c.doc];
+            if (t == null || t.status() != Status.LIVE || t.url().equals(src.url()) || src.links().contains(t.url())
+                    || excluded(t.url()) || forbidden(src.safety(), t.safety())
+                    || bound != null && !t.category().startsWith(bound)
+                    || onlyTargets != null && !onlyTargets.contains(t.url())) {
+                continue;
+            }
+            kept.add(c);
+        }
+        fillBm25(s, lexical, kept, cands.keySet().size());
+        for (Candidate c : kept) {
+            maxBm25 = Math.max(maxBm25, c.bm25);
+        }
+        double density = ScoreComponents.density(src.linkCount(), src.words());
+        ScoreWeights w = settings.weights();
+        List<Suggestion> out = new ArrayList<>(kept.size());
+        Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
+        for (Candidate c : kept) {
+            Info t = snap.infos[c.doc];
+            if (Double.isNaN(c.cosine)) {
+                float[] v = src.vector() == null ? null : PageIndex.vector(s, c.doc);
+                c.cosine = v == null ? 0 : dot(src.vector(), v);
+            }
+            int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
+            ScoreComponents comp = new ScoreComponents(
+                    maxBm25 > 0 ? c.bm25 / maxBm25 : 0,
+                    Math.max(0, c.cosine),
+                    c.mention == null ? 0 : c.mention.weight(),
+                    t.authority(),
+                    ScoreComponents.deficit(inbound),
+                    density,
+                    src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()),
+                    c.serp);
+            Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
+            out.add(sg);
+            back.put(sg, c);
+        }
+        out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
+        List<Suggestion> top = new ArrayList<>(Math.min(limit, out.size()));
+        AnchorFinder.Sentences sentences = null;
+        for (Suggestion sg : out.subList(0, Math.min(limit, out.size()))) {
+            Candidate c = back.get(sg);
+            Info t = snap.infos[c.doc];
+            Anchor a = null;
+            if (withAnchors && c.mention != null) {
+                a = AnchorFinder.fromMention(src.text(), c.mention);
+            } else if (withAnchors) {
+                if (sentences == null) {
+                    sentences = new AnchorFinder.Sentences(src.text());
+                }
+                a = AnchorFinder.fallback(sentences, t.cleanTitle(), snap.names);
+            }
+            top.add(new Suggestion(sg.url(), sg.title(), sg.score(), sg.components(), a));
+        }
+        return top;
+    }
+
+    /**
+     * Runs {@code f} with the candidate pass of a link plan over one index version (doc ids stay valid throughout).
+     * Cheaper per donor than {@link #candidates}, which is what lets a plan cover a million donors: HNSW searches
+     * only the acceptors (a filter built once per plan, not per query), name mentions are restricted to them, and
+     * BM25 scores only that shortlist instead of searching the whole index; anchors are found later, for planned
+     * links only ({@link PlanPass#anchors}).
+     */
+    public <T> T planPass(Set<String> acceptors, java.util.function.Function<PlanPass, T> f) {
+        return index.withSearcher(s -> {
+            try {
+                return f.apply(new PlanPass(s, snapshot(s), acceptors));
+            } catch (IOException e) {
+                throw new UncheckedIOException(index.where() + ": search failed", e);
+            }
+        });
+    }
+
+    /** See {@link #planPass}. Thread-safe: donors may be processed on several threads. */
+    public final class PlanPass {
+        private final IndexSearcher s;
+        private final Snapshot snap;
+        private final Set<String> acceptors;
+        private final Query acceptorFilter;
+
+        PlanPass(IndexSearcher s, Snapshot snap, Set<String> acceptors) throws IOException {
+            this.s = s;
+            this.snap = snap;
+            this.acceptors = acceptors;
+            List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+            org.apache.lucene.util.FixedBitSet[] bits = new org.apache.lucene.util.FixedBitSet[leaves.size()];
+            for (int i = 0; i < bits.length; i++) {
+                bits[i] = new org.apache.lucene.util.FixedBitSet(leaves.get(i).reader().maxDoc());
+            }
+            for (String url : acceptors) {
+                Integer doc = snap.docs.get(url);
+                if (doc != null && snap.infos[doc].status() == Status.LIVE) {
+                    int li = ReaderUtil.subIndex(doc, leaves);
+                    bits[li].set(doc - leaves.get(li).docBase);
+                }
+            }
+            this.acceptorFilter = new BitSetQuery(bits, s.getIndexReader());
+        }
+
+        /** True when the page is in the index and live (only live pages give links). */
+        public boolean live(String url) {
+            Integer doc = snap.docs.get(url);
+            return doc != null && snap.infos[doc].status() == Status.LIVE;
+        }
+
+        /** The donor's best acceptor candidates, scored as suggestions are, without anchors. */
+        public List<Suggestion> candidates(String donor, int limit) {
+            Integer doc = snap.docs.get(donor);
+            if (doc == null) {
+                throw new LinkerException("unknown page " + donor + " (not in index " + index.where() + ")");
+            }
+            try {
+                Source src = planSource(doc, donor);
+                Map<Integer, Candidate> cands = new HashMap<>();
+                if (src.vector() != null && settings.knnK() > 0) {
+                    Query filter = acceptorFilter;
+                    if (settings.categoryLevels() >= 0 && src.category() != null) {
+                        filter = new BooleanQuery.Builder().add(acceptorFilter, BooleanClause.Occur.FILTER)
+                                .add(new TermQuery(new Term(Fields.CATEGORY_ANCESTOR,
+                                        CategoryPath.up(src.category(), settings.categoryLevels()))),
+                                        BooleanClause.Occur.FILTER).build();
+                    }
+                    // Twice the candidates kept: some fall to the other filters (existing links, exclusions).
+                    int k = Math.min(settings.knnK(), 2 * limit) + 1;
+                    for (ScoreDoc sd : s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, filter), k)
+                            .scoreDocs) {
+                        cands.computeIfAbsent(sd.doc, Candidate::new).cosine = 2.0 * sd.score - 1.0;
+                    }
+                }
+                List<Tokens.Token> tokens = Tokens.tokenize(src.text());
+                for (NameIndex.Mention m : snap.names.mentions(tokens, null).values()) {
+                    Integer t = acceptors.contains(m.target()) ? snap.docs.get(m.target()) : null;
+                    if (t != null) {
+                        cands.computeIfAbsent(t, Candidate::new).mention = m;
+                    }
+                }
+                Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0
+                        ? lexicalQuery(s, snap, src.title(), tokens) : null;
+                return rank(s, snap, src, cands, lexical, 0, limit, false, acceptors);
+            } catch (IOException e) {
+                throw new UncheckedIOException(index.where() + ": search failed", e);
+            }
+        }
+
+        /** Anchors for links planned on one donor: acceptor URL to anchor (a name mention, else the title). */
+        public Map<String, Anchor> anchors(String donor, Collection<String> targets) {
+            Integer doc = snap.docs.get(donor);
+            Map<String, Anchor> out = new HashMap<>();
+            if (doc == null) {
+                return out;
+            }
+            String text = body(doc);
+            Map<String, NameIndex.Mention> mentions = snap.names.mentions(Tokens.tokenize(text), null);
+            AnchorFinder.Sentences sentences = null;
+            for (String t : targets) {
+                NameIndex.Mention m = mentions.get(t);
+                Integer td = snap.docs.get(t);
+                if (m != null) {
+                    out.put(t, AnchorFinder.fromMention(text, m));
+                } else if (td != null) {
+                    if (sentences == null) {
+                        sentences = new AnchorFinder.Sentences(text);
+                    }
+                    out.put(t, AnchorFinder.fallback(sentences, snap.infos[td].cleanTitle(), snap.names));
+                }
+            }
+            return out;
+        }
+
+        private String body(int doc) {
+            try {
+                String b = s.storedFields().document(doc, Set.of(Fields.BODY)).get(Fields.BODY);
+                return b == null ? "" : b;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private Source planSource(int doc, String url) throws IOException {
+            Document d = s.storedFields().document(doc, PLAN_FIELDS);
+            Info info = snap.infos[doc];
+            String body = d.get(Fields.BODY);
+            return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
+                    PageIndex.vector(s, doc), info.links(), info.category(), info.safety(), null, Set.of(),
+                    info.links().size(), info.words());
+        }
+    }
+
+    private static final Set<String> PLAN_FIELDS = Set.of(Fields.TITLE, Fields.H1, Fields.BODY);
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** Matches the documents of prebuilt per-segment bit sets (a plan's acceptors), so HNSW can use them as is. */
+    private static final class BitSetQuery extends Query {
+        private final org.apache.lucene.util.FixedBitSet[] bits;
+        private final Object readerKey;
+
+        BitSetQuery(org.apache.lucene.util.FixedBitSet[] bits, IndexReader reader) {
+            this.bits = bits;
+            this.readerKey = reader.getContext().id();
+        }
+
+        @Override
+        public Weight createWeight(IndexSearcher searcher, ScoreMode scoreMode, float boost) {
+            return new org.apache.lucene.search.ConstantScoreWeight(this, boost) {
+                @Override
+                public org.apache.lucene.search.ScorerSupplier scorerSupplier(LeafReaderContext ctx) {
+                    org.apache.lucene.util.FixedBitSet b = bits[ctx.ord];
+                    int card = b.cardinality();
+                    if (card == 0) {
+                        return null;
+                    }
+                    Scorer sc = new org.apache.lucene.search.ConstantScoreScorer(score(), scoreMode,
+                            new org.apache.lucene.util.BitSetIterator(b, card));
+                    return new org.apache.lucene.search.Weight.DefaultScorerSupplier(sc);
+                }
+
+                @Override
+                public boolean isCacheable(LeafReaderContext ctx) {
+                    return false;
+                }
+            };
+        }
+
+        @Override
+        public String toString(String field) {
+            return "acceptors";
+        }
+
+        @Override
+        public void visit(org.apache.lucene.search.QueryVisitor visitor) {
+            visitor.visitLeaf(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
         }
     }
 

@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * Builds indexes of synthetic pages (clustered 384-d vectors, clustered text with names and links) and prints index
  * time, size, heap, retrieval and suggestion latency, and plan time. Not a test: see BENCHMARKS.md ("Index").
  *
- * <p>Args: {@code pages... [--format float|int8] [--plan N] [--dir DIR] [--queries N] [--no-drafts]}. The vectors come
+ * <p>Args: {@code pages... [--format float|int8] [--plan N] [--dir DIR] [--queries N] [--no-drafts] [--optimize]}. The vectors come
  * from a synthetic embedder (derived from the page's cluster and URL, so indexing measures Lucene, not a model);
  * "draft" latency embeds real text with the local model.
  */
@@ -48,11 +48,13 @@ public final class IndexBenchmark {
         int planDonors = 10_000;
         int queries = 1000;
         boolean drafts = true;
+        boolean optimize = false;
         Path base = Files.createTempDirectory("linker-bench");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--format" -> format = PageIndex.VectorFormat.parse(args[++i]);
                 case "--plan" -> planDonors = Integer.parseInt(args[++i]);
+                case "--optimize" -> optimize = true;
                 case "--dir" -> base = Path.of(args[++i]);
                 case "--queries" -> queries = Integer.parseInt(args[++i]);
                 case "--no-drafts" -> drafts = false;
@@ -67,7 +69,7 @@ public final class IndexBenchmark {
                 Runtime.getRuntime().availableProcessors());
         for (int n : sizes) {
             run(n, format, base.resolve("idx-" + n + "-" + format.name().toLowerCase(Locale.ROOT)), planDonors,
-                    queries, drafts);
+                    queries, drafts, optimize);
         }
     }
 
@@ -82,7 +84,8 @@ public final class IndexBenchmark {
         return Integer.parseInt(t);
     }
 
-    static void run(int n, PageIndex.VectorFormat format, Path dir, int planDonors, int queries, boolean drafts)
+    static void run(int n, PageIndex.VectorFormat format, Path dir, int planDonors, int queries, boolean drafts,
+                    boolean optimize)
             throws Exception {
         System.out.printf(Locale.ROOT, "%n== %,d pages (%,d clusters) in %s%n", n, n / PAGES_PER_CLUSTER, dir);
         Synthetic syn = new Synthetic(n);
@@ -95,6 +98,12 @@ public final class IndexBenchmark {
             idx.waitForMerges();
             System.out.printf(Locale.ROOT, "background merges finished %.1f s later; %d segments%n",
                     (System.nanoTime() - m0) / 1e9, idx.segments());
+            if (optimize) {
+                long o0 = System.nanoTime();
+                idx.optimize();
+                System.out.printf(Locale.ROOT, "optimize (force-merge to one segment): %.1f s; %d segments%n",
+                        (System.nanoTime() - o0) / 1e9, idx.segments());
+            }
             System.out.printf(Locale.ROOT, "index size on disk: %.1f MB%n", size(dir) / 1e6);
             System.out.printf(Locale.ROOT, "heap used after indexing (after GC): %d MB%n", heapMb());
 
@@ -182,7 +191,8 @@ public final class IndexBenchmark {
                 }
                 long p0 = System.nanoTime();
                 Planner.Result plan = Planner.plan(sug, idx, donorUrls, acceptors,
-                        new PlanSettings(5, 5, 0.5, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), null, null, null);
+                        new PlanSettings(5, 5, 0.5, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), null, null,
+                        m -> System.out.println("  plan: " + m));
                 double ps = (System.nanoTime() - p0) / 1e9;
                 System.out.printf(Locale.ROOT, "plan: %,d donors -> %,d acceptors: %,d links in %.1f s (%.1f ms/donor), "
                         + "heap after %d MB%n", donors, acceptors.size(), plan.links().size(), ps, ps * 1000 / donors,

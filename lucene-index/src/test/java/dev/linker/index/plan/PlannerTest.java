@@ -194,4 +194,54 @@ class PlannerTest {
         assertFalse(expected.isEmpty());
         assertEquals(expected, gotPairs);
     }
+
+    @Test
+    void the_plan_pass_offers_a_donor_the_same_acceptors_as_the_full_suggester() {
+        List<String> all = index.urls(true);
+        Set<String> acceptors = new HashSet<>(all.subList(0, all.size() / 2 + 1));
+        suggester.planPass(acceptors, pass -> {
+            for (String donor : all) {
+                Set<String> full = new HashSet<>();
+                suggester.candidates(donor, false, acceptors, 20, false).forEach(s -> full.add(s.url()));
+                Set<String> fast = new HashSet<>();
+                pass.candidates(donor, 20).forEach(s -> fast.add(s.url()));
+                assertEquals(full, fast, "candidates of " + donor);
+                assertTrue(acceptors.containsAll(fast), fast.toString());
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void only_acceptors_receive_links_and_every_planned_link_has_its_anchor_in_its_sentence() {
+        List<String> all = index.urls(true);
+        Set<String> acceptors = new HashSet<>(all.subList(all.size() / 2, all.size()));
+        Planner.Result r = Planner.plan(suggester, index, all, acceptors, LOOSE, null, null, null);
+        assertFalse(r.links().isEmpty());
+        for (PlannedLink l : r.links()) {
+            assertTrue(acceptors.contains(l.acceptor()), l.toString());
+            assertFalse(l.anchor().isBlank(), l.toString());
+            String body = index.get(l.donor()).body();
+            if (body.contains(l.anchor())) {
+                assertTrue(l.sentence().contains(l.anchor()), l.toString());
+            }
+        }
+        // Donors that name an acceptor get the name as anchor, in a sentence of their own text.
+        assertTrue(r.links().stream().anyMatch(l -> index.get(l.donor()).body().contains(l.sentence())
+                && l.sentence().contains(l.anchor())), r.links().toString());
+    }
+
+    @Test
+    void a_category_bound_keeps_every_planned_link_inside_the_donors_category_tree() {
+        Suggester bounded = new Suggester(index, SuggestSettings.DEFAULT.withCategoryLevels(0));
+        List<String> all = index.urls(true);
+        Planner.Result r = Planner.plan(bounded, index, all, new HashSet<>(all), LOOSE, null, null, null);
+        assertFalse(r.links().isEmpty());
+        for (PlannedLink l : r.links()) {
+            assertTrue(index.get(l.acceptor()).category().startsWith(index.get(l.donor()).category()), l.toString());
+        }
+        long unbounded = plan(LOOSE, null, null).links().stream()
+                .filter(l -> !index.get(l.acceptor()).category().startsWith(index.get(l.donor()).category())).count();
+        assertTrue(unbounded > 0, "the fixture must have cross-category candidates for this test to mean anything");
+    }
 }
