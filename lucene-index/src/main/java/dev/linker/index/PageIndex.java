@@ -529,9 +529,9 @@ public final class PageIndex implements Closeable {
 
     /**
      * Merges the index into one segment and commits: vector and text searches then visit one HNSW graph and one
-     * term dictionary instead of one per segment (p99 at 1M pages roughly halves). Worth it for an index that is
-     * read far more than written — before a large plan, or a server's index after a bulk load; costs about as
-     * long as building the largest segment's graph again, and needs free disk space the size of the index.
+     * term dictionary instead of one per segment (measured at 1M pages: HNSW p99 8.8 → 0.7 ms, a plan 6.9 → 1.1 ms
+     * per donor). Worth it for an index read far more than written — before a large plan, or a server's index after
+     * a bulk load; took 95 s at 1M pages and needs free disk space the size of the index while it runs.
      */
     public void optimize() {
         requireWriter();

@@ -98,7 +98,13 @@ public final class IndexBenchmark {
             idx.waitForMerges();
             System.out.printf(Locale.ROOT, "background merges finished %.1f s later; %d segments%n",
                     (System.nanoTime() - m0) / 1e9, idx.segments());
-            if (optimize) {
+            if (optimize && idx.segments() > 1) {
+                // The same measurements before and after, back to back, so the difference is the merge's.
+                retrieval(idx, syn, queries, "before optimize, " + idx.segments() + " segments: ");
+                if (planDonors > 0) {
+                    plan(idx, syn, new Suggester(idx, SuggestSettings.DEFAULT), Math.min(20_000, planDonors),
+                            "before optimize: ");
+                }
                 long o0 = System.nanoTime();
                 idx.optimize();
                 System.out.printf(Locale.ROOT, "optimize (force-merge to one segment): %.1f s; %d segments%n",
@@ -107,20 +113,7 @@ public final class IndexBenchmark {
             System.out.printf(Locale.ROOT, "index size on disk: %.1f MB%n", size(dir) / 1e6);
             System.out.printf(Locale.ROOT, "heap used after indexing (after GC): %d MB%n", heapMb());
 
-            // Retrieval with a given vector: HNSW k=100 among live pages.
-            Random rnd = new Random(7);
-            for (int q = 0; q < queries / 2; q++) { // warm-up: JIT and page cache
-                float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
-                idx.withSearcher(x -> search(x, v));
-            }
-            long[] knn = new long[queries];
-            for (int q = 0; q < queries; q++) {
-                float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
-                long s = System.nanoTime();
-                idx.withSearcher(x -> search(x, v));
-                knn[q] = System.nanoTime() - s;
-            }
-            print("retrieval, given vector (HNSW k=100)", knn);
+            Random rnd = retrieval(idx, syn, queries, "");
 
             Suggester sug = new Suggester(idx, SuggestSettings.DEFAULT);
             long s0 = System.nanoTime();
@@ -177,29 +170,53 @@ public final class IndexBenchmark {
                 print("suggest for a draft, model time excluded", dr);
             }
 
-            int donors = Math.min(planDonors, n);
-            if (donors > 0) {
-                List<String> donorUrls = new ArrayList<>(donors);
-                for (int i = 0; i < donors; i++) {
-                    donorUrls.add(syn.url((int) ((long) i * n / donors)));
-                }
-                Set<String> acceptors = new HashSet<>();
-                for (int i = 0; i < n; i++) {
-                    if (syn.inbound(i) <= 1) {
-                        acceptors.add(syn.url(i));
-                    }
-                }
-                long p0 = System.nanoTime();
-                Planner.Result plan = Planner.plan(sug, idx, donorUrls, acceptors,
-                        new PlanSettings(5, 5, 0.5, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), null, null,
-                        m -> System.out.println("  plan: " + m));
-                double ps = (System.nanoTime() - p0) / 1e9;
-                System.out.printf(Locale.ROOT, "plan: %,d donors -> %,d acceptors: %,d links in %.1f s (%.1f ms/donor), "
-                        + "heap after %d MB%n", donors, acceptors.size(), plan.links().size(), ps, ps * 1000 / donors,
-                        heapMb());
+            if (planDonors > 0) {
+                plan(idx, syn, sug, Math.min(planDonors, n), "");
             }
         }
         System.out.printf(Locale.ROOT, "peak heap (all pools): %d MB%n", peakMb());
+    }
+
+    /** Retrieval with a given vector: HNSW k=100 among live pages, after a warm-up (JIT, page cache). */
+    static Random retrieval(PageIndex idx, Synthetic syn, int queries, String label) {
+        int n = syn.n;
+        Random rnd = new Random(7);
+        for (int q = 0; q < queries / 2; q++) {
+            float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
+            idx.withSearcher(x -> search(x, v));
+        }
+        long[] knn = new long[queries];
+        for (int q = 0; q < queries; q++) {
+            float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
+            long s = System.nanoTime();
+            idx.withSearcher(x -> search(x, v));
+            knn[q] = System.nanoTime() - s;
+        }
+        print(label + "retrieval, given vector (HNSW k=100)", knn);
+        return rnd;
+    }
+
+    /** A plan from {@code donors} pages spread over the site to every page with at most one inbound link. */
+    static void plan(PageIndex idx, Synthetic syn, Suggester sug, int donors, String label) {
+        int n = syn.n;
+        List<String> donorUrls = new ArrayList<>(donors);
+        for (int i = 0; i < donors; i++) {
+            donorUrls.add(syn.url((int) ((long) i * n / donors)));
+        }
+        Set<String> acceptors = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            if (syn.inbound(i) <= 1) {
+                acceptors.add(syn.url(i));
+            }
+        }
+        long p0 = System.nanoTime();
+        Planner.Result plan = Planner.plan(sug, idx, donorUrls, acceptors,
+                new PlanSettings(5, 5, 0.5, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), null, null,
+                m -> System.out.println("  plan: " + m));
+        double ps = (System.nanoTime() - p0) / 1e9;
+        System.out.printf(Locale.ROOT, "%splan: %,d donors -> %,d acceptors: %,d links in %.1f s (%.2f ms/donor), "
+                + "heap after %d MB%n", label, donors, acceptors.size(), plan.links().size(), ps, ps * 1000 / donors,
+                heapMb());
     }
 
     static Object search(org.apache.lucene.search.IndexSearcher s, float[] v) {
