@@ -53,8 +53,11 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--keep-missing", description = "Keep indexed pages that SOURCE no longer has.")
     boolean keepMissing;
 
-    @Option(names = "--optimize", description = "Merge the index into one segment afterwards: faster searches and plans on large, read-mostly indexes (takes a while).")
-    boolean optimize;
+    @Option(names = "--optimize", negatable = true, description = "Merge the index into one segment afterwards: much faster searches and plans on large indexes (about 95 s at 1M pages). Default: only after writing at least " + AUTO_OPTIMIZE + " pages.")
+    Boolean optimize;
+
+    /** A bulk load this large leaves many segments; merging them costs ~10 % of the load and speeds every search. */
+    static final int AUTO_OPTIMIZE = 100_000;
 
     @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site.")
     String baseUrl;
@@ -93,9 +96,12 @@ final class IndexCommand implements Callable<Integer> {
                 err.println("linker: indexing into " + indexDir + " with " + e.id());
             }
             PageIndex.SyncReport r = index.sync(records, !keepMissing, quiet ? null : m -> err.println("linker: " + m));
-            if (optimize) {
+            int before = index.segments();
+            if (before > 1 && (optimize != null ? optimize : r.embedded() >= AUTO_OPTIMIZE)) {
                 long m0 = System.nanoTime();
-                int before = index.segments();
+                if (!quiet) {
+                    err.printf("linker: merging %d segments into one (--no-optimize skips this)%n", before);
+                }
                 index.optimize();
                 if (!quiet) {
                     err.printf(java.util.Locale.ROOT, "linker: merged %d segments into %d in %.1f s%n", before,
