@@ -38,8 +38,8 @@ import java.util.regex.Pattern;
  *   <li>starts {@code dev.linker.server.Main --index DIR/index} in its own JVM on a free loopback port (the same
  *   server as {@code linker serve}), so its drafts are embedded by the real local model;</li>
  *   <li>drives it with virtual authors over HTTP/1.1 keep-alive, closed loop: "editing" (each author changes one
- *   word of one paragraph of a 300–2,000-word draft between requests: one paragraph is embedded per request) and
- *   "cold" (a new draft every request: every paragraph is embedded);</li>
+ *   word of one paragraph of a 300–2,000-word draft between requests: one chunk of sentences is embedded per
+ *   request) and "cold" (a new draft every request: every chunk is embedded);</li>
  *   <li>optionally a soak at a fixed rate, sampling the server's RSS and heap every 10 s.</li>
  * </ol>
  */
@@ -118,7 +118,7 @@ public final class ServerLoadBenchmark {
                     (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
 
             if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %8s%n", "mode", "conc",
-                    "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "paras/rq",
+                    "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "chunks/rq",
                     "load1");
             for (String mode : modes) {
                 for (int c : concurrency) {
@@ -183,11 +183,15 @@ public final class ServerLoadBenchmark {
             long paras = 0;
             long pieces = 0;
             long windows = 0;
+            long chunks = 0;
             int n = 200;
             for (int i = 0; i < n; i++) {
                 Author a = new Author(site, 1_000_000 + i);
                 words += a.words();
                 paras += a.paragraphCount();
+                for (String p : a.text().split("\n\n")) {
+                    chunks += dev.linker.server.engine.DraftEmbedder.chunks(p).size();
+                }
                 for (String p : a.text().split("\n\n")) {
                     int k = tok.wordPieceIds(p).length;
                     pieces += k;
@@ -195,9 +199,10 @@ public final class ServerLoadBenchmark {
                 }
             }
             System.out.printf(Locale.ROOT, "drafts (sample of %d): %.0f words, %.1f paragraphs, %.0f word pieces "
-                    + "(%.2f per word), %.1f model runs of ≤256 tokens per cold draft on average%n", n,
+                    + "(%.2f per word); %.1f model runs by paragraph, %.1f by chunk of sentences (what the server embeds) per draft "
+                    + "on average%n", n,
                     words / (double) n, paras / (double) n, pieces / (double) n, pieces / (double) words,
-                    windows / (double) n);
+                    windows / (double) n, chunks / (double) n);
         }
     }
 
@@ -256,8 +261,8 @@ public final class ServerLoadBenchmark {
             return;
         }
         long[] lat = rec.sorted();
-        long paras = m1.getOrDefault("linker_draft_paragraphs_embedded_total", 0).longValue()
-                - m0.getOrDefault("linker_draft_paragraphs_embedded_total", 0).longValue();
+        long paras = m1.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue()
+                - m0.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue();
         System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %8s%n", mode,
                 concurrency, lat.length, lat.length / secs, pct(lat, 0.50), pct(lat, 0.90), pct(lat, 0.99),
                 pct(lat, 1.0), rec.errors.get(), cpu * 1000.0 / TICKS / Math.max(1, lat.length),
@@ -285,7 +290,7 @@ public final class ServerLoadBenchmark {
         for (int i = 0; i < nAuthors; i++) {
             int k = i;
             threads[i] = Thread.ofPlatform().name("soak-" + i).start(() -> {
-                // New drafts now and then, so the paragraph cache fills past its bound (it must stay bounded).
+                // New drafts now and then, so the chunk cache fills past its bound (it must stay bounded).
                 Author a = new Author(site, seed0 + k);
                 long next = start + k * interval / nAuthors;
                 for (int n = 1; next < end; n++) {
@@ -315,7 +320,7 @@ public final class ServerLoadBenchmark {
             }
             long rss = rssKb(pid);
             long heap = heapKb(pid);
-            long cache = client.metrics().getOrDefault("linker_draft_paragraph_cache_entries", -1).longValue();
+            long cache = client.metrics().getOrDefault("linker_draft_chunk_cache_entries", -1).longValue();
             Recorder w = window.getAndSet(new Recorder());
             long[] recent = w.sorted();
             samples.add(new long[] {(t - start) / 1_000_000_000L, rss, heap, cache});
