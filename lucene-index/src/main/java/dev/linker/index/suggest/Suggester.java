@@ -20,6 +20,7 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -59,6 +60,8 @@ import java.util.regex.Pattern;
 public final class Suggester {
     /** At most this many distinct query terms go into the BM25 query (rarest first). */
     static final int MAX_QUERY_TERMS = 64;
+    /** Term states remembered per index version (≈ 0.3 KB each with a few segments). */
+    static final int MAX_CACHED_TERM_STATES = 100_000;
 
     private final PageIndex index;
     private final SuggestSettings settings;
@@ -95,6 +98,24 @@ public final class Suggester {
         boolean allLive;
         /** Document frequencies asked for again and again (common words of every source). */
         final Map<String, Integer> df = new java.util.concurrent.ConcurrentHashMap<>();
+
+        /**
+         * Term states (per segment: where the postings are, frequencies) of the terms BM25 queries used, so a
+         * query built again for a similar source — the same draft a word later — does not seek its 128 terms in
+         * every segment again. Bounded; a new index version starts afresh with a new snapshot.
+         */
+        final Map<Term, TermStates> termStates = new java.util.concurrent.ConcurrentHashMap<>();
+
+        TermStates termStates(IndexSearcher s, Term term) throws IOException {
+            TermStates st = termStates.get(term);
+            if (st == null) {
+                st = TermStates.build(s, term, true);
+                if (termStates.size() < MAX_CACHED_TERM_STATES) {
+                    termStates.put(term, st);
+                }
+            }
+            return st;
+        }
 
         int docFreq(String term) {
             Integer v = df.get(term);
@@ -347,10 +368,19 @@ public final class Suggester {
             Query lexical = lexicalQuery(s, snap, src.title(), bodyTokens);
             double maxBm25 = 0;
             if (lexical != null && settings.lexicalK() > 0) {
-                Query q = new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
+                // As for HNSW: a filter matching every page but the source makes BM25 leapfrog through all pages
+                // (a third of a draft's search time at 100k pages); one more hit, the source dropped, is the same set.
+                boolean unfiltered = knnFilter == null;
+                Query q = unfiltered ? lexical : new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
                         .add(filter, BooleanClause.Occur.FILTER).build();
-                var td = s.search(q, settings.lexicalK());
+                var td = s.search(q, settings.lexicalK() + (unfiltered ? 1 : 0));
+                int taken = 0;
                 for (ScoreDoc sd : td.scoreDocs) {
+                    Info t = snap.infos[sd.doc];
+                    if (taken == settings.lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
+                        continue;
+                    }
+                    taken++;
                     cands.computeIfAbsent(sd.doc, Candidate::new).bm25 = sd.score;
                     maxBm25 = Math.max(maxBm25, sd.score);
                 }
@@ -500,8 +530,10 @@ public final class Suggester {
         for (Object[] t : terms.subList(0, Math.min(MAX_QUERY_TERMS, terms.size()))) {
             String term = (String) t[0];
             float boost = (float) (1 + Math.log(tf.get(term)));
-            b.add(new BoostQuery(new TermQuery(new Term(Fields.ALL, term)), boost), BooleanClause.Occur.SHOULD);
-            b.add(new BoostQuery(new TermQuery(new Term(Fields.TITLE, term)), boost * 0.5f),
+            Term all = new Term(Fields.ALL, term);
+            Term inTitle = new Term(Fields.TITLE, term);
+            b.add(new BoostQuery(new TermQuery(all, snap.termStates(s, all)), boost), BooleanClause.Occur.SHOULD);
+            b.add(new BoostQuery(new TermQuery(inTitle, snap.termStates(s, inTitle)), boost * 0.5f),
                     BooleanClause.Occur.SHOULD);
         }
         return b.build();
