@@ -49,6 +49,8 @@ public final class NameIndex {
 
     private final Map<String, List<Owner>> byPhrase = new HashMap<>();
     private final Set<String> firstTokens = new HashSet<>();
+    /** Every proper prefix of a name ("free", "free space" of "free space map"): where a longer match may start. */
+    private final Set<String> prefixes = new HashSet<>();
     private final Map<String, Double> rarity = new ConcurrentHashMap<>();
     private ToIntFunction<String> docFreq = t -> 1;
     private int docCount = 1;
@@ -97,6 +99,11 @@ public final class NameIndex {
             o.manySources = true;
         }
         firstTokens.add(terms.get(0));
+        StringBuilder prefix = new StringBuilder();
+        for (int i = 0; i < terms.size() - 1; i++) {
+            prefix.append(i == 0 ? "" : " ").append(terms.get(i));
+            prefixes.add(prefix.toString());
+        }
         maxTokens = Math.max(maxTokens, terms.size());
     }
 
@@ -133,12 +140,15 @@ public final class NameIndex {
                 continue;
             }
             sb.setLength(0);
-            for (int len = 1; len <= maxTokens && i + len <= toks.size(); len++) {
+            boolean longer = true;
+            for (int len = 1; longer && len <= maxTokens && i + len <= toks.size(); len++) {
                 if (len > 1) {
                     sb.append(' ');
                 }
                 sb.append(toks.get(i + len - 1).term());
-                List<Owner> owners = byPhrase.get(sb.toString());
+                String phrase = sb.toString();
+                longer = prefixes.contains(phrase); // else no longer name starts this way
+                List<Owner> owners = byPhrase.get(phrase);
                 if (owners == null) {
                     continue;
                 }
@@ -151,7 +161,6 @@ public final class NameIndex {
                 if (valid == 0) {
                     continue;
                 }
-                String phrase = sb.toString();
                 double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
                 for (Owner o : owners) {
                     if (!o.validWithout(hiddenSource)) {

@@ -275,8 +275,9 @@ public final class Suggester {
             Snapshot snap = snapshot(s);
             String category = d.category() != null ? d.category()
                     : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
+            List<Tokens.Token> tokens = Tokens.tokenize(d.text());
             Source src = new Source(d.url(), d.title(), d.text(), vector, d.links(), category, d.safety(), null,
-                    Set.of(), d.links().size(), Tokens.tokenize(d.text()).size());
+                    Set.of(), d.links().size(), tokens.size(), tokens);
             return suggest(s, snap, src, limit);
         });
     }
@@ -299,7 +300,12 @@ public final class Suggester {
      * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
      */
     record Source(String url, String title, String text, float[] vector, Set<String> links, String category,
-                  String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount, int words) {
+                  String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount, int words,
+                  List<Tokens.Token> tokenized) {
+        /** The text's tokens: those the caller computed already, else now. */
+        List<Tokens.Token> tokens() {
+            return tokenized != null ? tokenized : Tokens.tokenize(text);
+        }
     }
 
     private static final class Candidate {
@@ -343,7 +349,7 @@ public final class Suggester {
         return new Source(url, r.title() + "\n" + r.h1(), r.body(), vector,
                 hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                info.words());
+                info.words(), null);
     }
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
@@ -364,7 +370,7 @@ public final class Suggester {
                 }
             }
             // BM25: shared rare words.
-            List<Tokens.Token> bodyTokens = Tokens.tokenize(src.text());
+            List<Tokens.Token> bodyTokens = src.tokens();
             Query lexical = lexicalQuery(s, snap, src.title(), bodyTokens);
             double maxBm25 = 0;
             if (lexical != null && settings.lexicalK() > 0) {
