@@ -373,13 +373,18 @@ public final class Suggester {
             List<Tokens.Token> bodyTokens = src.tokens();
             Query lexical = lexicalQuery(s, snap, src.title(), bodyTokens);
             double maxBm25 = 0;
+            // What BM25 a candidate outside the hits can have at most: NaN before a search, 0 when the search
+            // returned every matching page, else the lowest hit's score.
+            double bm25Bound = Double.NaN;
             if (lexical != null && settings.lexicalK() > 0) {
                 // As for HNSW: a filter matching every page but the source makes BM25 leapfrog through all pages
                 // (a third of a draft's search time at 100k pages); one more hit, the source dropped, is the same set.
                 boolean unfiltered = knnFilter == null;
                 Query q = unfiltered ? lexical : new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
                         .add(filter, BooleanClause.Occur.FILTER).build();
-                var td = s.search(q, settings.lexicalK() + (unfiltered ? 1 : 0));
+                int wanted = settings.lexicalK() + (unfiltered ? 1 : 0);
+                var td = s.search(q, wanted);
+                bm25Bound = td.scoreDocs.length < wanted ? 0 : td.scoreDocs[td.scoreDocs.length - 1].score;
                 int taken = 0;
                 for (ScoreDoc sd : td.scoreDocs) {
                     Info t = snap.infos[sd.doc];
@@ -425,30 +430,23 @@ public final class Suggester {
                 }
                 kept.add(c);
             }
-            fillBm25(s, lexical, kept, cands.keySet().size());
             for (Candidate c : kept) {
-                maxBm25 = Math.max(maxBm25, c.bm25);
-            }
-            double density = ScoreComponents.density(src.linkCount(), src.words());
-            ScoreWeights w = settings.weights();
-            List<Suggestion> out = new ArrayList<>(kept.size());
-            Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
-            for (Candidate c : kept) {
-                Info t = snap.infos[c.doc];
                 if (Double.isNaN(c.cosine)) {
                     float[] v = src.vector() == null ? null : PageIndex.vector(s, c.doc);
                     c.cosine = v == null ? 0 : dot(src.vector(), v);
                 }
-                int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
-                ScoreComponents comp = new ScoreComponents(
-                        maxBm25 > 0 ? c.bm25 / maxBm25 : 0,
-                        Math.max(0, c.cosine),
-                        c.mention == null ? 0 : c.mention.weight(),
-                        t.authority(),
-                        ScoreComponents.deficit(inbound),
-                        density,
-                        src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()),
-                        c.serp);
+            }
+            double density = ScoreComponents.density(src.linkCount(), src.words());
+            ScoreWeights w = settings.weights();
+            fillBm25(s, lexical, needingBm25(snap, src, kept, limit, maxBm25, bm25Bound, density, w));
+            for (Candidate c : kept) {
+                maxBm25 = Math.max(maxBm25, c.bm25);
+            }
+            List<Suggestion> out = new ArrayList<>(kept.size());
+            Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
+            for (Candidate c : kept) {
+                Info t = snap.infos[c.doc];
+                ScoreComponents comp = components(snap, src, c, maxBm25 > 0 ? c.bm25 / maxBm25 : 0, density);
                 Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
                 out.add(sg);
                 back.put(sg, c);
@@ -474,6 +472,54 @@ public final class Suggester {
         } catch (IOException e) {
             throw new UncheckedIOException(index.where() + ": search failed", e);
         }
+    }
+
+    private static ScoreComponents components(Snapshot snap, Source src, Candidate c, double lexical,
+                                              double density) {
+        Info t = snap.infos[c.doc];
+        int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
+        return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
+                t.authority(), ScoreComponents.deficit(inbound), density,
+                src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()), c.serp);
+    }
+
+    /**
+     * The candidates without a BM25 score that need one: those that could still reach the top {@code limit}. A
+     * candidate outside the BM25 hits scores at most {@code bound}, which cannot raise the best score the hits set,
+     * so its total lies between its score with no lexical part and with {@code bound}; one whose best case is below
+     * the {@code limit}-th worst case among all candidates is left at 0 — it is not shown, so the ranking is the
+     * same. Scoring each left-out candidate costs an advance of all 128 clauses.
+     */
+    private static List<Candidate> needingBm25(Snapshot snap, Source src, List<Candidate> kept, int limit,
+                                               double maxBm25, double bound, double density, ScoreWeights w) {
+        List<Candidate> todo = new ArrayList<>();
+        for (Candidate c : kept) {
+            if (c.bm25 == 0) {
+                todo.add(c);
+            }
+        }
+        if (bound == 0) {
+            return List.of(); // the search returned every page the query matches
+        }
+        if (Double.isNaN(bound) || maxBm25 <= 0 || w.lexical() < 0 || kept.size() <= limit) {
+            return todo;
+        }
+        double[] low = new double[kept.size()];
+        for (int i = 0; i < low.length; i++) {
+            Candidate c = kept.get(i);
+            low[i] = components(snap, src, c, c.bm25 / maxBm25, density).total(w);
+        }
+        double[] sorted = low.clone();
+        Arrays.sort(sorted);
+        double threshold = sorted[sorted.length - limit];
+        double most = w.lexical() * (bound / maxBm25);
+        List<Candidate> needed = new ArrayList<>();
+        for (Candidate c : todo) {
+            if (components(snap, src, c, 0, density).total(w) + most >= threshold - 1e-9) {
+                needed.add(c);
+            }
+        }
+        return needed;
     }
 
     private static Integer resolve(Snapshot snap, String link) {
@@ -546,20 +592,11 @@ public final class Suggester {
     }
 
     /** BM25 of candidates that came from other retrievers, so every candidate has a lexical component. */
-    private static void fillBm25(IndexSearcher s, Query lexical, List<Candidate> kept, int ignored)
-            throws IOException {
-        if (lexical == null) {
+    private static void fillBm25(IndexSearcher s, Query lexical, List<Candidate> todo) throws IOException {
+        if (lexical == null || todo.isEmpty()) {
             return;
         }
-        List<Candidate> todo = new ArrayList<>();
-        for (Candidate c : kept) {
-            if (c.bm25 == 0) {
-                todo.add(c);
-            }
-        }
-        if (todo.isEmpty()) {
-            return;
-        }
+        todo = new ArrayList<>(todo);
         todo.sort(Comparator.comparingInt(c -> c.doc));
         Weight weight = s.createWeight(s.rewrite(lexical), ScoreMode.COMPLETE, 1f);
         List<LeafReaderContext> leaves = s.getIndexReader().leaves();

@@ -183,4 +183,16 @@ class SuggesterTest {
                     "and forgets a deleted page");
         }
     }
+
+    @Test
+    void a_short_list_is_the_head_of_a_long_one_with_the_same_scores() {
+        // Candidates that cannot reach a short list are not scored by BM25: the list must not change for it.
+        Suggester s = new Suggester(index, SuggestSettings.DEFAULT.withRetrievalDepth(100, 2));
+        for (String url : List.of(ESPRESSO, GRINDER, COLD_BREW, ROAST)) {
+            List<Suggestion> all = s.forUrl(url, 50);
+            List<Suggestion> head = s.forUrl(url, 2);
+            assertEquals(all.subList(0, Math.min(2, all.size())).stream().map(x -> x.url() + " " + x.score()).toList(),
+                    head.stream().map(x -> x.url() + " " + x.score()).toList(), url);
+        }
+    }
 }
