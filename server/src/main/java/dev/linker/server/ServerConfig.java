@@ -94,6 +94,15 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
                 vendorDir);
     }
 
+    /** Draft chunk vectors kept for editing authors (≈ 1.7 KB each): memory against re-embedding. */
+    public ServerConfig withDraftCacheEntries(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("draft cache entries " + n + " is negative");
+        }
+        return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars, n,
+                vendorDir);
+    }
+
     public ServerConfig withVendorDir(Path d) {
         return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
                 draftCacheEntries, d);

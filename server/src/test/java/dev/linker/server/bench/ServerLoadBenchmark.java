@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
- * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--rebuild] [--build-only]}.
+ * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -57,6 +57,7 @@ public final class ServerLoadBenchmark {
         int soakAuthors = 16;
         int soakNewDraftEvery = 4;
         String serverJvm = "-Xmx1g";
+        String draftCache = null;
         boolean rebuild = false;
         boolean buildOnly = false;
         for (int i = 0; i < args.length; i++) {
@@ -72,6 +73,7 @@ public final class ServerLoadBenchmark {
                 case "--soak-authors" -> soakAuthors = Integer.parseInt(args[++i]);
                 case "--soak-new-draft-every" -> soakNewDraftEvery = Integer.parseInt(args[++i]);
                 case "--server-jvm" -> serverJvm = args[++i];
+                case "--draft-cache" -> draftCache = args[++i];
                 case "--rebuild" -> rebuild = true;
                 case "--build-only" -> buildOnly = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
@@ -99,6 +101,9 @@ public final class ServerLoadBenchmark {
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.linker.server.Main",
                 "--index", index.toString(), "--port", Integer.toString(port), "--vendor", dir.resolve("none").toString()));
+        if (draftCache != null) {
+            cmd.addAll(List.of("--draft-cache", draftCache));
+        }
         Path log = dir.resolve("server.log");
         System.out.printf(Locale.ROOT, "server: %s (log: %s)%n", String.join(" ", cmd.subList(cmd.indexOf("-cp") + 2,
                 cmd.size())), log);
