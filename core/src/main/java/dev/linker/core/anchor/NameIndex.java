@@ -2,10 +2,8 @@ package dev.linker.core.anchor;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
 
@@ -47,10 +45,17 @@ public final class NameIndex {
         }
     }
 
-    private final Map<String, List<Owner>> byPhrase = new HashMap<>();
-    private final Set<String> firstTokens = new HashSet<>();
-    /** Every proper prefix of a name ("free", "free space" of "free space map"): where a longer match may start. */
-    private final Set<String> prefixes = new HashSet<>();
+    /**
+     * Names by phrase, and every proper prefix of a name ("free", "free space" of "free space map") with no owners
+     * unless it is a name too: one lookup per word tells whether it is a name and whether a longer one may follow.
+     */
+    private static final class Node {
+        final List<Owner> owners = new ArrayList<>(1);
+        boolean prefix;
+    }
+
+    private final Map<String, Node> byPhrase = new HashMap<>();
+    private int names;
     private final Map<String, Double> rarity = new ConcurrentHashMap<>();
     private ToIntFunction<String> docFreq = t -> 1;
     private int docCount = 1;
@@ -76,7 +81,10 @@ public final class NameIndex {
             return;
         }
         String phrase = String.join(" ", terms);
-        List<Owner> owners = byPhrase.computeIfAbsent(phrase, k -> new ArrayList<>(1));
+        List<Owner> owners = byPhrase.computeIfAbsent(phrase, k -> new Node()).owners;
+        if (owners.isEmpty()) {
+            names++;
+        }
         Owner o = null;
         for (Owner x : owners) {
             if (x.target.equals(target)) {
@@ -98,11 +106,10 @@ public final class NameIndex {
         } else if (!o.firstSource.equals(fromSource)) {
             o.manySources = true;
         }
-        firstTokens.add(terms.get(0));
         StringBuilder prefix = new StringBuilder();
         for (int i = 0; i < terms.size() - 1; i++) {
             prefix.append(i == 0 ? "" : " ").append(terms.get(i));
-            prefixes.add(prefix.toString());
+            byPhrase.computeIfAbsent(prefix.toString(), k -> new Node()).prefix = true;
         }
         maxTokens = Math.max(maxTokens, terms.size());
     }
@@ -115,7 +122,7 @@ public final class NameIndex {
     }
 
     public int size() {
-        return byPhrase.size();
+        return names;
     }
 
     /** One name of {@code target} found in a text: token span, character span, weight in [0, 1]. */
@@ -136,9 +143,6 @@ public final class NameIndex {
         Map<String, Double> heaviest = new HashMap<>();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < toks.size(); i++) {
-            if (!firstTokens.contains(toks.get(i).term())) {
-                continue;
-            }
             sb.setLength(0);
             boolean longer = true;
             for (int len = 1; longer && len <= maxTokens && i + len <= toks.size(); len++) {
@@ -147,11 +151,9 @@ public final class NameIndex {
                 }
                 sb.append(toks.get(i + len - 1).term());
                 String phrase = sb.toString();
-                longer = prefixes.contains(phrase); // else no longer name starts this way
-                List<Owner> owners = byPhrase.get(phrase);
-                if (owners == null) {
-                    continue;
-                }
+                Node node = byPhrase.get(phrase);
+                longer = node != null && node.prefix; // else no longer name starts this way
+                List<Owner> owners = node == null ? List.of() : node.owners;
                 int valid = 0;
                 for (Owner o : owners) {
                     if (o.validWithout(hiddenSource)) {
