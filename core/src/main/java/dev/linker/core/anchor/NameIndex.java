@@ -50,7 +50,7 @@ public final class NameIndex {
      * unless it is a name too: one lookup per word tells whether it is a name and whether a longer one may follow.
      */
     private static final class Node {
-        final List<Owner> owners = new ArrayList<>(1);
+        List<Owner> owners; // null for a prefix that is no name: most prefix nodes, kept small
         boolean prefix;
     }
 
@@ -81,10 +81,12 @@ public final class NameIndex {
             return;
         }
         String phrase = String.join(" ", terms);
-        List<Owner> owners = byPhrase.computeIfAbsent(phrase, k -> new Node()).owners;
-        if (owners.isEmpty()) {
+        Node node = byPhrase.computeIfAbsent(phrase, k -> new Node());
+        if (node.owners == null) {
+            node.owners = new ArrayList<>(1);
             names++;
         }
+        List<Owner> owners = node.owners;
         Owner o = null;
         for (Owner x : owners) {
             if (x.target.equals(target)) {
@@ -153,7 +155,7 @@ public final class NameIndex {
                 String phrase = sb.toString();
                 Node node = byPhrase.get(phrase);
                 longer = node != null && node.prefix; // else no longer name starts this way
-                List<Owner> owners = node == null ? List.of() : node.owners;
+                List<Owner> owners = node == null || node.owners == null ? List.of() : node.owners;
                 int valid = 0;
                 for (Owner o : owners) {
                     if (o.validWithout(hiddenSource)) {

@@ -498,8 +498,8 @@ public final class Suggester {
                 todo.add(c);
             }
         }
-        if (bound == 0) {
-            return List.of(); // the search returned every page the query matches
+        if (bound == 0 || limit <= 0) {
+            return List.of(); // the search returned every page the query matches, or nothing is shown
         }
         if (Double.isNaN(bound) || maxBm25 <= 0 || w.lexical() < 0 || kept.size() <= limit) {
             return todo;
