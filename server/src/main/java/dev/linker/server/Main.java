@@ -41,9 +41,11 @@ public final class Main {
                 case "--port" -> config = config.withPort(parsePort(v));
                 case "--vendor" -> vendor = Path.of(v);
                 case "--cors" -> config = config.withCorsOrigins(List.of(v.split(",")));
+                case "--draft-cache" -> config = config.withDraftCacheEntries(parseCount(a, v));
                 case "--help" -> {
                     System.out.println("usage: linker-server [--index DIR] [--pages FILE.json] [--host H] [--port N]"
-                            + " [--vendor NODE_MODULES] [--cors ORIGIN,...]   (keys: env LINKER_API_KEYS, LINKER_READ_KEYS)");
+                            + " [--vendor NODE_MODULES] [--cors ORIGIN,...] [--draft-cache ENTRIES (default 50000)]"
+                            + "   (keys: env LINKER_API_KEYS, LINKER_READ_KEYS)");
                     return;
                 }
                 default -> fail("unknown option " + a + " (see --help)");
@@ -76,6 +78,19 @@ public final class Main {
                     p.path("redirectTo").asText(null), p.path("authority").asDouble(0), p.path("inbound").asInt(0)));
         }
         return out;
+    }
+
+    private static int parseCount(String option, String v) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        fail(option + " " + v + " is not a count (0 or more)");
+        return -1;
     }
 
     private static int parsePort(String v) {

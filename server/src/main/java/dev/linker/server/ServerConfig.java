@@ -37,7 +37,7 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
     /** Loopback, port 7070, no keys, no CORS origins, 2 MiB bodies, 200,000-character drafts. */
     public static ServerConfig defaults() {
         return new ServerConfig("127.0.0.1", 7070, Set.of(), Set.of(), List.of(), 2L * 1024 * 1024, 200_000,
-                20_000, null);
+                50_000, null); // draft chunk vectors, ≈ 1.7 KB each: ≈ 85 MB at the bound
     }
 
     /** Keys and CORS origins from the environment (comma-separated), over {@code base}. */
@@ -91,6 +91,15 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
 
     public ServerConfig withMaxTextChars(int n) {
         return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, n, draftCacheEntries,
+                vendorDir);
+    }
+
+    /** Draft chunk vectors kept for editing authors (≈ 1.7 KB each): memory against re-embedding. */
+    public ServerConfig withDraftCacheEntries(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("draft cache entries " + n + " is negative");
+        }
+        return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars, n,
                 vendorDir);
     }
 

@@ -118,7 +118,7 @@ class HttpSurfaceTest {
                 >= ok + bad, body);
         assertTrue(body.contains("linker_http_request_duration_seconds_bucket{method=\"POST\",route=\"/api/v1/suggestions\",le=\"0.1\"}"));
         assertTrue(counter(body, "linker_pages") == 12, body);
-        assertTrue(counter(body, "linker_draft_paragraphs_embedded_total") >= 3, body);
+        assertTrue(counter(body, "linker_draft_chunks_embedded_total") >= 3, body);
     }
 
     static long counter(String body, String series) {

@@ -66,6 +66,37 @@ class SuggestionsApiTest {
         assertTrue(grinder.get("anchor").asText().toLowerCase().contains("grinder"), grinder.toString());
     }
 
+    /** A server counter read from /metrics, as an operator sees it. */
+    static long metric(String name) {
+        return HttpSurfaceTest.counter(t.send("GET", "/metrics", null).body(), name);
+    }
+
+    @Test
+    void an_edit_in_one_sentence_of_a_long_draft_re_embeds_only_its_chunk_per_the_servers_metrics() {
+        List<String> paragraphs = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            StringBuilder sb = new StringBuilder();
+            for (int s = 0; s < 8; s++) {
+                sb.append(s == 0 ? "" : " ").append("On day ").append(p * 8 + s)
+                        .append(" of the espresso diary the burr grinder and the water chemistry mattered again.");
+            }
+            paragraphs.add(sb.toString()); // 8 sentences of 15 words: chunks of three, then five
+        }
+        String draft = String.join("\n\n", paragraphs);
+        long embedded0 = metric("linker_draft_chunks_embedded_total");
+        assertEquals(200, t.suggest(draft, "text").status());
+        long embedded1 = metric("linker_draft_chunks_embedded_total");
+        assertEquals(8, embedded1 - embedded0, "a new draft: two chunks per paragraph");
+
+        long hits1 = metric("linker_draft_chunk_cache_hits_total");
+        String edited = draft.replace("On day 13 of the espresso diary", "On day 13 of the espresso journal");
+        TestServer.Res r = t.suggest(edited, "text");
+        assertEquals(200, r.status(), r.body());
+        assertTrue(urls(r.json().get("suggestions")).contains(GRINDER), r.body());
+        assertEquals(1, metric("linker_draft_chunks_embedded_total") - embedded1, "one word changed: one chunk");
+        assertEquals(7, metric("linker_draft_chunk_cache_hits_total") - hits1, "the rest from the cache");
+    }
+
     @Test
     void links_already_in_the_draft_the_own_url_and_excluded_urls_are_never_suggested() {
         String md = DRAFT + "\n\nSee [my old notes](/guides/water-chemistry/) on that.";

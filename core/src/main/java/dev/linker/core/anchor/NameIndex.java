@@ -2,10 +2,8 @@ package dev.linker.core.anchor;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
 
@@ -47,8 +45,17 @@ public final class NameIndex {
         }
     }
 
-    private final Map<String, List<Owner>> byPhrase = new HashMap<>();
-    private final Set<String> firstTokens = new HashSet<>();
+    /**
+     * Names by phrase, and every proper prefix of a name ("free", "free space" of "free space map") with no owners
+     * unless it is a name too: one lookup per word tells whether it is a name and whether a longer one may follow.
+     */
+    private static final class Node {
+        List<Owner> owners; // null for a prefix that is no name: most prefix nodes, kept small
+        boolean prefix;
+    }
+
+    private final Map<String, Node> byPhrase = new HashMap<>();
+    private int names;
     private final Map<String, Double> rarity = new ConcurrentHashMap<>();
     private ToIntFunction<String> docFreq = t -> 1;
     private int docCount = 1;
@@ -74,7 +81,12 @@ public final class NameIndex {
             return;
         }
         String phrase = String.join(" ", terms);
-        List<Owner> owners = byPhrase.computeIfAbsent(phrase, k -> new ArrayList<>(1));
+        Node node = byPhrase.computeIfAbsent(phrase, k -> new Node());
+        if (node.owners == null) {
+            node.owners = new ArrayList<>(1);
+            names++;
+        }
+        List<Owner> owners = node.owners;
         Owner o = null;
         for (Owner x : owners) {
             if (x.target.equals(target)) {
@@ -96,7 +108,11 @@ public final class NameIndex {
         } else if (!o.firstSource.equals(fromSource)) {
             o.manySources = true;
         }
-        firstTokens.add(terms.get(0));
+        StringBuilder prefix = new StringBuilder();
+        for (int i = 0; i < terms.size() - 1; i++) {
+            prefix.append(i == 0 ? "" : " ").append(terms.get(i));
+            byPhrase.computeIfAbsent(prefix.toString(), k -> new Node()).prefix = true;
+        }
         maxTokens = Math.max(maxTokens, terms.size());
     }
 
@@ -108,7 +124,7 @@ public final class NameIndex {
     }
 
     public int size() {
-        return byPhrase.size();
+        return names;
     }
 
     /** One name of {@code target} found in a text: token span, character span, weight in [0, 1]. */
@@ -129,19 +145,17 @@ public final class NameIndex {
         Map<String, Double> heaviest = new HashMap<>();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < toks.size(); i++) {
-            if (!firstTokens.contains(toks.get(i).term())) {
-                continue;
-            }
             sb.setLength(0);
-            for (int len = 1; len <= maxTokens && i + len <= toks.size(); len++) {
+            boolean longer = true;
+            for (int len = 1; longer && len <= maxTokens && i + len <= toks.size(); len++) {
                 if (len > 1) {
                     sb.append(' ');
                 }
                 sb.append(toks.get(i + len - 1).term());
-                List<Owner> owners = byPhrase.get(sb.toString());
-                if (owners == null) {
-                    continue;
-                }
+                String phrase = sb.toString();
+                Node node = byPhrase.get(phrase);
+                longer = node != null && node.prefix; // else no longer name starts this way
+                List<Owner> owners = node == null || node.owners == null ? List.of() : node.owners;
                 int valid = 0;
                 for (Owner o : owners) {
                     if (o.validWithout(hiddenSource)) {
@@ -151,7 +165,6 @@ public final class NameIndex {
                 if (valid == 0) {
                     continue;
                 }
-                String phrase = sb.toString();
                 double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
                 for (Owner o : owners) {
                     if (!o.validWithout(hiddenSource)) {

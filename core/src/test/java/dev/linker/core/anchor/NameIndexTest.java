@@ -88,4 +88,22 @@ class NameIndexTest {
         assertEquals("Free pages are tracked per relation.", a.sentence());
         assertEquals(-1, a.start());
     }
+
+    @Test
+    void names_inside_longer_names_and_long_names_are_all_found_while_the_scan_stops_where_no_name_continues() {
+        NameIndex idx = new NameIndex();
+        idx.add("/fsm", "Free Space Map", NameIndex.Kind.TITLE, null);
+        idx.add("/free", "Free Space", NameIndex.Kind.TITLE, null);
+        idx.add("/vm", "Space Map Visibility", NameIndex.Kind.TITLE, null);
+        idx.add("/long", "one two three four five six seven eight nine ten eleven twelve", NameIndex.Kind.TITLE, null);
+        String text = "The free space map visibility check, then one two three four five six seven eight nine ten "
+                + "eleven twelve. Free space alone, and one two three stops short.";
+        Map<String, NameIndex.Mention> m = idx.mentions(text, null);
+        assertEquals(java.util.Set.of("/fsm", "/free", "/vm", "/long"), m.keySet());
+        assertEquals("free space map", m.get("/fsm").phrase());
+        assertEquals("space map visibility", m.get("/vm").phrase());
+        NameIndex.Mention longest = m.get("/long");
+        assertEquals("one two three four five six seven eight nine ten eleven twelve",
+                text.substring(longest.startChar(), longest.endChar()));
+    }
 }

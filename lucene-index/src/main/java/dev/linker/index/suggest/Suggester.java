@@ -20,6 +20,7 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -60,6 +61,8 @@ import java.util.regex.Pattern;
 public final class Suggester {
     /** At most this many distinct query terms go into the BM25 query (rarest first). */
     static final int MAX_QUERY_TERMS = 64;
+    /** Term states remembered per index version (≈ 0.3 KB each with a few segments). */
+    static final int MAX_CACHED_TERM_STATES = 100_000;
 
     private final PageIndex index;
     private final SuggestSettings settings;
@@ -96,6 +99,24 @@ public final class Suggester {
         boolean allLive;
         /** Document frequencies asked for again and again (common words of every source). */
         final Map<String, Integer> df = new java.util.concurrent.ConcurrentHashMap<>();
+
+        /**
+         * Term states (per segment: where the postings are, frequencies) of the terms BM25 queries used, so a
+         * query built again for a similar source — the same draft a word later — does not seek its 128 terms in
+         * every segment again. Bounded; a new index version starts afresh with a new snapshot.
+         */
+        final Map<Term, TermStates> termStates = new java.util.concurrent.ConcurrentHashMap<>();
+
+        TermStates termStates(IndexSearcher s, Term term) throws IOException {
+            TermStates st = termStates.get(term);
+            if (st == null) {
+                st = TermStates.build(s, term, true);
+                if (termStates.size() < MAX_CACHED_TERM_STATES) {
+                    termStates.put(term, st);
+                }
+            }
+            return st;
+        }
 
         int docFreq(String term) {
             Integer v = df.get(term);
@@ -255,8 +276,9 @@ public final class Suggester {
             Snapshot snap = snapshot(s);
             String category = d.category() != null ? d.category()
                     : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
+            List<Tokens.Token> tokens = Tokens.tokenize(d.text());
             Source src = new Source(d.url(), d.title(), d.text(), vector, d.links(), category, d.safety(), null,
-                    Set.of(), d.links().size(), Tokens.tokenize(d.text()).size());
+                    Set.of(), d.links().size(), tokens.size(), tokens);
             return suggest(s, snap, src, limit);
         });
     }
@@ -279,7 +301,12 @@ public final class Suggester {
      * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
      */
     record Source(String url, String title, String text, float[] vector, Set<String> links, String category,
-                  String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount, int words) {
+                  String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount, int words,
+                  List<Tokens.Token> tokenized) {
+        /** The text's tokens: those the caller computed already, else now. */
+        List<Tokens.Token> tokens() {
+            return tokenized != null ? tokenized : Tokens.tokenize(text);
+        }
     }
 
     private static final class Candidate {
@@ -323,7 +350,7 @@ public final class Suggester {
         return new Source(url, r.title() + "\n" + r.h1(), r.body(), vector,
                 hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                info.words());
+                info.words(), null);
     }
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
@@ -344,14 +371,28 @@ public final class Suggester {
                 }
             }
             // BM25: shared rare words.
-            List<Tokens.Token> bodyTokens = Tokens.tokenize(src.text());
+            List<Tokens.Token> bodyTokens = src.tokens();
             Query lexical = lexicalQuery(s, snap, src.title(), bodyTokens);
             double maxBm25 = 0;
+            // What BM25 a candidate outside the hits can have at most: NaN before a search, 0 when the search
+            // returned every matching page, else the lowest hit's score.
+            double bm25Bound = Double.NaN;
             if (lexical != null && settings.lexicalK() > 0) {
-                Query q = new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
+                // As for HNSW: a filter matching every page but the source makes BM25 leapfrog through all pages
+                // (a third of a draft's search time at 100k pages); one more hit, the source dropped, is the same set.
+                boolean unfiltered = knnFilter == null;
+                Query q = unfiltered ? lexical : new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
                         .add(filter, BooleanClause.Occur.FILTER).build();
-                var td = s.search(q, settings.lexicalK());
+                int wanted = settings.lexicalK() + (unfiltered ? 1 : 0);
+                var td = s.search(q, wanted);
+                bm25Bound = td.scoreDocs.length < wanted ? 0 : td.scoreDocs[td.scoreDocs.length - 1].score;
+                int taken = 0;
                 for (ScoreDoc sd : td.scoreDocs) {
+                    Info t = snap.infos[sd.doc];
+                    if (taken == settings.lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
+                        continue;
+                    }
+                    taken++;
                     cands.computeIfAbsent(sd.doc, Candidate::new).bm25 = sd.score;
                     maxBm25 = Math.max(maxBm25, sd.score);
                 }
@@ -377,7 +418,7 @@ public final class Suggester {
                     }
                 }
             }
-            return rank(s, snap, src, cands, lexical, maxBm25, limit, withAnchors, onlyTargets);
+            return rank(s, snap, src, cands, lexical, maxBm25, bm25Bound, limit, withAnchors, onlyTargets);
         } catch (IOException e) {
             throw new UncheckedIOException(index.where() + ": search failed", e);
         }
@@ -385,7 +426,7 @@ public final class Suggester {
 
     /** Filters the gathered candidates, gives each every score component, and returns the best with anchors. */
     private List<Suggestion> rank(IndexSearcher s, Snapshot snap, Source src, Map<Integer, Candidate> cands,
-                                  Query lexical, double maxBm25, int limit, boolean withAnchors,
+                                  Query lexical, double maxBm25, double bm25Bound, int limit, boolean withAnchors,
                                   Set<String> onlyTargets) throws IOException {
         List<Candidate> kept = new ArrayList<>();
         String bound = settings.categoryLevels() >= 0 && src.category() != null
@@ -400,30 +441,23 @@ public final class Suggester {
             }
             kept.add(c);
         }
-        fillBm25(s, lexical, kept, cands.keySet().size());
         for (Candidate c : kept) {
-            maxBm25 = Math.max(maxBm25, c.bm25);
-        }
-        double density = ScoreComponents.density(src.linkCount(), src.words());
-        ScoreWeights w = settings.weights();
-        List<Suggestion> out = new ArrayList<>(kept.size());
-        Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
-        for (Candidate c : kept) {
-            Info t = snap.infos[c.doc];
             if (Double.isNaN(c.cosine)) {
                 float[] v = src.vector() == null ? null : PageIndex.vector(s, c.doc);
                 c.cosine = v == null ? 0 : dot(src.vector(), v);
             }
-            int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
-            ScoreComponents comp = new ScoreComponents(
-                    maxBm25 > 0 ? c.bm25 / maxBm25 : 0,
-                    Math.max(0, c.cosine),
-                    c.mention == null ? 0 : c.mention.weight(),
-                    t.authority(),
-                    ScoreComponents.deficit(inbound),
-                    density,
-                    src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()),
-                    c.serp);
+        }
+        double density = ScoreComponents.density(src.linkCount(), src.words());
+        ScoreWeights w = settings.weights();
+        fillBm25(s, lexical, needingBm25(snap, src, kept, limit, maxBm25, bm25Bound, density, w));
+        for (Candidate c : kept) {
+            maxBm25 = Math.max(maxBm25, c.bm25);
+        }
+        List<Suggestion> out = new ArrayList<>(kept.size());
+        Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
+        for (Candidate c : kept) {
+            Info t = snap.infos[c.doc];
+            ScoreComponents comp = components(snap, src, c, maxBm25 > 0 ? c.bm25 / maxBm25 : 0, density);
             Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
             out.add(sg);
             back.put(sg, c);
@@ -530,7 +564,7 @@ public final class Suggester {
                 }
                 Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0
                         ? lexicalQuery(s, snap, src.title(), tokens) : null;
-                return rank(s, snap, src, cands, lexical, 0, limit, false, acceptors);
+                return rank(s, snap, src, cands, lexical, 0, Double.NaN, limit, false, acceptors);
             } catch (IOException e) {
                 throw new UncheckedIOException(index.where() + ": search failed", e);
             }
@@ -576,7 +610,7 @@ public final class Suggester {
             String body = d.get(Fields.BODY);
             return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
                     PageIndex.vector(s, doc), info.links(), info.category(), info.safety(), null, Set.of(),
-                    info.links().size(), info.words());
+                    info.links().size(), info.words(), null);
         }
     }
 
@@ -639,6 +673,54 @@ public final class Suggester {
         }
     }
 
+    private static ScoreComponents components(Snapshot snap, Source src, Candidate c, double lexical,
+                                              double density) {
+        Info t = snap.infos[c.doc];
+        int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
+        return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
+                t.authority(), ScoreComponents.deficit(inbound), density,
+                src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()), c.serp);
+    }
+
+    /**
+     * The candidates without a BM25 score that need one: those that could still reach the top {@code limit}. A
+     * candidate outside the BM25 hits scores at most {@code bound}, which cannot raise the best score the hits set,
+     * so its total lies between its score with no lexical part and with {@code bound}; one whose best case is below
+     * the {@code limit}-th worst case among all candidates is left at 0 — it is not shown, so the ranking is the
+     * same. Scoring each left-out candidate costs an advance of all 128 clauses.
+     */
+    private static List<Candidate> needingBm25(Snapshot snap, Source src, List<Candidate> kept, int limit,
+                                               double maxBm25, double bound, double density, ScoreWeights w) {
+        List<Candidate> todo = new ArrayList<>();
+        for (Candidate c : kept) {
+            if (c.bm25 == 0) {
+                todo.add(c);
+            }
+        }
+        if (bound == 0 || limit <= 0) {
+            return List.of(); // the search returned every page the query matches, or nothing is shown
+        }
+        if (Double.isNaN(bound) || maxBm25 <= 0 || w.lexical() < 0 || kept.size() <= limit) {
+            return todo;
+        }
+        double[] low = new double[kept.size()];
+        for (int i = 0; i < low.length; i++) {
+            Candidate c = kept.get(i);
+            low[i] = components(snap, src, c, c.bm25 / maxBm25, density).total(w);
+        }
+        double[] sorted = low.clone();
+        Arrays.sort(sorted);
+        double threshold = sorted[sorted.length - limit];
+        double most = w.lexical() * (bound / maxBm25);
+        List<Candidate> needed = new ArrayList<>();
+        for (Candidate c : todo) {
+            if (components(snap, src, c, 0, density).total(w) + most >= threshold - 1e-9) {
+                needed.add(c);
+            }
+        }
+        return needed;
+    }
+
     private static Integer resolve(Snapshot snap, String link) {
         Integer doc = snap.docs.get(link);
         if (doc == null) {
@@ -699,28 +781,21 @@ public final class Suggester {
         for (Object[] t : terms.subList(0, Math.min(MAX_QUERY_TERMS, terms.size()))) {
             String term = (String) t[0];
             float boost = (float) (1 + Math.log(tf.get(term)));
-            b.add(new BoostQuery(new TermQuery(new Term(Fields.ALL, term)), boost), BooleanClause.Occur.SHOULD);
-            b.add(new BoostQuery(new TermQuery(new Term(Fields.TITLE, term)), boost * 0.5f),
+            Term all = new Term(Fields.ALL, term);
+            Term inTitle = new Term(Fields.TITLE, term);
+            b.add(new BoostQuery(new TermQuery(all, snap.termStates(s, all)), boost), BooleanClause.Occur.SHOULD);
+            b.add(new BoostQuery(new TermQuery(inTitle, snap.termStates(s, inTitle)), boost * 0.5f),
                     BooleanClause.Occur.SHOULD);
         }
         return b.build();
     }
 
     /** BM25 of candidates that came from other retrievers, so every candidate has a lexical component. */
-    private static void fillBm25(IndexSearcher s, Query lexical, List<Candidate> kept, int ignored)
-            throws IOException {
-        if (lexical == null) {
+    private static void fillBm25(IndexSearcher s, Query lexical, List<Candidate> todo) throws IOException {
+        if (lexical == null || todo.isEmpty()) {
             return;
         }
-        List<Candidate> todo = new ArrayList<>();
-        for (Candidate c : kept) {
-            if (c.bm25 == 0) {
-                todo.add(c);
-            }
-        }
-        if (todo.isEmpty()) {
-            return;
-        }
+        todo = new ArrayList<>(todo);
         todo.sort(Comparator.comparingInt(c -> c.doc));
         Weight weight = s.createWeight(s.rewrite(lexical), ScoreMode.COMPLETE, 1f);
         List<LeafReaderContext> leaves = s.getIndexReader().leaves();

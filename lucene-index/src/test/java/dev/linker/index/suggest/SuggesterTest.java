@@ -164,4 +164,35 @@ class SuggesterTest {
             assertTrue(got.components().lexical() > 0, "BM25 sees the new page's words: " + got.components());
         }
     }
+
+    @Test
+    void term_lookups_remembered_for_a_query_follow_index_changes() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT);
+            String url = "https://brew.example/gear/hand-grinder.html";
+            // "grinder" is in this version's BM25 query, its term states remembered.
+            assertTrue(s.forQuery("hand grinder", 10).stream().noneMatch(x -> x.url().equals(url)));
+            idx.upsert(new dev.linker.index.PageRecord(url, "Hand Grinder", "Hand Grinder",
+                    "A hand grinder with a steel burr: the hand grinder for travel, grinder setting by setting.",
+                    "/gear/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+            Suggestion got = s.forQuery("hand grinder", 10).stream().filter(x -> x.url().equals(url))
+                    .findFirst().orElseThrow();
+            assertTrue(got.components().lexical() > 0.5, "BM25 reads the new version's postings: " + got.components());
+            idx.delete(url);
+            assertTrue(s.forQuery("hand grinder", 10).stream().noneMatch(x -> x.url().equals(url)),
+                    "and forgets a deleted page");
+        }
+    }
+
+    @Test
+    void a_short_list_is_the_head_of_a_long_one_with_the_same_scores() {
+        // Candidates that cannot reach a short list are not scored by BM25: the list must not change for it.
+        Suggester s = new Suggester(index, SuggestSettings.DEFAULT.withRetrievalDepth(100, 2));
+        for (String url : List.of(ESPRESSO, GRINDER, COLD_BREW, ROAST)) {
+            List<Suggestion> all = s.forUrl(url, 50);
+            List<Suggestion> head = s.forUrl(url, 2);
+            assertEquals(all.subList(0, Math.min(2, all.size())).stream().map(x -> x.url() + " " + x.score()).toList(),
+                    head.stream().map(x -> x.url() + " " + x.score()).toList(), url);
+        }
+    }
 }

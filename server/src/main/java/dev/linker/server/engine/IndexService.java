@@ -22,7 +22,7 @@ import java.util.Set;
 
 /**
  * {@link LinkerService} over a {@link PageIndex}, ranking with the index module's {@link Suggester}. What the server
- * adds: drafts are embedded from cached paragraph vectors ({@link DraftEmbedder}); markup, code and existing links
+ * adds: drafts are embedded from cached vectors of their sentences ({@link DraftEmbedder}); markup, code and existing links
  * are blanked before the suggester reads the draft, so anchors never land inside them; only suggestions whose anchor
  * is a phrase of the draft are returned (the widget turns that phrase into the link); links in the draft, relative
  * or absolute, and excluded URLs are never suggested; and a merged or redirected page hands its names and inbound
@@ -319,9 +319,9 @@ public final class IndexService implements LinkerService {
     public Map<String, Number> metrics() {
         Map<String, Number> m = new LinkedHashMap<>();
         m.put("linker_pages", index.size());
-        m.put("linker_draft_paragraphs_embedded_total", drafts.embeddedCount());
-        m.put("linker_draft_paragraph_cache_hits_total", drafts.cacheHits());
-        m.put("linker_draft_paragraph_cache_entries", drafts.cacheSize());
+        m.put("linker_draft_chunks_embedded_total", drafts.embeddedCount());
+        m.put("linker_draft_chunk_cache_hits_total", drafts.cacheHits());
+        m.put("linker_draft_chunk_cache_entries", drafts.cacheSize());
         return m;
     }
 

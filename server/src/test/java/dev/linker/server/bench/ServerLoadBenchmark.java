@@ -31,15 +31,15 @@ import java.util.regex.Pattern;
  * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
- * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--rebuild] [--build-only]}.
+ * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
  *   <li>starts {@code dev.linker.server.Main --index DIR/index} in its own JVM on a free loopback port (the same
  *   server as {@code linker serve}), so its drafts are embedded by the real local model;</li>
  *   <li>drives it with virtual authors over HTTP/1.1 keep-alive, closed loop: "editing" (each author changes one
- *   word of one paragraph of a 300–2,000-word draft between requests: one paragraph is embedded per request) and
- *   "cold" (a new draft every request: every paragraph is embedded);</li>
+ *   word of one paragraph of a 300–2,000-word draft between requests: one chunk of sentences is embedded per
+ *   request) and "cold" (a new draft every request: every chunk is embedded);</li>
  *   <li>optionally a soak at a fixed rate, sampling the server's RSS and heap every 10 s.</li>
  * </ol>
  */
@@ -57,6 +57,7 @@ public final class ServerLoadBenchmark {
         int soakAuthors = 16;
         int soakNewDraftEvery = 4;
         String serverJvm = "-Xmx1g";
+        String draftCache = null;
         boolean rebuild = false;
         boolean buildOnly = false;
         for (int i = 0; i < args.length; i++) {
@@ -72,6 +73,7 @@ public final class ServerLoadBenchmark {
                 case "--soak-authors" -> soakAuthors = Integer.parseInt(args[++i]);
                 case "--soak-new-draft-every" -> soakNewDraftEvery = Integer.parseInt(args[++i]);
                 case "--server-jvm" -> serverJvm = args[++i];
+                case "--draft-cache" -> draftCache = args[++i];
                 case "--rebuild" -> rebuild = true;
                 case "--build-only" -> buildOnly = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
@@ -99,6 +101,9 @@ public final class ServerLoadBenchmark {
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.linker.server.Main",
                 "--index", index.toString(), "--port", Integer.toString(port), "--vendor", dir.resolve("none").toString()));
+        if (draftCache != null) {
+            cmd.addAll(List.of("--draft-cache", draftCache));
+        }
         Path log = dir.resolve("server.log");
         System.out.printf(Locale.ROOT, "server: %s (log: %s)%n", String.join(" ", cmd.subList(cmd.indexOf("-cp") + 2,
                 cmd.size())), log);
@@ -118,7 +123,7 @@ public final class ServerLoadBenchmark {
                     (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
 
             if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %8s%n", "mode", "conc",
-                    "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "paras/rq",
+                    "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "chunks/rq",
                     "load1");
             for (String mode : modes) {
                 for (int c : concurrency) {
@@ -183,11 +188,15 @@ public final class ServerLoadBenchmark {
             long paras = 0;
             long pieces = 0;
             long windows = 0;
+            long chunks = 0;
             int n = 200;
             for (int i = 0; i < n; i++) {
                 Author a = new Author(site, 1_000_000 + i);
                 words += a.words();
                 paras += a.paragraphCount();
+                for (String p : a.text().split("\n\n")) {
+                    chunks += dev.linker.server.engine.DraftEmbedder.chunks(p).size();
+                }
                 for (String p : a.text().split("\n\n")) {
                     int k = tok.wordPieceIds(p).length;
                     pieces += k;
@@ -195,9 +204,10 @@ public final class ServerLoadBenchmark {
                 }
             }
             System.out.printf(Locale.ROOT, "drafts (sample of %d): %.0f words, %.1f paragraphs, %.0f word pieces "
-                    + "(%.2f per word), %.1f model runs of ≤256 tokens per cold draft on average%n", n,
+                    + "(%.2f per word); %.1f model runs by paragraph, %.1f by chunk of sentences (what the server embeds) per draft "
+                    + "on average%n", n,
                     words / (double) n, paras / (double) n, pieces / (double) n, pieces / (double) words,
-                    windows / (double) n);
+                    windows / (double) n, chunks / (double) n);
         }
     }
 
@@ -256,8 +266,8 @@ public final class ServerLoadBenchmark {
             return;
         }
         long[] lat = rec.sorted();
-        long paras = m1.getOrDefault("linker_draft_paragraphs_embedded_total", 0).longValue()
-                - m0.getOrDefault("linker_draft_paragraphs_embedded_total", 0).longValue();
+        long paras = m1.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue()
+                - m0.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue();
         System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %8s%n", mode,
                 concurrency, lat.length, lat.length / secs, pct(lat, 0.50), pct(lat, 0.90), pct(lat, 0.99),
                 pct(lat, 1.0), rec.errors.get(), cpu * 1000.0 / TICKS / Math.max(1, lat.length),
@@ -285,7 +295,7 @@ public final class ServerLoadBenchmark {
         for (int i = 0; i < nAuthors; i++) {
             int k = i;
             threads[i] = Thread.ofPlatform().name("soak-" + i).start(() -> {
-                // New drafts now and then, so the paragraph cache fills past its bound (it must stay bounded).
+                // New drafts now and then, so the chunk cache fills past its bound (it must stay bounded).
                 Author a = new Author(site, seed0 + k);
                 long next = start + k * interval / nAuthors;
                 for (int n = 1; next < end; n++) {
@@ -315,7 +325,7 @@ public final class ServerLoadBenchmark {
             }
             long rss = rssKb(pid);
             long heap = heapKb(pid);
-            long cache = client.metrics().getOrDefault("linker_draft_paragraph_cache_entries", -1).longValue();
+            long cache = client.metrics().getOrDefault("linker_draft_chunk_cache_entries", -1).longValue();
             Recorder w = window.getAndSet(new Recorder());
             long[] recent = w.sorted();
             samples.add(new long[] {(t - start) / 1_000_000_000L, rss, heap, cache});

@@ -18,6 +18,8 @@ class DraftEmbedderTest {
     static Embedder model;
     /** The real model, counting the texts it is asked to embed. */
     static final AtomicInteger texts = new AtomicInteger();
+    /** The last texts it was asked to embed. */
+    static final List<String> lastTexts = new java.util.concurrent.CopyOnWriteArrayList<>();
     static Embedder counting;
 
     @BeforeAll
@@ -39,6 +41,8 @@ class DraftEmbedderTest {
 
             public List<float[]> embedAll(List<String> list) {
                 texts.addAndGet(list.size());
+                lastTexts.clear();
+                lastTexts.addAll(list);
                 return model.embedAll(list);
             }
         };
@@ -65,18 +69,18 @@ class DraftEmbedderTest {
     }
 
     @Test
-    void typing_one_word_re_embeds_only_the_paragraph_that_changed() {
+    void a_long_sentence_is_one_chunk_and_only_a_changed_one_is_embedded_again() {
         DraftEmbedder drafts = new DraftEmbedder(counting, 1000);
         List<String> draft = longDraft();
         texts.set(0);
         float[] first = drafts.embed(draft);
-        assertEquals(10, texts.get(), "every paragraph embedded once");
+        assertEquals(10, texts.get(), "every paragraph (one 200-word sentence) embedded once");
         assertEquals(10, drafts.embeddedCount());
 
         List<String> edited = new ArrayList<>(draft);
         edited.set(4, edited.get(4) + " crema");
         float[] second = drafts.embed(edited);
-        assertEquals(11, texts.get(), "one more word: one paragraph re-embedded, not ten");
+        assertEquals(11, texts.get(), "one more word: one chunk re-embedded, not ten");
         assertEquals(9, drafts.cacheHits());
 
         float[] again = drafts.embed(draft);
@@ -90,6 +94,58 @@ class DraftEmbedderTest {
         }
         assertEquals(1.0, norm, 1e-4, "the draft vector is unit length");
         assertTrue(cos > 0.95 && cos < 1.0, "one word moves the vector a little: cos " + cos);
+    }
+
+    /** Paragraphs of ten 12-word sentences: two chunks each (four sentences, then six). */
+    static List<String> proseDraft() {
+        String[] words = ("espresso grinder burr water kettle milk roast bean crema shot basket tamper dose ratio "
+                + "temperature pressure extraction bitter sour sweet").split(" ");
+        List<String> paragraphs = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            StringBuilder sb = new StringBuilder();
+            for (int s = 0; s < 10; s++) {
+                sb.append(s == 0 ? "" : " ").append("Step ").append(p * 10 + s);
+                for (int w = 0; w < 10; w++) {
+                    sb.append(' ').append(words[(w * 7 + s * 3 + p) % words.length]);
+                }
+                sb.append('.');
+            }
+            paragraphs.add(sb.toString());
+        }
+        return paragraphs;
+    }
+
+    @Test
+    void a_paragraph_is_cut_into_chunks_of_whole_sentences_with_at_least_forty_words() {
+        List<String> chunks = DraftEmbedder.chunks(proseDraft().get(0));
+        assertEquals(2, chunks.size(), chunks.toString());
+        assertTrue(chunks.get(0).startsWith("Step 0 ") && chunks.get(0).endsWith("."), chunks.get(0));
+        assertEquals(48, chunks.get(0).split(" ").length, "four sentences");
+        assertEquals(72, chunks.get(1).split(" ").length, "the short remainder joins the chunk before");
+        assertEquals(List.of("Too short to stand alone. Yes."), DraftEmbedder.chunks("Too short to stand alone. Yes."));
+        assertEquals(List.of("A list without full stops"), DraftEmbedder.chunks("  A list without full stops "));
+    }
+
+    @Test
+    void typing_one_word_re_embeds_only_the_chunk_of_sentences_around_it() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 1000);
+        List<String> draft = proseDraft();
+        texts.set(0);
+        drafts.embed(draft);
+        assertEquals(6, texts.get(), "three paragraphs of two chunks each");
+
+        List<String> edited = new ArrayList<>(draft);
+        edited.set(1, edited.get(1).replace("Step 16 ", "Step sixteen "));
+        drafts.embed(edited);
+        assertEquals(7, texts.get(), "one word changed: one chunk re-embedded");
+        assertEquals(1, lastTexts.size());
+        assertTrue(lastTexts.get(0).contains("Step sixteen") && lastTexts.get(0).split(" ").length == 72,
+                "the chunk of six sentences holding the word, not the 120-word paragraph: " + lastTexts.get(0));
+
+        edited.set(0, edited.get(0).replace("Step 1 ", "Step one more "));
+        drafts.embed(edited);
+        assertEquals(8, texts.get(), "a word added: still one chunk");
+        assertEquals(5 + 5, drafts.cacheHits(), "the other chunks came from the cache");
     }
 
     @Test
