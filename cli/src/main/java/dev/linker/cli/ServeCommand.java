@@ -58,6 +58,10 @@ final class ServeCommand implements Callable<Integer> {
             description = "node_modules with TinyMCE/CKEditor for the rich-editor demos (default: ${DEFAULT-VALUE}, when present).")
     Path vendor;
 
+    @Option(names = "--draft-cache", paramLabel = "ENTRIES", defaultValue = "50000",
+            description = "Draft chunk vectors kept, so an edit re-embeds only its chunk (default: ${DEFAULT-VALUE}; about 1.7 KB each).")
+    int draftCache;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
@@ -67,7 +71,11 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new LinkerException("--port " + port + " is not a port number (0–65535)");
         }
-        ServerConfig config = ServerConfig.fromEnvironment(ServerConfig.defaults(), System.getenv()).withHost(host).withPort(port);
+        if (draftCache < 0) {
+            throw new LinkerException("--draft-cache " + draftCache + " must be 0 (no cache) or more entries");
+        }
+        ServerConfig config = ServerConfig.fromEnvironment(ServerConfig.defaults(), System.getenv()).withHost(host)
+                .withPort(port).withDraftCacheEntries(draftCache);
         if (cors != null && !cors.isEmpty()) {
             List<String> all = new java.util.ArrayList<>(config.corsOrigins());
             all.addAll(cors);
