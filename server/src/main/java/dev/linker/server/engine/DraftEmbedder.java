@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
  * chunk position of the draft's last request, the words of the text whose vector it computed and that vector. A chunk
  * missing from the cache that differs from a remembered chunk of the same draft by at most {@code reuseWords} words
  * (word-level edit distance: replaced, inserted or removed words) and at most 10 % of its words takes that chunk's
- * vector instead of a model run. The distance is always to the text the vector was computed from, so edits
+ * vector instead of a model run, as long as the changed words of all reused chunks of the draft together stay within
+ * {@value #REUSE_DRAFT_SHARE} of its words (in a short draft one chunk weighs much). The distance is always to the text the vector was computed from, so edits
  * accumulate: once they pass the threshold the chunk is embedded for real and becomes the new base. A rewritten chunk
  * is never approximated; reused vectors never enter the text cache (it holds model outputs only). The per-draft state
  * is an LRU of {@value #REUSE_DRAFTS} drafts.
@@ -42,6 +43,12 @@ public final class DraftEmbedder {
     static final int REUSE_DRAFTS = 2_000;
     /** Reuse only while at most this share of a chunk's words has changed since its vector was computed. */
     static final double REUSE_SHARE = 0.10;
+    /**
+     * And while the changed words of all reused chunks together are at most this share of the draft's words: in a
+     * short draft one chunk is much of the vector, and one word can turn a 70-word chunk's vector by cos 0.92
+     * (examples/site): a draft under 100 words never reuses, a 1,200-word draft reuses up to 12 changed words.
+     */
+    static final double REUSE_DRAFT_SHARE = 0.01;
 
     private final Embedder embedder;
     private final int maxEntries;
@@ -131,12 +138,19 @@ public final class DraftEmbedder {
             }
         }
         if (before != null && !missing.isEmpty()) {
+            int draftWords = 0;
+            for (int[] w : words) {
+                draftWords += w.length;
+            }
+            int budget = (int) Math.floor(REUSE_DRAFT_SHARE * draftWords);
             for (int i = 0; i < units.size(); i++) {
                 if (vectors[i] != null || !missing.containsKey(keys[i])) {
                     continue;
                 }
                 Base b = similar(before, i, words[i]);
-                if (b != null) {
+                int d = b == null ? 0 : wordDistance(b.words(), words[i], reuseWords);
+                if (b != null && d <= budget) {
+                    budget -= d;
                     vectors[i] = b.vector();
                     now[i] = b;
                     reused.increment();
@@ -352,6 +366,13 @@ public final class DraftEmbedder {
     /** Chunks whose vector came from an earlier, slightly different version of the same draft since start. */
     public long reusedCount() {
         return reused.sum();
+    }
+
+    /** The chunks remembered for a draft (tests). */
+    Base[] remembered(String draftKey) {
+        synchronized (bases) {
+            return bases.get(draftKey);
+        }
     }
 
     /** Drafts whose chunks are remembered for reuse. */

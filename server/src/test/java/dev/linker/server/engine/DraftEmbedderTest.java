@@ -188,6 +188,7 @@ class DraftEmbedderTest {
     void edits_accumulate_and_past_the_threshold_the_chunk_is_embedded_for_real_and_becomes_the_new_base() {
         DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 4);
         List<String> draft = new ArrayList<>(proseDraft());
+        draft.addAll(longDraft()); // 2,360 words: the draft's budget (1 %) is 23 changed words
         drafts.embed("title:Espresso at home", draft);
         texts.set(0);
         // The first chunk of paragraph 0 (steps 0-3) has 48 words: 10 % is 4 words, so four edits are reused, the
@@ -228,6 +229,29 @@ class DraftEmbedderTest {
         drafts.embed(null, draft.stream().map(p -> p.replace("Step 3 ", "Step three ")).toList());
         assertEquals(3, texts.get(), "a draft with neither URL nor title never reuses");
         assertEquals(0, drafts.reusedCount());
+    }
+
+    @Test
+    void in_a_short_draft_the_changed_words_of_all_reused_chunks_stay_within_one_percent_of_its_words() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 4);
+        List<String> draft = new ArrayList<>(proseDraft()); // 360 words: 3 changed words in all
+        drafts.embed("url:/short", draft);
+        texts.set(0);
+        draft.set(0, draft.get(0).replace("Step 1 ", "Step one "));
+        draft.set(1, draft.get(1).replace("Step 11 ", "Step eleven "));
+        draft.set(2, draft.get(2).replace("Step 21 ", "Step twenty-one "));
+        drafts.embed("url:/short", draft);
+        assertEquals(0, texts.get(), "three chunks, one word each: all reused");
+        draft.set(2, draft.get(2).replace("Step 27 ", "Step twenty-seven "));
+        drafts.embed("url:/short", draft);
+        assertEquals(1, texts.get(), "a fourth changed word in a fourth chunk is over the draft's budget");
+        assertEquals(3 + 3, drafts.reusedCount(), "the first three still reused");
+
+        DraftEmbedder tiny = new DraftEmbedder(counting, 1000, 4);
+        List<String> note = List.of(longDraft().get(0).substring(0, 400)); // ≈ 70 words
+        tiny.embed("url:/note", note);
+        tiny.embed("url:/note", List.of(note.get(0).replaceFirst("espresso", "ristretto")));
+        assertEquals(0, tiny.reusedCount(), "a draft under 100 words never reuses: one word weighs too much");
     }
 
     @Test
