@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.LongAdder;
  * missing from the cache that differs from a remembered chunk of the same draft by at most {@code reuseWords} words
  * (word-level edit distance: replaced, inserted or removed words) and at most 10 % of its words takes that chunk's
  * vector instead of a model run, as long as the changed words of all reused chunks of the draft together stay within
- * {@value #REUSE_DRAFT_SHARE} of its words (in a short draft one chunk weighs much). The distance is always to the text the vector was computed from, so edits
+ * {@value #REUSE_DRAFT_SHARE} of its words (in a short draft one chunk weighs much; past that budget the most-changed
+ * chunks are embedded again first). The distance is always to the text the vector was computed from, so edits
  * accumulate: once they pass the threshold the chunk is embedded for real and becomes the new base. A rewritten chunk
  * is never approximated; reused vectors never enter the text cache (it holds model outputs only). The per-draft state
  * is an LRU of {@value #REUSE_DRAFTS} drafts.
@@ -143,18 +144,29 @@ public final class DraftEmbedder {
                 draftWords += w.length;
             }
             int budget = (int) Math.floor(REUSE_DRAFT_SHARE * draftWords);
+            // Candidates by their drift, least first: when the budget runs out, the most-changed chunks are the
+            // ones embedded again (one model run then removes the most drift).
+            List<int[]> candidates = new ArrayList<>(); // {position, distance}
+            Base[] found = new Base[units.size()];
             for (int i = 0; i < units.size(); i++) {
                 if (vectors[i] != null || !missing.containsKey(keys[i])) {
                     continue;
                 }
                 Base b = similar(before, i, words[i]);
-                int d = b == null ? 0 : wordDistance(b.words(), words[i], reuseWords);
-                if (b != null && d <= budget) {
-                    budget -= d;
-                    vectors[i] = b.vector();
-                    now[i] = b;
-                    reused.increment();
+                if (b != null) {
+                    found[i] = b;
+                    candidates.add(new int[] {i, wordDistance(b.words(), words[i], reuseWords)});
                 }
+            }
+            candidates.sort(java.util.Comparator.comparingInt((int[] c) -> c[1]).thenComparingInt(c -> c[0]));
+            for (int[] c : candidates) {
+                if (c[1] > budget) {
+                    break;
+                }
+                budget -= c[1];
+                vectors[c[0]] = found[c[0]].vector();
+                now[c[0]] = found[c[0]];
+                reused.increment();
             }
             missing.clear();
             for (int i = 0; i < units.size(); i++) {
