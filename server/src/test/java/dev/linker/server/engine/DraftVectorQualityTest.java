@@ -195,6 +195,8 @@ class DraftVectorQualityTest {
                     float[] approx = reusing.embed(key, paragraphs);
                     float[] truth = exact.embed(paragraphs);
                     double c = dot(approx, truth);
+                    sum += c;
+                    min = Math.min(min, c);
                     agree += overlap(top(approx, neighbours), top(truth, neighbours));
                     exactSame += overlap(top(previousExact, neighbours), top(truth, neighbours));
                     double step = dot(previousExact, truth);
