@@ -40,7 +40,11 @@ public final class DraftEmbedder {
      * site), at under half a paragraph's model time.
      */
     static final int MIN_WORDS = 40;
-    /** Drafts whose chunk state is remembered for reuse (≈ 20 chunks × (a 1.5 KB vector + word hashes) each). */
+    /**
+     * Drafts whose chunk state is remembered for reuse, at most; and at most as many chunks in all as the cache holds
+     * entries (each a vector, often the cache's own, and its words' hashes), so reuse at most doubles the cache's
+     * memory.
+     */
     static final int REUSE_DRAFTS = 2_000;
     /** Reuse only while at most this share of a chunk's words has changed since its vector was computed. */
     static final double REUSE_SHARE = 0.10;
@@ -61,6 +65,8 @@ public final class DraftEmbedder {
     private final int reuseWords;
     /** Draft key -> its chunks at its last request: the words each vector was computed from, and the vector. */
     private final Map<String, Base[]> bases;
+    /** Chunks remembered in {@link #bases}, in all (guarded by it). */
+    private int rememberedChunks;
 
     /** A vector and the words (hashed) of the text the model computed it from. */
     record Base(int[] words, float[] vector) {
@@ -79,12 +85,7 @@ public final class DraftEmbedder {
         this.maxEntries = maxEntries;
         this.minWords = minWords;
         this.reuseWords = reuseWords;
-        this.bases = new LinkedHashMap<>(64, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Base[]> eldest) {
-                return size() > REUSE_DRAFTS;
-            }
-        };
+        this.bases = new LinkedHashMap<>(64, 0.75f, true);
         this.cache = new LinkedHashMap<>(256, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
@@ -200,7 +201,17 @@ public final class DraftEmbedder {
                 }
             }
             synchronized (bases) {
-                bases.put(draftKey, now);
+                Base[] old = bases.put(draftKey, now);
+                rememberedChunks += now.length - (old == null ? 0 : old.length);
+                var eldest = bases.entrySet().iterator();
+                while ((bases.size() > REUSE_DRAFTS || rememberedChunks > maxEntries) && bases.size() > 1) {
+                    var e = eldest.next();
+                    if (e.getKey().equals(draftKey)) {
+                        continue; // the draft just served stays
+                    }
+                    rememberedChunks -= e.getValue().length;
+                    eldest.remove();
+                }
             }
         }
         return mean(units, vectors, embedder.dimension());
@@ -384,6 +395,13 @@ public final class DraftEmbedder {
     Base[] remembered(String draftKey) {
         synchronized (bases) {
             return bases.get(draftKey);
+        }
+    }
+
+    /** Chunks remembered for reuse, in all drafts. */
+    public int reuseChunks() {
+        synchronized (bases) {
+            return rememberedChunks;
         }
     }
 

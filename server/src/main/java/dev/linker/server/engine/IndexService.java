@@ -348,6 +348,7 @@ public final class IndexService implements LinkerService {
         m.put("linker_draft_chunk_cache_entries", drafts.cacheSize());
         m.put("linker_draft_chunks_reused_total", drafts.reusedCount());
         m.put("linker_draft_reuse_drafts", drafts.reuseDrafts());
+        m.put("linker_draft_reuse_chunks", drafts.reuseChunks());
         return m;
     }
 

@@ -255,6 +255,17 @@ class DraftEmbedderTest {
     }
 
     @Test
+    void the_drafts_remembered_for_reuse_hold_no_more_chunks_than_the_cache_holds_entries() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 8, 4); // proseDraft has 6 chunks
+        drafts.embed("url:/one", proseDraft());
+        assertEquals(1, drafts.reuseDrafts());
+        drafts.embed("url:/two", proseDraft());
+        assertEquals(1, drafts.reuseDrafts(), "two drafts would be 12 chunks: the older one is forgotten");
+        assertEquals(6, drafts.reuseChunks());
+        assertEquals(null, drafts.remembered("url:/one"));
+    }
+
+    @Test
     void reuse_off_embeds_every_changed_chunk() {
         DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 0);
         List<String> draft = new ArrayList<>(proseDraft());
