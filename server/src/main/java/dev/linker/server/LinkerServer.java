@@ -143,7 +143,8 @@ public final class LinkerServer implements AutoCloseable {
         dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir,
                 dev.linker.index.embed.Embedders.createDefault(), dev.linker.index.PageIndex.Options.DEFAULT);
         dev.linker.server.engine.IndexService service =
-                new dev.linker.server.engine.IndexService(index, config.draftCacheEntries());
+                new dev.linker.server.engine.IndexService(index, config.draftCacheEntries(),
+                        config.draftReuseWords());
         try {
             if (pagesJson != null) {
                 try (InputStream in = Files.newInputStream(pagesJson)) {

@@ -42,9 +42,11 @@ public final class Main {
                 case "--vendor" -> vendor = Path.of(v);
                 case "--cors" -> config = config.withCorsOrigins(List.of(v.split(",")));
                 case "--draft-cache" -> config = config.withDraftCacheEntries(parseCount(a, v));
+                case "--draft-reuse-words" -> config = config.withDraftReuseWords(parseCount(a, v));
                 case "--help" -> {
                     System.out.println("usage: linker-server [--index DIR] [--pages FILE.json] [--host H] [--port N]"
                             + " [--vendor NODE_MODULES] [--cors ORIGIN,...] [--draft-cache ENTRIES (default 50000)]"
+                            + " [--draft-reuse-words N (default 4, 0: off)]"
                             + "   (keys: env LINKER_API_KEYS, LINKER_READ_KEYS)");
                     return;
                 }

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  */
 public record ServerConfig(String host, int port, Set<String> writeKeys, Set<String> readKeys,
                            List<String> corsOrigins, long maxBodyBytes, int maxTextChars, int draftCacheEntries,
-                           Path vendorDir) {
+                           int draftReuseWords, Path vendorDir) {
 
     public static final String ENV_WRITE_KEYS = "LINKER_API_KEYS";
     public static final String ENV_READ_KEYS = "LINKER_READ_KEYS";
@@ -29,6 +29,9 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not in 0..65535");
         }
+        if (draftReuseWords < 0) {
+            throw new IllegalArgumentException("draft reuse words " + draftReuseWords + " is negative");
+        }
         if (maxBodyBytes < 1024) {
             throw new IllegalArgumentException("maxBodyBytes " + maxBodyBytes + " is below 1024");
         }
@@ -37,7 +40,8 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
     /** Loopback, port 7070, no keys, no CORS origins, 2 MiB bodies, 200,000-character drafts. */
     public static ServerConfig defaults() {
         return new ServerConfig("127.0.0.1", 7070, Set.of(), Set.of(), List.of(), 2L * 1024 * 1024, 200_000,
-                50_000, null); // draft chunk vectors, ≈ 1.7 KB each: ≈ 85 MB at the bound
+                50_000, // draft chunk vectors, ≈ 1.7 KB each: ≈ 85 MB at the bound
+                4, null); // a chunk's vector serves while ≤ 4 words (and ≤ 10 %) of it have changed
     }
 
     /** Keys and CORS origins from the environment (comma-separated), over {@code base}. */
@@ -61,37 +65,37 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
 
     public ServerConfig withHost(String h) {
         return new ServerConfig(h, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
-                draftCacheEntries, vendorDir);
+                draftCacheEntries, draftReuseWords, vendorDir);
     }
 
     public ServerConfig withPort(int p) {
         return new ServerConfig(host, p, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
-                draftCacheEntries, vendorDir);
+                draftCacheEntries, draftReuseWords, vendorDir);
     }
 
     public ServerConfig withWriteKeys(Set<String> k) {
         return new ServerConfig(host, port, k, readKeys, corsOrigins, maxBodyBytes, maxTextChars, draftCacheEntries,
-                vendorDir);
+                draftReuseWords, vendorDir);
     }
 
     public ServerConfig withReadKeys(Set<String> k) {
         return new ServerConfig(host, port, writeKeys, k, corsOrigins, maxBodyBytes, maxTextChars, draftCacheEntries,
-                vendorDir);
+                draftReuseWords, vendorDir);
     }
 
     public ServerConfig withCorsOrigins(List<String> o) {
         return new ServerConfig(host, port, writeKeys, readKeys, o, maxBodyBytes, maxTextChars, draftCacheEntries,
-                vendorDir);
+                draftReuseWords, vendorDir);
     }
 
     public ServerConfig withMaxBodyBytes(long b) {
         return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, b, maxTextChars, draftCacheEntries,
-                vendorDir);
+                draftReuseWords, vendorDir);
     }
 
     public ServerConfig withMaxTextChars(int n) {
         return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, n, draftCacheEntries,
-                vendorDir);
+                draftReuseWords, vendorDir);
     }
 
     /** Draft chunk vectors kept for editing authors (≈ 1.7 KB each): memory against re-embedding. */
@@ -100,11 +104,20 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
             throw new IllegalArgumentException("draft cache entries " + n + " is negative");
         }
         return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars, n,
-                vendorDir);
+                draftReuseWords, vendorDir);
+    }
+
+    /**
+     * How many words of a draft's chunk may change (and at most 10 % of its words) while the vector the server
+     * computed for it earlier in the same draft still serves, without a model run; 0 embeds every changed chunk.
+     */
+    public ServerConfig withDraftReuseWords(int n) {
+        return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
+                draftCacheEntries, n, vendorDir);
     }
 
     public ServerConfig withVendorDir(Path d) {
         return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, maxTextChars,
-                draftCacheEntries, d);
+                draftCacheEntries, draftReuseWords, d);
     }
 }

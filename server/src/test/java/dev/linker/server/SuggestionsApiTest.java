@@ -97,6 +97,71 @@ class SuggestionsApiTest {
         assertEquals(7, metric("linker_draft_chunk_cache_hits_total") - hits1, "the rest from the cache");
     }
 
+    /** Four paragraphs of eight 15-word sentences: two chunks each (three sentences, then five). */
+    static String diary(String topic) {
+        List<String> paragraphs = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            StringBuilder sb = new StringBuilder();
+            for (int s = 0; s < 8; s++) {
+                sb.append(s == 0 ? "" : " ").append("On day ").append(p * 8 + s).append(" of the ").append(topic)
+                        .append(" diary the burr grinder and the water chemistry mattered again.");
+            }
+            paragraphs.add(sb.toString());
+        }
+        return String.join("\n\n", paragraphs);
+    }
+
+    @Test
+    void while_an_author_types_a_word_or_two_the_server_reuses_the_chunks_vector_and_embeds_a_rewrite() {
+        String url = "https://brew.example/drafts/diary";
+        String draft = diary("cappuccino");
+        assertEquals(200, t.suggest(draft, "text", "url", url).status());
+        long embedded = metric("linker_draft_chunks_embedded_total");
+        long reused = metric("linker_draft_chunks_reused_total");
+
+        String edited = draft.replace("On day 13 of the cappuccino diary", "On day 13 of the cappuccino journal");
+        TestServer.Res r = t.suggest(edited, "text", "url", url);
+        assertEquals(200, r.status(), r.body());
+        assertTrue(urls(r.json().get("suggestions")).contains(GRINDER), r.body());
+        assertEquals(0, metric("linker_draft_chunks_embedded_total") - embedded, "one word changed: no model run");
+        assertEquals(1, metric("linker_draft_chunks_reused_total") - reused, "the chunk's vector reused");
+
+        String rewritten = edited.replace("On day 14 of the cappuccino diary the burr grinder and the water chemistry "
+                + "mattered again.", "A friend brought a hand grinder and we compared shots all afternoon long.");
+        assertEquals(200, t.suggest(rewritten, "text", "url", url).status());
+        assertEquals(1, metric("linker_draft_chunks_embedded_total") - embedded, "a rewritten sentence is embedded");
+        assertEquals(1, metric("linker_draft_chunks_reused_total") - reused);
+
+        String elsewhere = diary("cappuccino").replace("On day 13 of the cappuccino diary",
+                "On day 13 of the cappuccino journal"); // the same text under another URL: a different draft
+        String other = "https://brew.example/drafts/other-diary";
+        assertEquals(200, t.suggest(elsewhere.replace("On day 2 ", "On day two "), "text", "url", other).status());
+        assertEquals(1 + 2, metric("linker_draft_chunks_embedded_total") - embedded,
+                "another draft never reuses this one's vectors: both its changed chunks embedded, the rest cached");
+        assertEquals(1, metric("linker_draft_chunks_reused_total") - reused);
+    }
+
+    @Test
+    void edits_past_the_threshold_are_embedded_for_real() {
+        String title = "A grinder diary";
+        String draft = diary("grinder");
+        assertEquals(200, t.suggest(draft, "text", "title", title).status());
+        long embedded = metric("linker_draft_chunks_embedded_total");
+        long reused = metric("linker_draft_chunks_reused_total");
+        // The first chunk of the first paragraph: three sentences, 45 words; 10 % is 4 words.
+        String[] from = {"On day 0 ", "day zero of the", "of my grinder diary the burr", "the flat grinder and the",
+            "On day 1 "};
+        String[] to = {"On day zero ", "day zero of my", "of my grinder diary the flat", "the flat grinder or the",
+            "On day one "};
+        for (int k = 0; k < from.length; k++) {
+            assertTrue(draft.contains(from[k]), from[k]);
+            draft = draft.replaceFirst(java.util.regex.Pattern.quote(from[k]), to[k]);
+            assertEquals(200, t.suggest(draft, "text", "title", title).status());
+        }
+        assertEquals(4, metric("linker_draft_chunks_reused_total") - reused, "four edits reused the vector");
+        assertEquals(1, metric("linker_draft_chunks_embedded_total") - embedded, "the fifth changed word re-embeds");
+    }
+
     @Test
     void links_already_in_the_draft_the_own_url_and_excluded_urls_are_never_suggested() {
         String md = DRAFT + "\n\nSee [my old notes](/guides/water-chemistry/) on that.";

@@ -19,6 +19,18 @@ import java.util.concurrent.atomic.LongAdder;
  * the mean of its chunk vectors weighted by length, normalised: close to the model's own whole-text embedding, which
  * mean-pools every word piece (cosines on real pages: BENCHMARKS.md, "Server"; single sentences lose too much
  * context). The cache is an LRU bounded by entry count.
+ *
+ * <p><b>Reuse across small edits.</b> While an author types, most requests change a word or two of one chunk. For a
+ * draft identified by a key (the request's URL, else its title; no key, no reuse), the embedder remembers, for each
+ * chunk position of the draft's last request, the words of the text whose vector it computed and that vector. A chunk
+ * missing from the cache that differs from a remembered chunk of the same draft by at most {@code reuseWords} words
+ * (word-level edit distance: replaced, inserted or removed words) and at most 10 % of its words takes that chunk's
+ * vector instead of a model run, as long as the changed words of all reused chunks of the draft together stay within
+ * {@value #REUSE_DRAFT_SHARE} of its words (in a short draft one chunk weighs much; past that budget the most-changed
+ * chunks are embedded again first). The distance is always to the text the vector was computed from, so edits
+ * accumulate: once they pass the threshold the chunk is embedded for real and becomes the new base. A rewritten chunk
+ * is never approximated; reused vectors never enter the text cache (it holds model outputs only). The per-draft state
+ * is an LRU of {@value #REUSE_DRAFTS} drafts.
  */
 public final class DraftEmbedder {
 
@@ -28,6 +40,20 @@ public final class DraftEmbedder {
      * site), at under half a paragraph's model time.
      */
     static final int MIN_WORDS = 40;
+    /**
+     * Drafts whose chunk state is remembered for reuse, at most; and at most as many chunks in all as the cache holds
+     * entries (each a vector, often the cache's own, and its words' hashes), so reuse at most doubles the cache's
+     * memory.
+     */
+    static final int REUSE_DRAFTS = 2_000;
+    /** Reuse only while at most this share of a chunk's words has changed since its vector was computed. */
+    static final double REUSE_SHARE = 0.10;
+    /**
+     * And while the changed words of all reused chunks together are at most this share of the draft's words: in a
+     * short draft one chunk is much of the vector, and one word can turn a 70-word chunk's vector by cos 0.92
+     * (examples/site): a draft under 100 words never reuses, a 1,200-word draft reuses up to 12 changed words.
+     */
+    static final double REUSE_DRAFT_SHARE = 0.01;
 
     private final Embedder embedder;
     private final int maxEntries;
@@ -35,15 +61,31 @@ public final class DraftEmbedder {
     private final Map<String, float[]> cache;
     private final LongAdder embedded = new LongAdder();
     private final LongAdder hits = new LongAdder();
+    private final LongAdder reused = new LongAdder();
+    private final int reuseWords;
+    /** Draft key -> its chunks at its last request: the words each vector was computed from, and the vector. */
+    private final Map<String, Base[]> bases;
+    /** Chunks remembered in {@link #bases}, in all (guarded by it). */
+    private int rememberedChunks;
 
-    public DraftEmbedder(Embedder embedder, int maxEntries) {
-        this(embedder, maxEntries, MIN_WORDS);
+    /** A vector and the words (hashed) of the text the model computed it from. */
+    record Base(int[] words, float[] vector) {
     }
 
-    DraftEmbedder(Embedder embedder, int maxEntries, int minWords) {
+    public DraftEmbedder(Embedder embedder, int maxEntries) {
+        this(embedder, maxEntries, MIN_WORDS, 0);
+    }
+
+    public DraftEmbedder(Embedder embedder, int maxEntries, int reuseWords) {
+        this(embedder, maxEntries, MIN_WORDS, reuseWords);
+    }
+
+    DraftEmbedder(Embedder embedder, int maxEntries, int minWords, int reuseWords) {
         this.embedder = embedder;
         this.maxEntries = maxEntries;
         this.minWords = minWords;
+        this.reuseWords = reuseWords;
+        this.bases = new LinkedHashMap<>(64, 0.75f, true);
         this.cache = new LinkedHashMap<>(256, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
@@ -54,6 +96,14 @@ public final class DraftEmbedder {
 
     /** The unit vector of the draft (its paragraphs, whitespace collapsed), or null when it has no text to embed. */
     public float[] embed(List<String> paragraphs) {
+        return embed(null, paragraphs);
+    }
+
+    /**
+     * The unit vector of the draft, reusing vectors of this draft's earlier chunks for chunks changed by a few words
+     * (class comment) when {@code draftKey} is not null and reuse is on.
+     */
+    public float[] embed(String draftKey, List<String> paragraphs) {
         List<String> units = new ArrayList<>();
         for (String p : paragraphs) {
             units.addAll(chunks(p, minWords));
@@ -77,6 +127,55 @@ public final class DraftEmbedder {
                 }
             }
         }
+        boolean reuse = draftKey != null && reuseWords > 0;
+        Base[] before = null;
+        Base[] now = reuse ? new Base[units.size()] : null;
+        int[][] words = reuse ? new int[units.size()][] : null;
+        if (reuse) {
+            synchronized (bases) {
+                before = bases.get(draftKey);
+            }
+            for (int i = 0; i < units.size(); i++) {
+                words[i] = wordHashes(units.get(i));
+            }
+        }
+        if (before != null && !missing.isEmpty()) {
+            int draftWords = 0;
+            for (int[] w : words) {
+                draftWords += w.length;
+            }
+            int budget = (int) Math.floor(REUSE_DRAFT_SHARE * draftWords);
+            // Candidates by their drift, least first: when the budget runs out, the most-changed chunks are the
+            // ones embedded again (one model run then removes the most drift).
+            List<int[]> candidates = new ArrayList<>(); // {position, distance}
+            Base[] found = new Base[units.size()];
+            for (int i = 0; i < units.size(); i++) {
+                if (vectors[i] != null || !missing.containsKey(keys[i])) {
+                    continue;
+                }
+                Base b = similar(before, i, words[i]);
+                if (b != null) {
+                    found[i] = b;
+                    candidates.add(new int[] {i, wordDistance(b.words(), words[i], reuseWords)});
+                }
+            }
+            candidates.sort(java.util.Comparator.comparingInt((int[] c) -> c[1]).thenComparingInt(c -> c[0]));
+            for (int[] c : candidates) {
+                if (c[1] > budget) {
+                    break;
+                }
+                budget -= c[1];
+                vectors[c[0]] = found[c[0]].vector();
+                now[c[0]] = found[c[0]];
+                reused.increment();
+            }
+            missing.clear();
+            for (int i = 0; i < units.size(); i++) {
+                if (vectors[i] == null) {
+                    missing.putIfAbsent(keys[i], units.get(i));
+                }
+            }
+        }
         if (!missing.isEmpty()) {
             List<String> texts = new ArrayList<>(missing.values());
             List<float[]> fresh = embedder.embedAll(texts);
@@ -95,7 +194,103 @@ public final class DraftEmbedder {
                 }
             }
         }
+        if (reuse) {
+            for (int i = 0; i < units.size(); i++) {
+                if (now[i] == null) {
+                    now[i] = new Base(words[i], vectors[i]); // an exact vector: this text is its base
+                }
+            }
+            synchronized (bases) {
+                Base[] old = bases.put(draftKey, now);
+                rememberedChunks += now.length - (old == null ? 0 : old.length);
+                var eldest = bases.entrySet().iterator();
+                while ((bases.size() > REUSE_DRAFTS || rememberedChunks > maxEntries) && bases.size() > 1) {
+                    var e = eldest.next();
+                    if (e.getKey().equals(draftKey)) {
+                        continue; // the draft just served stays
+                    }
+                    rememberedChunks -= e.getValue().length;
+                    eldest.remove();
+                }
+            }
+        }
         return mean(units, vectors, embedder.dimension());
+    }
+
+    /**
+     * A remembered chunk of the draft within the threshold of {@code words}: the one at the same position first, then
+     * any other (a paragraph added above shifts positions); null when none is.
+     */
+    private Base similar(Base[] before, int position, int[] words) {
+        if (position < before.length) {
+            Base b = before[position];
+            if (within(b.words(), words)) {
+                return b;
+            }
+        }
+        for (int j = 0; j < before.length; j++) {
+            if (j != position && within(before[j].words(), words)) {
+                return before[j];
+            }
+        }
+        return null;
+    }
+
+    private boolean within(int[] base, int[] words) {
+        int limit = Math.min(reuseWords, (int) Math.floor(REUSE_SHARE * base.length));
+        return limit > 0 && wordDistance(base, words, limit) <= limit;
+    }
+
+    /**
+     * Word-level edit distance (replace, insert, remove a word) between {@code a} and {@code b}, computed in a band of
+     * width {@code limit}: any result above {@code limit} is reported as {@code limit + 1}.
+     */
+    static int wordDistance(int[] a, int[] b, int limit) {
+        if (Math.abs(a.length - b.length) > limit) {
+            return limit + 1;
+        }
+        int n = a.length;
+        int m = b.length;
+        int big = limit + 1;
+        int[] prev = new int[m + 1];
+        int[] cur = new int[m + 1];
+        for (int j = 0; j <= m; j++) {
+            prev[j] = j <= limit ? j : big;
+        }
+        for (int i = 1; i <= n; i++) {
+            java.util.Arrays.fill(cur, big);
+            cur[0] = i <= limit ? i : big;
+            int lo = Math.max(1, i - limit);
+            int hi = Math.min(m, i + limit);
+            int rowMin = cur[0];
+            for (int j = lo; j <= hi; j++) {
+                int d = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+                d = Math.min(d, prev[j] + 1);
+                d = Math.min(d, cur[j - 1] + 1);
+                cur[j] = Math.min(d, big);
+                rowMin = Math.min(rowMin, cur[j]);
+            }
+            if (rowMin > limit) {
+                return big;
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return Math.min(prev[m], big);
+    }
+
+    /** The words of a text (split on whitespace), each as a hash of its characters. */
+    static int[] wordHashes(String text) {
+        String[] w = text.strip().split("\\s+");
+        if (w.length == 1 && w[0].isEmpty()) {
+            return new int[0];
+        }
+        int[] out = new int[w.length];
+        for (int i = 0; i < w.length; i++) {
+            out[i] = w[i].hashCode();
+        }
+        return out;
     }
 
     /** Length-weighted mean, normalised: a whole-text embedding mean-pools every word piece alike. */
@@ -189,6 +384,32 @@ public final class DraftEmbedder {
     /** Chunks served from the cache since start. */
     public long cacheHits() {
         return hits.sum();
+    }
+
+    /** Chunks whose vector came from an earlier, slightly different version of the same draft since start. */
+    public long reusedCount() {
+        return reused.sum();
+    }
+
+    /** The chunks remembered for a draft (tests). */
+    Base[] remembered(String draftKey) {
+        synchronized (bases) {
+            return bases.get(draftKey);
+        }
+    }
+
+    /** Chunks remembered for reuse, in all drafts. */
+    public int reuseChunks() {
+        synchronized (bases) {
+            return rememberedChunks;
+        }
+    }
+
+    /** Drafts whose chunks are remembered for reuse. */
+    public int reuseDrafts() {
+        synchronized (bases) {
+            return bases.size();
+        }
     }
 
     public int cacheSize() {

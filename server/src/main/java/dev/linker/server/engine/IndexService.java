@@ -44,13 +44,37 @@ public final class IndexService implements LinkerService {
     private final Object writeLock = new Object();
 
     public IndexService(PageIndex index, int draftCacheEntries) {
-        this(index, new Suggester(index, SuggestSettings.DEFAULT), draftCacheEntries);
+        this(index, draftCacheEntries, 0);
+    }
+
+    /** {@code draftReuseWords}: see {@link DraftEmbedder} (0: every changed chunk is embedded). */
+    public IndexService(PageIndex index, int draftCacheEntries, int draftReuseWords) {
+        this(index, new Suggester(index, SuggestSettings.DEFAULT), draftCacheEntries, draftReuseWords);
     }
 
     public IndexService(PageIndex index, Suggester suggester, int draftCacheEntries) {
+        this(index, suggester, draftCacheEntries, 0);
+    }
+
+    public IndexService(PageIndex index, Suggester suggester, int draftCacheEntries, int draftReuseWords) {
         this.index = index;
         this.suggester = suggester;
-        this.drafts = new DraftEmbedder(index.embedder(), draftCacheEntries);
+        this.drafts = new DraftEmbedder(index.embedder(), draftCacheEntries, draftReuseWords);
+    }
+
+    /**
+     * Which draft a request edits, for reusing its chunk vectors: its URL when given, else its title; null (no reuse)
+     * when it has neither. Two drafts with the same title and no URL count as one draft — harmless, as a vector is
+     * only reused for a chunk a few words away from the text it was computed from.
+     */
+    static String draftKey(SuggestRequest request) {
+        if (request.url() != null && !request.url().isBlank()) {
+            return "url:" + DraftText.urlKey(request.url());
+        }
+        if (request.title() != null && !request.title().isBlank()) {
+            return "title:" + request.title().strip();
+        }
+        return null;
     }
 
     @Override
@@ -72,7 +96,7 @@ public final class IndexService implements LinkerService {
         if (paragraphs.isEmpty()) {
             return List.of();
         }
-        float[] vector = drafts.embed(paragraphs);
+        float[] vector = drafts.embed(draftKey(request), paragraphs);
         Draft d = new Draft(request.url(), request.title(), draft.linkable(), links, null, "");
         List<dev.linker.index.suggest.Suggestion> ranked =
                 suggester.forDraft(d, vector, Math.min(100, request.limit() * OVERFETCH));
@@ -322,6 +346,9 @@ public final class IndexService implements LinkerService {
         m.put("linker_draft_chunks_embedded_total", drafts.embeddedCount());
         m.put("linker_draft_chunk_cache_hits_total", drafts.cacheHits());
         m.put("linker_draft_chunk_cache_entries", drafts.cacheSize());
+        m.put("linker_draft_chunks_reused_total", drafts.reusedCount());
+        m.put("linker_draft_reuse_drafts", drafts.reuseDrafts());
+        m.put("linker_draft_reuse_chunks", drafts.reuseChunks());
         return m;
     }
 

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
- * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--rebuild] [--build-only]}.
+ * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -58,6 +58,7 @@ public final class ServerLoadBenchmark {
         int soakNewDraftEvery = 4;
         String serverJvm = "-Xmx1g";
         String draftCache = null;
+        String draftReuseWords = null;
         boolean rebuild = false;
         boolean buildOnly = false;
         for (int i = 0; i < args.length; i++) {
@@ -74,6 +75,7 @@ public final class ServerLoadBenchmark {
                 case "--soak-new-draft-every" -> soakNewDraftEvery = Integer.parseInt(args[++i]);
                 case "--server-jvm" -> serverJvm = args[++i];
                 case "--draft-cache" -> draftCache = args[++i];
+                case "--draft-reuse-words" -> draftReuseWords = args[++i];
                 case "--rebuild" -> rebuild = true;
                 case "--build-only" -> buildOnly = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
@@ -101,6 +103,9 @@ public final class ServerLoadBenchmark {
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.linker.server.Main",
                 "--index", index.toString(), "--port", Integer.toString(port), "--vendor", dir.resolve("none").toString()));
+        if (draftReuseWords != null) {
+            cmd.addAll(List.of("--draft-reuse-words", draftReuseWords));
+        }
         if (draftCache != null) {
             cmd.addAll(List.of("--draft-cache", draftCache));
         }
@@ -122,9 +127,9 @@ public final class ServerLoadBenchmark {
             System.out.printf(Locale.ROOT, "warm-up (cold drafts, 2 authors, 20 s) done in %.1f s; RSS %d MB%n",
                     (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
 
-            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %8s%n", "mode", "conc",
+            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %9s %8s%n", "mode", "conc",
                     "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "chunks/rq",
-                    "load1");
+                    "reused/rq", "load1");
             for (String mode : modes) {
                 for (int c : concurrency) {
                     run(client, site, server.pid(), mode, c, duration, -1, false);
@@ -268,10 +273,12 @@ public final class ServerLoadBenchmark {
         long[] lat = rec.sorted();
         long paras = m1.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue()
                 - m0.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue();
-        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %8s%n", mode,
+        long reused = m1.getOrDefault("linker_draft_chunks_reused_total", 0).longValue()
+                - m0.getOrDefault("linker_draft_chunks_reused_total", 0).longValue();
+        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %9.2f %8s%n", mode,
                 concurrency, lat.length, lat.length / secs, pct(lat, 0.50), pct(lat, 0.90), pct(lat, 0.99),
                 pct(lat, 1.0), rec.errors.get(), cpu * 1000.0 / TICKS / Math.max(1, lat.length),
-                paras / (double) Math.max(1, lat.length), String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
+                paras / (double) Math.max(1, lat.length), reused / (double) Math.max(1, lat.length), String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
         if (rec.firstError.get() != null) {
             System.out.println("  first error: " + rec.firstError.get());
         }

@@ -155,4 +155,139 @@ class DraftEmbedderTest {
         assertEquals(4, drafts.cacheSize());
         assertNull(drafts.embed(List.of()));
     }
+
+    static double cos(float[] a, float[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    @Test
+    void a_one_word_edit_reuses_the_chunk_vector_computed_for_the_same_draft_without_a_model_run() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 4);
+        List<String> draft = proseDraft();
+        texts.set(0);
+        float[] first = drafts.embed("url:/coffee/draft", draft);
+        assertEquals(6, texts.get());
+
+        List<String> edited = new ArrayList<>(draft);
+        edited.set(1, edited.get(1).replace("Step 16 ", "Step sixteen "));
+        float[] second = drafts.embed("url:/coffee/draft", edited);
+        assertEquals(6, texts.get(), "no model run for a one-word edit");
+        assertEquals(1, drafts.reusedCount());
+        assertEquals(5, drafts.cacheHits() - 0, "the other five chunks from the cache");
+        float[] exact = new DraftEmbedder(model, 1000).embed(edited);
+        assertTrue(cos(second, exact) > 0.995, "the approximated draft vector is close to the exact one: "
+                + cos(second, exact));
+        assertTrue(cos(first, second) > 0.99999, "the previous chunk vector, weighted by the new length");
+    }
+
+    @Test
+    void edits_accumulate_and_past_the_threshold_the_chunk_is_embedded_for_real_and_becomes_the_new_base() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 4);
+        List<String> draft = new ArrayList<>(proseDraft());
+        draft.addAll(longDraft()); // 2,360 words: the draft's budget (1 %) is 23 changed words
+        drafts.embed("title:Espresso at home", draft);
+        texts.set(0);
+        // The first chunk of paragraph 0 (steps 0-3) has 48 words: 10 % is 4 words, so four edits are reused, the
+        // fifth is not.
+        for (int k = 0; k < 4; k++) {
+            draft.set(0, draft.get(0).replace("Step " + k + " ", "Step n" + k + " "));
+            drafts.embed("title:Espresso at home", draft);
+            assertEquals(0, texts.get(), "edit " + k + " of the chunk reuses its vector");
+        }
+        assertEquals(4, drafts.reusedCount());
+        draft.set(0, draft.get(0).replace("Step n0 ", "Step n0 more "));
+        drafts.embed("title:Espresso at home", draft);
+        assertEquals(1, texts.get(), "the fifth changed word re-embeds the chunk");
+        assertEquals(4, drafts.reusedCount());
+        draft.set(0, draft.get(0).replace("Step n1 ", "Step one "));
+        drafts.embed("title:Espresso at home", draft);
+        assertEquals(1, texts.get(), "and the next edit counts from the text just embedded");
+        assertEquals(5, drafts.reusedCount());
+    }
+
+    @Test
+    void a_rewritten_sentence_is_embedded_and_another_draft_never_reuses_this_ones_vectors() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 4);
+        List<String> draft = new ArrayList<>(proseDraft());
+        drafts.embed("url:/a", draft);
+        texts.set(0);
+        List<String> rewritten = new ArrayList<>(draft);
+        rewritten.set(2, rewritten.get(2).replaceFirst("Step 20 [^.]*\\.",
+                "Pour the milk slowly into the cup while the crema settles."));
+        drafts.embed("url:/a", rewritten);
+        assertEquals(1, texts.get(), "a sentence rewritten (ten words of 48): embedded for real");
+        assertEquals(0, drafts.reusedCount());
+
+        List<String> other = new ArrayList<>(draft);
+        other.set(1, other.get(1).replace("Step 16 ", "Step sixteen "));
+        drafts.embed("url:/b", other);
+        assertEquals(2, texts.get(), "the same edit in another draft is embedded: /a's vectors are /a's");
+        drafts.embed(null, draft.stream().map(p -> p.replace("Step 3 ", "Step three ")).toList());
+        assertEquals(3, texts.get(), "a draft with neither URL nor title never reuses");
+        assertEquals(0, drafts.reusedCount());
+    }
+
+    @Test
+    void in_a_short_draft_the_changed_words_of_all_reused_chunks_stay_within_one_percent_of_its_words() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 4);
+        List<String> draft = new ArrayList<>(proseDraft()); // 360 words: 3 changed words in all
+        drafts.embed("url:/short", draft);
+        texts.set(0);
+        draft.set(0, draft.get(0).replace("Step 1 ", "Step one "));
+        draft.set(1, draft.get(1).replace("Step 11 ", "Step eleven "));
+        draft.set(2, draft.get(2).replace("Step 21 ", "Step twenty-one "));
+        drafts.embed("url:/short", draft);
+        assertEquals(0, texts.get(), "three chunks, one word each: all reused");
+        draft.set(2, draft.get(2).replace("Step 27 ", "Step twenty-seven "));
+        drafts.embed("url:/short", draft);
+        assertEquals(1, texts.get(), "a fourth changed word in a fourth chunk is over the draft's budget");
+        assertEquals(3 + 3, drafts.reusedCount(), "the first three still reused");
+
+        DraftEmbedder tiny = new DraftEmbedder(counting, 1000, 4);
+        List<String> note = List.of(longDraft().get(0).substring(0, 400)); // ≈ 70 words
+        tiny.embed("url:/note", note);
+        tiny.embed("url:/note", List.of(note.get(0).replaceFirst("espresso", "ristretto")));
+        assertEquals(0, tiny.reusedCount(), "a draft under 100 words never reuses: one word weighs too much");
+    }
+
+    @Test
+    void the_drafts_remembered_for_reuse_hold_no_more_chunks_than_the_cache_holds_entries() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 8, 4); // proseDraft has 6 chunks
+        drafts.embed("url:/one", proseDraft());
+        assertEquals(1, drafts.reuseDrafts());
+        drafts.embed("url:/two", proseDraft());
+        assertEquals(1, drafts.reuseDrafts(), "two drafts would be 12 chunks: the older one is forgotten");
+        assertEquals(6, drafts.reuseChunks());
+        assertEquals(null, drafts.remembered("url:/one"));
+    }
+
+    @Test
+    void reuse_off_embeds_every_changed_chunk() {
+        DraftEmbedder drafts = new DraftEmbedder(counting, 1000, 0);
+        List<String> draft = new ArrayList<>(proseDraft());
+        drafts.embed("url:/a", draft);
+        texts.set(0);
+        draft.set(1, draft.get(1).replace("Step 16 ", "Step sixteen "));
+        drafts.embed("url:/a", draft);
+        assertEquals(1, texts.get());
+        assertEquals(0, drafts.reusedCount());
+        assertEquals(0, drafts.reuseDrafts());
+    }
+
+    @Test
+    void word_distance_counts_replaced_inserted_and_removed_words_up_to_its_limit() {
+        int[] a = DraftEmbedder.wordHashes("the burr grinder sets the dose of the shot");
+        assertEquals(0, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+                "the burr grinder  sets the dose of the shot"), 3));
+        assertEquals(1, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+                "the flat grinder sets the dose of the shot"), 3));
+        assertEquals(2, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+                "the conical burr grinder sets dose of the shot"), 3));
+        assertEquals(4, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+                "a kettle heats water for the tea"), 3), "beyond the limit: limit + 1");
+    }
 }
