@@ -62,6 +62,10 @@ final class ServeCommand implements Callable<Integer> {
             description = "Draft chunk vectors kept, so an edit re-embeds only its chunk (default: ${DEFAULT-VALUE}; about 1.7 KB each).")
     int draftCache;
 
+    @Option(names = "--draft-reuse-words", paramLabel = "N", defaultValue = "4",
+            description = "A draft chunk edited by at most N words keeps its vector until edits add up past N (default: ${DEFAULT-VALUE}; 0: embed every change).")
+    int draftReuseWords;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
@@ -71,11 +75,14 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new LinkerException("--port " + port + " is not a port number (0–65535)");
         }
+        if (draftReuseWords < 0) {
+            throw new LinkerException("--draft-reuse-words " + draftReuseWords + " must be 0 (off) or more words");
+        }
         if (draftCache < 0) {
             throw new LinkerException("--draft-cache " + draftCache + " must be 0 (no cache) or more entries");
         }
         ServerConfig config = ServerConfig.fromEnvironment(ServerConfig.defaults(), System.getenv()).withHost(host)
-                .withPort(port).withDraftCacheEntries(draftCache);
+                .withPort(port).withDraftCacheEntries(draftCache).withDraftReuseWords(draftReuseWords);
         if (cors != null && !cors.isEmpty()) {
             List<String> all = new java.util.ArrayList<>(config.corsOrigins());
             all.addAll(cors);
