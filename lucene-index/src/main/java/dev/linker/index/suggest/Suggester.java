@@ -522,7 +522,7 @@ public final class Suggester {
                     bits[li].set(doc - leaves.get(li).docBase);
                 }
             }
-            this.acceptorFilter = new BitSetQuery(bits, s.getIndexReader());
+            this.acceptorFilter = new BitSetQuery(bits);
         }
 
         /** True when the page is in the index and live (only live pages give links). */
@@ -623,11 +623,15 @@ public final class Suggester {
     /** Matches the documents of prebuilt per-segment bit sets (a plan's acceptors), so HNSW can use them as is. */
     private static final class BitSetQuery extends Query {
         private final org.apache.lucene.util.FixedBitSet[] bits;
-        private final Object readerKey;
+        /** Set bits per segment, counted once: a recount per donor would scan every segment's bits per query. */
+        private final int[] cardinality;
 
-        BitSetQuery(org.apache.lucene.util.FixedBitSet[] bits, IndexReader reader) {
+        BitSetQuery(org.apache.lucene.util.FixedBitSet[] bits) {
             this.bits = bits;
-            this.readerKey = reader.getContext().id();
+            this.cardinality = new int[bits.length];
+            for (int i = 0; i < bits.length; i++) {
+                cardinality[i] = bits[i].cardinality();
+            }
         }
 
         @Override
@@ -636,7 +640,7 @@ public final class Suggester {
                 @Override
                 public org.apache.lucene.search.ScorerSupplier scorerSupplier(LeafReaderContext ctx) {
                     org.apache.lucene.util.FixedBitSet b = bits[ctx.ord];
-                    int card = b.cardinality();
+                    int card = cardinality[ctx.ord];
                     if (card == 0) {
                         return null;
                     }
