@@ -67,10 +67,25 @@ public final class Suggester {
     private final PageIndex index;
     private final SuggestSettings settings;
     private volatile Snapshot snapshot;
+    private final SearchMemo.Counters counters;
 
     public Suggester(PageIndex index, SuggestSettings settings) {
+        this(index, settings, new SearchMemo.Counters());
+    }
+
+    private Suggester(PageIndex index, SuggestSettings settings, SearchMemo.Counters counters) {
         this.index = index;
         this.settings = settings;
+        this.counters = counters;
+    }
+
+    /**
+     * Searches answered from the memo of recent searches (same query, same index version) and searches run, over
+     * this suggester's lifetime: {vector hits, vector searches, BM25 hits, BM25 searches}.
+     */
+    public long[] searchMemoCounts() {
+        return new long[] {counters.vectorHits.sum(), counters.vectorMisses.sum(), counters.lexicalHits.sum(),
+                counters.lexicalMisses.sum()};
     }
 
     public SuggestSettings settings() {
@@ -78,7 +93,7 @@ public final class Suggester {
     }
 
     public Suggester with(SuggestSettings s) {
-        Suggester other = new Suggester(index, s);
+        Suggester other = new Suggester(index, s, counters);
         other.snapshot = snapshot;
         return other;
     }
@@ -97,6 +112,8 @@ public final class Suggester {
         final TitleTemplate template;
         /** True when every page is live: vector search then needs no filter (a filter costs O(pages) per query). */
         boolean allLive;
+        /** Hits of recent searches over this reader, for sources asking the same query again. */
+        final SearchMemo memo = new SearchMemo();
         /** Document frequencies asked for again and again (common words of every source). */
         final Map<String, Integer> df = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -363,9 +380,17 @@ public final class Suggester {
             Map<Integer, Candidate> cands = new HashMap<>();
             // Vectors: topic similarity.
             if (src.vector() != null && settings.knnK() > 0) {
-                var td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), settings.knnK() + 1, knnFilter),
-                        settings.knnK() + 1);
-                for (ScoreDoc sd : td.scoreDocs) {
+                var key = new SearchMemo.VectorKey(src.vector().clone(), settings.knnK() + 1, knnFilter);
+                ScoreDoc[] found = snap.memo.get(key);
+                if (found == null) {
+                    counters.vectorMisses.increment();
+                    found = s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), settings.knnK() + 1,
+                            knnFilter), settings.knnK() + 1).scoreDocs;
+                    snap.memo.put(key, found);
+                } else {
+                    counters.vectorHits.increment();
+                }
+                for (ScoreDoc sd : found) {
                     // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
                     cands.computeIfAbsent(sd.doc, Candidate::new).cosine = 2.0 * sd.score - 1.0;
                 }
@@ -384,10 +409,18 @@ public final class Suggester {
                 Query q = unfiltered ? lexical : new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
                         .add(filter, BooleanClause.Occur.FILTER).build();
                 int wanted = settings.lexicalK() + (unfiltered ? 1 : 0);
-                var td = s.search(q, wanted);
-                bm25Bound = td.scoreDocs.length < wanted ? 0 : td.scoreDocs[td.scoreDocs.length - 1].score;
+                var key = new SearchMemo.LexicalKey(q, wanted);
+                ScoreDoc[] found = snap.memo.get(key);
+                if (found == null) {
+                    counters.lexicalMisses.increment();
+                    found = s.search(q, wanted).scoreDocs;
+                    snap.memo.put(key, found);
+                } else {
+                    counters.lexicalHits.increment();
+                }
+                bm25Bound = found.length < wanted ? 0 : found[found.length - 1].score;
                 int taken = 0;
-                for (ScoreDoc sd : td.scoreDocs) {
+                for (ScoreDoc sd : found) {
                     Info t = snap.infos[sd.doc];
                     if (taken == settings.lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
                         continue;

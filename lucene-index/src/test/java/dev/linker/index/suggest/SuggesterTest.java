@@ -195,4 +195,31 @@ class SuggesterTest {
                     head.stream().map(x -> x.url() + " " + x.score()).toList(), url);
         }
     }
+
+    @Test
+    void a_draft_asked_again_is_answered_from_the_search_memo_until_the_index_changes() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT);
+            Draft d = Draft.of("Dialling in espresso",
+                    "Grind finer on the burr grinder when the espresso shot runs fast and tastes sour.");
+            List<String> first = s.forDraft(d, 5).stream().map(x -> x.url() + " " + x.score()).toList();
+            assertEquals(List.of(0L, 1L, 0L, 1L), counts(s), "one vector and one BM25 search, nothing remembered yet");
+            List<String> again = s.forDraft(d, 5).stream().map(x -> x.url() + " " + x.score()).toList();
+            assertEquals(first, again);
+            assertEquals(List.of(1L, 1L, 1L, 1L), counts(s), "the same draft: both searches from the memo");
+
+            // A page added makes a new index version: searched afresh, so the new page is found.
+            String url = "https://brew.example/guides/espresso-grind-size.html";
+            idx.upsert(new dev.linker.index.PageRecord(url, "Espresso Grind Size", "Espresso Grind Size",
+                    "A sour espresso shot that runs fast needs a finer grind: turn the burr grinder a step finer.",
+                    "/guides/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+            List<Suggestion> after = s.forDraft(d, 10);
+            assertEquals(List.of(1L, 2L, 1L, 2L), counts(s));
+            assertTrue(urls(after).contains(url), urls(after).toString());
+        }
+    }
+
+    static List<Long> counts(Suggester s) {
+        return java.util.Arrays.stream(s.searchMemoCounts()).boxed().toList();
+    }
 }

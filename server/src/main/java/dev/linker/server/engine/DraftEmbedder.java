@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,8 +69,12 @@ public final class DraftEmbedder {
     /** Chunks remembered in {@link #bases}, in all (guarded by it). */
     private int rememberedChunks;
 
-    /** A vector and the words (hashed) of the text the model computed it from. */
-    record Base(int[] words, float[] vector) {
+    /**
+     * A vector and the words (hashed) and length of the text the model computed it from. A reused vector keeps the
+     * weight of that text in the draft's mean, so a draft whose edits all fall in reused chunks keeps the very
+     * same vector, and the suggester can answer its vector search from its memo.
+     */
+    record Base(int[] words, float[] vector, int chars) {
     }
 
     public DraftEmbedder(Embedder embedder, int maxEntries) {
@@ -197,7 +202,7 @@ public final class DraftEmbedder {
         if (reuse) {
             for (int i = 0; i < units.size(); i++) {
                 if (now[i] == null) {
-                    now[i] = new Base(words[i], vectors[i]); // an exact vector: this text is its base
+                    now[i] = new Base(words[i], vectors[i], units.get(i).length()); // exact: this text is its base
                 }
             }
             synchronized (bases) {
@@ -214,7 +219,11 @@ public final class DraftEmbedder {
                 }
             }
         }
-        return mean(units, vectors, embedder.dimension());
+        int[] weights = new int[units.size()];
+        for (int i = 0; i < weights.length; i++) {
+            weights[i] = now != null && now[i] != null ? now[i].chars() : units.get(i).length();
+        }
+        return mean(weights, vectors, embedder.dimension());
     }
 
     /**
@@ -280,24 +289,42 @@ public final class DraftEmbedder {
         return Math.min(prev[m], big);
     }
 
-    /** The words of a text (split on whitespace), each as a hash of its characters. */
+    /** The words of a text (split on whitespace), each as a hash of its characters (String.hashCode of the word). */
     static int[] wordHashes(String text) {
-        String[] w = text.strip().split("\\s+");
-        if (w.length == 1 && w[0].isEmpty()) {
-            return new int[0];
+        int[] out = new int[16];
+        int n = 0;
+        int h = 0;
+        boolean inWord = false;
+        for (int i = 0, len = text.length(); i < len; i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    if (n == out.length) {
+                        out = Arrays.copyOf(out, n * 2);
+                    }
+                    out[n++] = h;
+                    inWord = false;
+                    h = 0;
+                }
+            } else {
+                h = 31 * h + c;
+                inWord = true;
+            }
         }
-        int[] out = new int[w.length];
-        for (int i = 0; i < w.length; i++) {
-            out[i] = w[i].hashCode();
+        if (inWord) {
+            if (n == out.length) {
+                out = Arrays.copyOf(out, n + 1);
+            }
+            out[n++] = h;
         }
-        return out;
+        return Arrays.copyOf(out, n);
     }
 
     /** Length-weighted mean, normalised: a whole-text embedding mean-pools every word piece alike. */
-    static float[] mean(List<String> units, float[][] vectors, int dim) {
+    static float[] mean(int[] weights, float[][] vectors, int dim) {
         float[] sum = new float[dim];
         for (int i = 0; i < vectors.length; i++) {
-            float w = units.get(i).length();
+            float w = weights[i];
             float[] v = vectors[i];
             for (int d = 0; d < dim; d++) {
                 sum[d] += w * v[d];

@@ -159,6 +159,7 @@ public final class ServerLoadBenchmark {
         Path done = index.resolve("linker-bench-complete");
         if (!rebuild && Files.exists(done)) {
             System.out.printf(Locale.ROOT, "index: %s (%,d pages, built before; --rebuild to rebuild)%n", index, site.n);
+            optimize(site, index); // indexes built before the merge step was added
             return;
         }
         if (Files.exists(index)) {
@@ -176,6 +177,7 @@ public final class ServerLoadBenchmark {
             System.out.printf(Locale.ROOT, "index: %s in %.0f s; closing (waits for merges) ...%n", r,
                     (System.nanoTime() - t0) / 1e9);
         }
+        optimize(site, index);
         Files.writeString(done, site.n + " pages\n");
         long bytes;
         try (var s = Files.walk(index)) {
@@ -183,6 +185,23 @@ public final class ServerLoadBenchmark {
         }
         System.out.printf(Locale.ROOT, "index: built in %.0f s, %.0f MB on disk, embedder recorded: %s%n",
                 (System.nanoTime() - t0) / 1e9, bytes / 1e6, PageIndex.recordedEmbedder(index));
+    }
+
+    /**
+     * Merges the index into one segment, as {@code linker index} does after writing ≥ 100,000 pages (a bulk load
+     * leaves several; each search visits every one).
+     */
+    static void optimize(SyntheticSite site, Path index) {
+        try (PageIndex idx = PageIndex.open(index, site.precomputed(),
+                new PageIndex.Options(EmbedMode.BOTH, PageIndex.VectorFormat.FLOAT, 10_000))) {
+            int before = idx.segments();
+            if (before > 1) {
+                long t0 = System.nanoTime();
+                idx.optimize();
+                System.out.printf(Locale.ROOT, "index: merged %d segments into %d in %.0f s (as linker index does "
+                        + "after a bulk load)%n", before, idx.segments(), (System.nanoTime() - t0) / 1e9);
+            }
+        }
     }
 
     /** Words, paragraphs and word pieces of sample drafts, so the draft sizes are on record. */
@@ -282,6 +301,19 @@ public final class ServerLoadBenchmark {
         if (rec.firstError.get() != null) {
             System.out.println("  first error: " + rec.firstError.get());
         }
+        printMemo(m0, m1);
+    }
+
+    /** How many of the run's vector and BM25 searches the suggester answered from its memo of recent searches. */
+    static void printMemo(Map<String, Number> m0, Map<String, Number> m1) {
+        java.util.function.ToLongFunction<String> d = k -> m1.getOrDefault(k, 0).longValue()
+                - m0.getOrDefault(k, 0).longValue();
+        long vh = d.applyAsLong("linker_search_memo_vector_hits_total");
+        long vs = d.applyAsLong("linker_search_vector_total");
+        long bh = d.applyAsLong("linker_search_memo_bm25_hits_total");
+        long bs = d.applyAsLong("linker_search_bm25_total");
+        System.out.printf(Locale.ROOT, "  search memo: vector %d of %d from memo (%.0f %%), BM25 %d of %d (%.0f %%)%n",
+                vh, vh + vs, 100.0 * vh / Math.max(1, vh + vs), bh, bh + bs, 100.0 * bh / Math.max(1, bh + bs));
     }
 
     /** A fixed request rate from editing authors for {@code minutes}, sampling the server's memory every 10 s. */
@@ -547,7 +579,7 @@ public final class ServerLoadBenchmark {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/metrics")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 for (String line : r.body().split("\n")) {
-                    if (line.startsWith("linker_draft")) {
+                    if (line.startsWith("linker_draft") || line.startsWith("linker_search")) {
                         String[] f = line.split(" ");
                         out.put(f[0], Double.parseDouble(f[f.length - 1]));
                     }

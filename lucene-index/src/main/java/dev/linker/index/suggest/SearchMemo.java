@@ -1,0 +1,66 @@
+package dev.linker.index.suggest;
+
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Hits of recent vector and BM25 searches over one index version, keyed by the exact query. A draft edited by a word
+ * often asks the same query again: a chunk whose vector was reused leaves the draft vector as it was, and a word
+ * outside the draft's strongest terms leaves its BM25 query as it was. The same query over the same reader gives
+ * the same hits, so a hit is exact; a new index version gets a new memo (it lives in the suggester's snapshot).
+ */
+final class SearchMemo {
+    /** Entries per kind: more than the drafts being edited at once on one server, ≈ 30 KB each at most. */
+    static final int ENTRIES = 512;
+
+    /** Counters over the suggester's lifetime (every index version), for metrics. */
+    static final class Counters {
+        final LongAdder vectorHits = new LongAdder();
+        final LongAdder vectorMisses = new LongAdder();
+        final LongAdder lexicalHits = new LongAdder();
+        final LongAdder lexicalMisses = new LongAdder();
+    }
+
+    /** A vector query: the vector's values (not the array's identity), k and the filter. */
+    record VectorKey(float[] vector, int k, Query filter) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof VectorKey other && k == other.k && Arrays.equals(vector, other.vector)
+                    && java.util.Objects.equals(filter, other.filter);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * Arrays.hashCode(vector) + k) + java.util.Objects.hashCode(filter);
+        }
+    }
+
+    /** A BM25 query (Lucene queries compare by structure: terms, boosts, clauses) and the hits asked for. */
+    record LexicalKey(Query query, int wanted) {
+    }
+
+    private final Map<Object, ScoreDoc[]> hits = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Object, ScoreDoc[]> eldest) {
+            return size() > 2 * ENTRIES;
+        }
+    };
+
+    synchronized ScoreDoc[] get(Object key) {
+        return hits.get(key);
+    }
+
+    /** Remembers {@code found} (not copied: callers only read hits). */
+    synchronized void put(Object key, ScoreDoc[] found) {
+        hits.put(key, found);
+    }
+
+    synchronized int size() {
+        return hits.size();
+    }
+}
