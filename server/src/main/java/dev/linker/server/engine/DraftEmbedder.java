@@ -56,7 +56,20 @@ public final class DraftEmbedder {
      */
     static final double REUSE_DRAFT_SHARE = 0.01;
 
+    /** New chunks in one request from which a second core helps (a draft opened: ≈ 22 chunks for 1,200 words). */
+    static final int SHARED_FROM = 4;
+
     private final Embedder embedder;
+    /**
+     * A thread that helps embed a draft with many new chunks when a core is idle (the local model runs on one core
+     * per call); null with one core or a remote embedder, whose embedAll batches texts into one request.
+     */
+    private static final java.util.concurrent.ExecutorService HELPER = Runtime.getRuntime().availableProcessors() < 2
+            ? null : java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "linker-draft-embed-helper");
+                t.setDaemon(true);
+                return t;
+            });
     private final int maxEntries;
     private final int minWords;
     private final Map<String, float[]> cache;
@@ -183,7 +196,7 @@ public final class DraftEmbedder {
         }
         if (!missing.isEmpty()) {
             List<String> texts = new ArrayList<>(missing.values());
-            List<float[]> fresh = embedder.embedAll(texts);
+            List<float[]> fresh = embedAll(texts);
             embedded.add(texts.size());
             Map<String, float[]> byKey = new java.util.HashMap<>();
             int k = 0;
@@ -287,6 +300,54 @@ public final class DraftEmbedder {
             cur = t;
         }
         return Math.min(prev[m], big);
+    }
+
+    /**
+     * The texts' vectors in order. Many texts of the local model: the request thread and {@link #HELPER} take texts
+     * from one counter, so an idle second core halves the wait for a draft just opened, and a busy one costs nothing:
+     * a helper task that has not started when the request thread ran out of texts does nothing.
+     */
+    private List<float[]> embedAll(List<String> texts) {
+        if (HELPER == null || texts.size() < SHARED_FROM
+                || !(embedder instanceof dev.linker.index.embed.LocalMiniLmEmbedder)) {
+            return embedder.embedAll(texts);
+        }
+        float[][] out = new float[texts.size()][];
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable work = () -> {
+            for (int i = next.getAndIncrement(); i < out.length; i = next.getAndIncrement()) {
+                out[i] = embedder.embed(texts.get(i));
+            }
+        };
+        // 0: helper not started, 1: helper running, 2: the request thread finished first (the helper then skips).
+        java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch helperDone = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        HELPER.execute(() -> {
+            if (!state.compareAndSet(0, 1)) {
+                return;
+            }
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                failed.set(e);
+            } finally {
+                helperDone.countDown();
+            }
+        });
+        work.run();
+        if (!state.compareAndSet(0, 2)) {
+            try {
+                helperDone.await(); // it holds a text: wait for it (its writes are visible after the latch)
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while embedding a draft", e);
+            }
+            if (failed.get() != null) {
+                throw failed.get();
+            }
+        }
+        return Arrays.asList(out);
     }
 
     /** The words of a text (split on whitespace), each as a hash of its characters (String.hashCode of the word). */

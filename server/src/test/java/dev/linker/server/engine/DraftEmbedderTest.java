@@ -291,4 +291,14 @@ class DraftEmbedderTest {
         assertEquals(4, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
                 "a kettle heats water for the tea"), 3), "beyond the limit: limit + 1");
     }
+
+    @Test
+    void a_draft_with_many_new_chunks_gets_the_same_vector_when_a_second_core_helps() {
+        // The local model itself takes the shared path (two threads); the counting wrapper the plain one.
+        float[] shared = new DraftEmbedder(model, 1000).embed(longDraft());
+        texts.set(0);
+        float[] plain = new DraftEmbedder(counting, 1000).embed(longDraft());
+        assertTrue(texts.get() >= DraftEmbedder.SHARED_FROM, "enough new chunks to share: " + texts.get());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(plain, shared);
+    }
 }
