@@ -4,10 +4,14 @@
 #
 #   bench/server-load.sh                                   # build index once, editing + cold at 1, 4, 16 authors
 #   bench/server-load.sh --soak-minutes 10 --soak-rate 20 --modes none   # soak only
+#   bench/server-load.sh --client wrk --concurrency 4 --modes editing    # load sent by wrk (apt-get install wrk)
 #
 # Arguments go to dev.linker.server.bench.ServerLoadBenchmark:
 #   --dir DIR (default server/target/load-bench; relative paths are relative to server/)  --pages 100k
 #   --concurrency 1,4,16  --duration 30 (s per run)  --modes editing,cold|none  --rebuild  --build-only
+#   --client java|wrk (load generator of the editing/cold runs; default java: a java.net.http client in the driver
+#     JVM; wrk takes less CPU from the server on a small machine; warm-up and soak always use java)
+#   --wrk-threads N (wrk's -t; default 1)
 #   --soak-minutes M  --soak-rate R (requests/s)  --soak-authors 16  --soak-new-draft-every 4  --server-jvm "-Xmx1g;-XX:..." (JVM options of the server, ";"-separated)
 #   --draft-cache ENTRIES (the server's draft chunk cache bound; default 50000)
 #   --draft-reuse-words N (the server's --draft-reuse-words: default 4, 0 turns reuse of chunk vectors off)

@@ -56,6 +56,22 @@ final class Author {
         }
     }
 
+    /**
+     * {@code n} replacement words drawn as {@link #edit()} draws them, for load generators that edit outside Java
+     * (wrk). Advances this author's random state.
+     */
+    String[] wordPool(int n) {
+        String[] out = new String[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = site.words.word(r, cluster);
+        }
+        return out;
+    }
+
+    List<String> paragraphs() {
+        return java.util.Collections.unmodifiableList(paragraphs);
+    }
+
     String title() {
         return title;
     }

@@ -31,7 +31,8 @@ import java.util.regex.Pattern;
  * Not a test: see BENCHMARKS.md ("Server") and bench/server-load.sh.
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
- * [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N] [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--rebuild] [--build-only]}.
+ * [--client java|wrk] [--wrk-threads 1] [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N]
+ * [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -39,7 +40,9 @@ import java.util.regex.Pattern;
  *   server as {@code linker serve}), so its drafts are embedded by the real local model;</li>
  *   <li>drives it with virtual authors over HTTP/1.1 keep-alive, closed loop: "editing" (each author changes one
  *   word of one paragraph of a 300–2,000-word draft between requests: one chunk of sentences is embedded per
- *   request) and "cold" (a new draft every request: every chunk is embedded);</li>
+ *   request) and "cold" (a new draft every request: every chunk is embedded); {@code --client wrk} sends the same
+ *   load with wrk ({@link WrkLoad}), which takes less CPU from the server than this JVM's client (the warm-up and
+ *   the soak always use the Java client);</li>
  *   <li>optionally a soak at a fixed rate, sampling the server's RSS and heap every 10 s.</li>
  * </ol>
  */
@@ -61,6 +64,8 @@ public final class ServerLoadBenchmark {
         String draftReuseWords = null;
         boolean rebuild = false;
         boolean buildOnly = false;
+        String clientName = "java";
+        int wrkThreads = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--dir" -> dir = Path.of(args[++i]);
@@ -78,10 +83,17 @@ public final class ServerLoadBenchmark {
                 case "--draft-reuse-words" -> draftReuseWords = args[++i];
                 case "--rebuild" -> rebuild = true;
                 case "--build-only" -> buildOnly = true;
+                case "--client" -> clientName = args[++i];
+                case "--wrk-threads" -> wrkThreads = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
                         + " (see the class comment or BENCHMARKS.md)");
             }
         }
+        WrkLoad wrk = switch (clientName) {
+            case "java" -> null;
+            case "wrk" -> WrkLoad.find(dir, wrkThreads);
+            default -> throw new IllegalArgumentException("unknown client " + clientName + " (java, wrk)");
+        };
         WordModel words = new WordModel();
         SyntheticSite site = new SyntheticSite(pages, words);
         Path index = dir.resolve("index-" + pages);
@@ -123,7 +135,7 @@ public final class ServerLoadBenchmark {
 
             // Warm-up: JIT, the suggester's snapshot of 100k pages (names, infos), the page cache of the index.
             long w0 = System.nanoTime();
-            run(client, site, server.pid(), "cold", 2, 20, -1, true);
+            run(client, null, site, server.pid(), "cold", 2, 20, -1, true);
             System.out.printf(Locale.ROOT, "warm-up (cold drafts, 2 authors, 20 s) done in %.1f s; RSS %d MB%n",
                     (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
 
@@ -132,7 +144,7 @@ public final class ServerLoadBenchmark {
                     "reused/rq", "load1");
             for (String mode : modes) {
                 for (int c : concurrency) {
-                    run(client, site, server.pid(), mode, c, duration, -1, false);
+                    run(client, wrk, site, server.pid(), mode, c, duration, -1, false);
                 }
             }
             if (soakMinutes > 0) {
@@ -235,9 +247,16 @@ public final class ServerLoadBenchmark {
         }
     }
 
-    /** One closed-loop run; prints a table row (or nothing for the warm-up). */
-    static void run(Client client, SyntheticSite site, long pid, String mode, int concurrency, int seconds,
-                    long seedBase, boolean quiet) throws Exception {
+    /** What a load generator measured: completed requests, their latencies (ns, sorted), errors, remarks. */
+    record Load(long requests, double secs, long[] latencies, long errors, List<String> notes) {
+    }
+
+    /**
+     * One closed-loop run, sent by the Java client or by {@code wrk} (if not null); prints a table row (or nothing
+     * for the warm-up).
+     */
+    static void run(Client client, WrkLoad wrk, SyntheticSite site, long pid, String mode, int concurrency,
+                    int seconds, long seedBase, boolean quiet) throws Exception {
         boolean cold = mode.equals("cold");
         if (!cold && !mode.equals("editing")) {
             throw new IllegalArgumentException("unknown mode " + mode + " (editing, cold)");
@@ -258,14 +277,54 @@ public final class ServerLoadBenchmark {
                 t.join();
             }
         }
+        String name = mode + "-" + concurrency;
+        Path data = wrk == null ? null : cold ? wrk.writeCold(site, seed0, name) : wrk.writeEditing(authors, name);
         Map<String, Number> m0 = client.metrics();
         long cpu0 = cpuTicks(pid);
         double load0 = loadAverage();
+        Load load = wrk == null ? javaLoad(client, site, authors, cold, seed0, seconds)
+                : wrk.run(client.base, data, concurrency, seconds);
+        long cpu = cpuTicks(pid) - cpu0;
+        Map<String, Number> m1 = client.metrics();
+        if (quiet) {
+            return;
+        }
+        long[] lat = load.latencies();
+        long n = Math.max(1, load.requests());
+        long paras = m1.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue()
+                - m0.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue();
+        long reused = m1.getOrDefault("linker_draft_chunks_reused_total", 0).longValue()
+                - m0.getOrDefault("linker_draft_chunks_reused_total", 0).longValue();
+        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %9.2f %8s%n", mode,
+                concurrency, load.requests(), load.requests() / load.secs(), pct(lat, 0.50), pct(lat, 0.90),
+                pct(lat, 0.99), pct(lat, 1.0), load.errors(), cpu * 1000.0 / TICKS / n, paras / (double) n,
+                reused / (double) n, String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
+        for (String note : load.notes()) {
+            System.out.println("  " + note);
+        }
+        printMemo(m0, m1);
+    }
+
+    /** How many of the run's vector and BM25 searches the suggester answered from its memo of recent searches. */
+    static void printMemo(Map<String, Number> m0, Map<String, Number> m1) {
+        java.util.function.ToLongFunction<String> d = k -> m1.getOrDefault(k, 0).longValue()
+                - m0.getOrDefault(k, 0).longValue();
+        long vh = d.applyAsLong("linker_search_memo_vector_hits_total");
+        long vs = d.applyAsLong("linker_search_vector_total");
+        long bh = d.applyAsLong("linker_search_memo_bm25_hits_total");
+        long bs = d.applyAsLong("linker_search_bm25_total");
+        System.out.printf(Locale.ROOT, "  search memo: vector %d of %d from memo (%.0f %%), BM25 %d of %d (%.0f %%)%n",
+                vh, vh + vs, 100.0 * vh / Math.max(1, vh + vs), bh, bh + bs, 100.0 * bh / Math.max(1, bh + bs));
+    }
+
+    /** The Java client's closed loop: one platform thread per author, each waiting for its answer. */
+    static Load javaLoad(Client client, SyntheticSite site, List<Author> authors, boolean cold, long seed0,
+                         int seconds) throws InterruptedException {
         long end = System.nanoTime() + seconds * 1_000_000_000L;
         Recorder rec = new Recorder();
         long start = System.nanoTime();
-        Thread[] threads = new Thread[concurrency];
-        for (int i = 0; i < concurrency; i++) {
+        Thread[] threads = new Thread[authors.size()];
+        for (int i = 0; i < threads.length; i++) {
             int k = i;
             threads[i] = Thread.ofPlatform().name("author-" + i).start(() -> {
                 Author a = authors.get(k);
@@ -284,36 +343,9 @@ public final class ServerLoadBenchmark {
             t.join();
         }
         double secs = (System.nanoTime() - start) / 1e9;
-        long cpu = cpuTicks(pid) - cpu0;
-        Map<String, Number> m1 = client.metrics();
-        if (quiet) {
-            return;
-        }
         long[] lat = rec.sorted();
-        long paras = m1.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue()
-                - m0.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue();
-        long reused = m1.getOrDefault("linker_draft_chunks_reused_total", 0).longValue()
-                - m0.getOrDefault("linker_draft_chunks_reused_total", 0).longValue();
-        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %9.2f %8s%n", mode,
-                concurrency, lat.length, lat.length / secs, pct(lat, 0.50), pct(lat, 0.90), pct(lat, 0.99),
-                pct(lat, 1.0), rec.errors.get(), cpu * 1000.0 / TICKS / Math.max(1, lat.length),
-                paras / (double) Math.max(1, lat.length), reused / (double) Math.max(1, lat.length), String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
-        if (rec.firstError.get() != null) {
-            System.out.println("  first error: " + rec.firstError.get());
-        }
-        printMemo(m0, m1);
-    }
-
-    /** How many of the run's vector and BM25 searches the suggester answered from its memo of recent searches. */
-    static void printMemo(Map<String, Number> m0, Map<String, Number> m1) {
-        java.util.function.ToLongFunction<String> d = k -> m1.getOrDefault(k, 0).longValue()
-                - m0.getOrDefault(k, 0).longValue();
-        long vh = d.applyAsLong("linker_search_memo_vector_hits_total");
-        long vs = d.applyAsLong("linker_search_vector_total");
-        long bh = d.applyAsLong("linker_search_memo_bm25_hits_total");
-        long bs = d.applyAsLong("linker_search_bm25_total");
-        System.out.printf(Locale.ROOT, "  search memo: vector %d of %d from memo (%.0f %%), BM25 %d of %d (%.0f %%)%n",
-                vh, vh + vs, 100.0 * vh / Math.max(1, vh + vs), bh, bh + bs, 100.0 * bh / Math.max(1, bh + bs));
+        return new Load(lat.length, secs, lat, rec.errors.get(),
+                rec.firstError.get() == null ? List.of() : List.of("first error: " + rec.firstError.get()));
     }
 
     /** A fixed request rate from editing authors for {@code minutes}, sampling the server's memory every 10 s. */
@@ -527,19 +559,24 @@ public final class ServerLoadBenchmark {
             throw new IllegalStateException("server did not answer /api/v1/health within 300 s; see " + log);
         }
 
-        HttpRequest request(Author a) {
+        /** The JSON body of a suggestion request for the author's draft (also what {@link WrkLoad} sends). */
+        static String body(Author a) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("title", a.title());
             body.put("text", a.text());
             body.put("format", "markdown");
             body.put("limit", 5);
             try {
-                return HttpRequest.newBuilder(URI.create(base + "/api/v1/suggestions"))
-                        .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))).build();
+                return JSON.writeValueAsString(body);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
+        }
+
+        HttpRequest request(Author a) {
+            return HttpRequest.newBuilder(URI.create(base + "/api/v1/suggestions"))
+                    .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
+                    .POST(HttpRequest.BodyPublishers.ofString(body(a))).build();
         }
 
         /** One suggestion request; returns the number of suggestions, or -1 on error. */
