@@ -148,11 +148,13 @@ public final class NameIndex {
             sb.setLength(0);
             boolean longer = true;
             for (int len = 1; longer && len <= maxTokens && i + len <= toks.size(); len++) {
-                if (len > 1) {
-                    sb.append(' ');
+                String phrase;
+                if (len == 1) {
+                    phrase = toks.get(i).term(); // no copy: most scans end at the first word, its hash already known
+                    sb.append(phrase);
+                } else {
+                    phrase = sb.append(' ').append(toks.get(i + len - 1).term()).toString();
                 }
-                sb.append(toks.get(i + len - 1).term());
-                String phrase = sb.toString();
                 Node node = byPhrase.get(phrase);
                 longer = node != null && node.prefix; // else no longer name starts this way
                 List<Owner> owners = node == null || node.owners == null ? List.of() : node.owners;

@@ -15,8 +15,11 @@ import java.util.concurrent.atomic.LongAdder;
  * the same hits, so a hit is exact; a new index version gets a new memo (it lives in the suggester's snapshot).
  */
 final class SearchMemo {
-    /** Entries per kind: more than the drafts being edited at once on one server, ≈ 30 KB each at most. */
-    static final int ENTRIES = 512;
+    /**
+     * Searches remembered, of both kinds: two per draft for ≈ 500 drafts edited at once on one server; ≈ 25 KB each
+     * at most (a 128-clause BM25 query and its hits), ≈ 25 MB in all.
+     */
+    static final int ENTRIES = 1024;
 
     /** Counters over the suggester's lifetime (every index version), for metrics. */
     static final class Counters {
@@ -47,7 +50,7 @@ final class SearchMemo {
     private final Map<Object, ScoreDoc[]> hits = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Object, ScoreDoc[]> eldest) {
-            return size() > 2 * ENTRIES;
+            return size() > ENTRIES;
         }
     };
 

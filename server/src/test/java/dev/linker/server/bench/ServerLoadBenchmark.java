@@ -358,6 +358,8 @@ public final class ServerLoadBenchmark {
                 "requests", "p99 ms", "errors", "load1");
         long seed0 = System.nanoTime();
         Recorder rec = new Recorder();
+        Recorder edits = new Recorder(); // the same requests split: edits of an open draft, and new drafts
+        Recorder newDrafts = new Recorder();
         AtomicReference<Recorder> window = new AtomicReference<>(new Recorder());
         long start = System.nanoTime();
         long end = start + minutes * 60_000_000_000L;
@@ -378,12 +380,13 @@ public final class ServerLoadBenchmark {
                             return;
                         }
                     }
-                    if (n % newDraftEvery == 0) {
+                    boolean opened = n % newDraftEvery == 0;
+                    if (opened) {
                         a = new Author(site, seed0 + 1_000_003L * (k + 1) + n);
                     } else {
                         a.edit();
                     }
-                    client.timed(a, rec, window.get());
+                    client.timed(a, rec, window.get(), opened ? newDrafts : edits);
                     next += interval;
                 }
             });
@@ -411,6 +414,11 @@ public final class ServerLoadBenchmark {
         System.out.printf(Locale.ROOT, "soak: %d requests in %.0f s (%.1f/s), p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, "
                 + "max %.1f ms, errors %d%n", lat.length, secs, lat.length / secs, pct(lat, 0.5), pct(lat, 0.9),
                 pct(lat, 0.99), pct(lat, 1.0), rec.errors.get());
+        for (var kind : List.of(Map.entry("edits", edits), Map.entry("new drafts", newDrafts))) {
+            long[] l = kind.getValue().sorted();
+            System.out.printf(Locale.ROOT, "soak %s: %d requests, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                    kind.getKey(), l.length, pct(l, 0.5), pct(l, 0.9), pct(l, 0.99), pct(l, 1.0));
+        }
         for (int col = 1; col <= 3; col++) {
             int c = col;
             long min = samples.stream().mapToLong(s -> s[c]).min().orElse(0);
