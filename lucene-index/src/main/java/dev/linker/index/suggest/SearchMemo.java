@@ -3,6 +3,7 @@ package dev.linker.index.suggest;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,9 +25,14 @@ final class SearchMemo {
     /** Counters over the suggester's lifetime (every index version), for metrics. */
     static final class Counters {
         final LongAdder vectorHits = new LongAdder();
-        final LongAdder vectorMisses = new LongAdder();
+        final LongAdder vectorSearches = new LongAdder();
         final LongAdder lexicalHits = new LongAdder();
-        final LongAdder lexicalMisses = new LongAdder();
+        final LongAdder lexicalSearches = new LongAdder();
+    }
+
+    /** A search that can fail on I/O. */
+    interface Search {
+        ScoreDoc[] run() throws IOException;
     }
 
     /** A vector query: the vector's values (not the array's identity), k and the filter. */
@@ -54,16 +60,25 @@ final class SearchMemo {
         }
     };
 
-    synchronized ScoreDoc[] get(Object key) {
-        return hits.get(key);
-    }
-
-    /** Remembers {@code found} (not copied: callers only read hits). */
-    synchronized void put(Object key, ScoreDoc[] found) {
-        hits.put(key, found);
-    }
-
-    synchronized int size() {
-        return hits.size();
+    /**
+     * The hits of {@code key}'s query: remembered ones (counted in {@code hits}), else those {@code search} finds
+     * (counted in {@code searches}), then remembered under {@code key}. Two threads missing the same key both search:
+     * the same hits, and no lock held while searching.
+     */
+    ScoreDoc[] hits(Object key, LongAdder hitCount, LongAdder searchCount, Search search) throws IOException {
+        ScoreDoc[] found;
+        synchronized (this) {
+            found = hits.get(key);
+        }
+        if (found != null) {
+            hitCount.increment();
+            return found;
+        }
+        searchCount.increment();
+        found = search.run(); // not copied: callers only read hits
+        synchronized (this) {
+            hits.put(key, found);
+        }
+        return found;
     }
 }

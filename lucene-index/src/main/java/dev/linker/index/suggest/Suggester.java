@@ -84,8 +84,8 @@ public final class Suggester {
      * this suggester's lifetime: {vector hits, vector searches, BM25 hits, BM25 searches}.
      */
     public long[] searchMemoCounts() {
-        return new long[] {counters.vectorHits.sum(), counters.vectorMisses.sum(), counters.lexicalHits.sum(),
-                counters.lexicalMisses.sum()};
+        return new long[] {counters.vectorHits.sum(), counters.vectorSearches.sum(), counters.lexicalHits.sum(),
+                counters.lexicalSearches.sum()};
     }
 
     public SuggestSettings settings() {
@@ -380,16 +380,11 @@ public final class Suggester {
             Map<Integer, Candidate> cands = new HashMap<>();
             // Vectors: topic similarity.
             if (src.vector() != null && settings.knnK() > 0) {
-                var key = new SearchMemo.VectorKey(src.vector().clone(), settings.knnK() + 1, knnFilter);
-                ScoreDoc[] found = snap.memo.get(key);
-                if (found == null) {
-                    counters.vectorMisses.increment();
-                    found = s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), settings.knnK() + 1,
-                            knnFilter), settings.knnK() + 1).scoreDocs;
-                    snap.memo.put(key, found);
-                } else {
-                    counters.vectorHits.increment();
-                }
+                int k = settings.knnK() + 1;
+                // The key holds a copy: the memo outlives this request's vector.
+                ScoreDoc[] found = snap.memo.hits(new SearchMemo.VectorKey(src.vector().clone(), k, knnFilter),
+                        counters.vectorHits, counters.vectorSearches,
+                        () -> s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, knnFilter), k).scoreDocs);
                 for (ScoreDoc sd : found) {
                     // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
                     cands.computeIfAbsent(sd.doc, Candidate::new).cosine = 2.0 * sd.score - 1.0;
@@ -409,15 +404,8 @@ public final class Suggester {
                 Query q = unfiltered ? lexical : new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
                         .add(filter, BooleanClause.Occur.FILTER).build();
                 int wanted = settings.lexicalK() + (unfiltered ? 1 : 0);
-                var key = new SearchMemo.LexicalKey(q, wanted);
-                ScoreDoc[] found = snap.memo.get(key);
-                if (found == null) {
-                    counters.lexicalMisses.increment();
-                    found = s.search(q, wanted).scoreDocs;
-                    snap.memo.put(key, found);
-                } else {
-                    counters.lexicalHits.increment();
-                }
+                ScoreDoc[] found = snap.memo.hits(new SearchMemo.LexicalKey(q, wanted), counters.lexicalHits,
+                        counters.lexicalSearches, () -> s.search(q, wanted).scoreDocs);
                 bm25Bound = found.length < wanted ? 0 : found[found.length - 1].score;
                 int taken = 0;
                 for (ScoreDoc sd : found) {

@@ -1,6 +1,7 @@
 package dev.linker.server.engine;
 
 import dev.linker.index.embed.Embedder;
+import dev.linker.index.embed.LocalMiniLmEmbedder;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -11,6 +12,11 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -64,8 +70,8 @@ public final class DraftEmbedder {
      * A thread that helps embed a draft with many new chunks when a core is idle (the local model runs on one core
      * per call); null with one core or a remote embedder, whose embedAll batches texts into one request.
      */
-    private static final java.util.concurrent.ExecutorService HELPER = Runtime.getRuntime().availableProcessors() < 2
-            ? null : java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+    private static final ExecutorService HELPER = Runtime.getRuntime().availableProcessors() < 2
+            ? null : Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "linker-draft-embed-helper");
                 t.setDaemon(true);
                 return t;
@@ -309,20 +315,20 @@ public final class DraftEmbedder {
      */
     private List<float[]> embedAll(List<String> texts) {
         if (HELPER == null || texts.size() < SHARED_FROM
-                || !(embedder instanceof dev.linker.index.embed.LocalMiniLmEmbedder)) {
+                || !(embedder instanceof LocalMiniLmEmbedder)) {
             return embedder.embedAll(texts);
         }
         float[][] out = new float[texts.size()][];
-        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger next = new AtomicInteger();
         Runnable work = () -> {
             for (int i = next.getAndIncrement(); i < out.length; i = next.getAndIncrement()) {
                 out[i] = embedder.embed(texts.get(i));
             }
         };
         // 0: helper not started, 1: helper running, 2: the request thread finished first (the helper then skips).
-        java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.CountDownLatch helperDone = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicReference<RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicInteger state = new AtomicInteger();
+        CountDownLatch helperDone = new CountDownLatch(1);
+        AtomicReference<RuntimeException> failed = new AtomicReference<>();
         HELPER.execute(() -> {
             if (!state.compareAndSet(0, 1)) {
                 return;
