@@ -32,7 +32,7 @@ import java.util.concurrent.Callable;
 @Command(header = "Plan new links from donor pages to acceptor pages (CSV).",
         name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Plan new internal links from donor pages to acceptor pages, as CSV",
-                "donor_url,anchor_text,acceptor_url,score,sentence. Never plans a link that already exists."},
+                "donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text. Never plans a link that already exists."},
         footer = {"", "Acceptors default to live pages with at most one inbound content link; donors default to every live page.",
                 "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class PlanCommand implements Callable<Integer> {

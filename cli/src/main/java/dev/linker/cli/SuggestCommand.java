@@ -4,7 +4,8 @@ import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.embed.Embedder;
-import dev.linker.index.suggest.Draft;
+import dev.linker.index.suggest.DraftEngine;
+import dev.linker.index.suggest.DraftText;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -39,7 +40,7 @@ final class SuggestCommand implements Callable<Integer> {
         String url;
         @Option(names = "--query", paramLabel = "TEXT", description = "A search query.")
         String query;
-        @Option(names = "--text-file", paramLabel = "FILE", description = "A draft (UTF-8 text; first line is the title unless --title).")
+        @Option(names = "--text-file", paramLabel = "FILE", description = "A draft: UTF-8 Markdown (.md), HTML (.html) or text; its first line is the title unless --title.")
         Path textFile;
         @Option(names = "--all", description = "Every live page; one result per page (jsonl: {\"source\", \"suggestions\"}).")
         boolean all;
@@ -50,6 +51,12 @@ final class SuggestCommand implements Callable<Integer> {
 
     @Option(names = "--title", paramLabel = "TEXT", description = "Title of the --text-file draft.")
     String title;
+
+    @Option(names = "--draft-format", paramLabel = "FORMAT", description = "markdown, html or text: how to read the --text-file draft (default: by its extension).")
+    String draftFormat;
+
+    @Option(names = "--draft-url", paramLabel = "URL", description = "The --text-file draft's own page (never suggested).")
+    String draftUrl;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "5", description = "Suggestions per page (default: ${DEFAULT-VALUE}).")
     int limit;
@@ -87,13 +94,7 @@ final class SuggestCommand implements Callable<Integer> {
             } else if (what.query != null) {
                 w.write(null, s.forQuery(what.query, limit));
             } else if (what.textFile != null) {
-                String text = read(what.textFile);
-                String t = title;
-                if (t == null) {
-                    int nl = text.indexOf('\n');
-                    t = nl < 0 ? text : text.substring(0, nl);
-                }
-                w.write(null, s.forDraft(Draft.of(t.strip(), text), limit));
+                w.write(null, draft(index, options.settings()).suggest(draftRequest()));
             } else {
                 long t0 = System.nanoTime();
                 int n = 0;
@@ -112,6 +113,30 @@ final class SuggestCommand implements Callable<Integer> {
             w.end();
         }
         return ExitCode.OK.code();
+    }
+
+    /** The draft engine the server runs too, without a cache worth keeping for one draft. */
+    static DraftEngine draft(PageIndex index, dev.linker.index.suggest.SuggestSettings settings) {
+        return DraftEngine.create(index, settings, 1_000, 0);
+    }
+
+    /** The --text-file draft as the editor would send it: its title (--title, else its first line) and its text. */
+    DraftEngine.Request draftRequest() {
+        String source = read(what.textFile);
+        DraftText.Format f = draftFormat == null ? DraftText.formatOf(what.textFile.getFileName().toString())
+                : DraftText.parseFormat(draftFormat);
+        if (f == null) {
+            throw new LinkerException("--draft-format must be markdown, html or text (got '" + draftFormat + "')");
+        }
+        String t = title;
+        String text = source;
+        if (t == null) {
+            int nl = source.indexOf('\n');
+            t = (nl < 0 ? source : source.substring(0, nl)).replaceFirst("^\\s{0,3}#+\\s*", "");
+            // The title line is the title, not part of the text: blank it so offsets stay those of the file.
+            text = " ".repeat(nl < 0 ? source.length() : nl) + (nl < 0 ? "" : source.substring(nl));
+        }
+        return new DraftEngine.Request(t.strip(), DraftText.of(text, f), draftUrl, limit, java.util.List.of());
     }
 
     static String read(Path f) {

@@ -34,8 +34,8 @@ final class SuggestionWriter {
             out.println("[");
         }
         if (format.equals("csv")) {
-            out.println("source,url,score,anchor,sentence,start,end,lexical,vector,name,authority,inbound_deficit,"
-                    + "link_density,category_distance,serp");
+            out.println("source,url,score,anchor,anchor_rule,wording,sentence,start,end,lexical,vector,name,authority,"
+                    + "inbound_deficit,link_density,category_distance,serp");
         }
     }
 
@@ -59,7 +59,8 @@ final class SuggestionWriter {
                 for (Suggestion sg : suggestions) {
                     ScoreComponents c = sg.components();
                     out.println(String.join(",", csv(source == null ? "" : source), csv(sg.url()), num(sg.score()),
-                            csv(sg.anchor().phrase()), csv(sg.anchor().sentence()),
+                            csv(sg.anchor().phrase()), sg.anchor().rule().id(), csv(sg.anchor().wording()),
+                            csv(sg.anchor().sentence()),
                             Integer.toString(sg.anchor().start()), Integer.toString(sg.anchor().end()),
                             num(c.lexical()), num(c.vector()), num(c.name()), num(c.authority()),
                             num(c.inboundDeficit()), num(c.linkDensity()), num(c.categoryDistance()), num(c.serp())));
@@ -89,8 +90,12 @@ final class SuggestionWriter {
         for (Suggestion sg : suggestions) {
             i++;
             out.printf(Locale.ROOT, "%2d. %.3f  %s%n", i, sg.score(), sg.url());
-            out.printf(Locale.ROOT, "    anchor: \"%s\"%s%n", sg.anchor().phrase(),
-                    sg.anchor().inText() ? "" : " (not in the text; suggested wording)");
+            if (sg.anchor().inText()) {
+                out.printf(Locale.ROOT, "    anchor: \"%s\" (%s)%n", sg.anchor().phrase(), sg.anchor().rule().id());
+            } else {
+                out.printf(Locale.ROOT, "    anchor: none in the text; add a link worded \"%s\"%s%n",
+                        sg.anchor().wording(), sg.anchor().sentence().isEmpty() ? "" : " to this sentence");
+            }
             if (!sg.anchor().sentence().isEmpty()) {
                 out.printf(Locale.ROOT, "    in: %s%n", abbreviate(sg.anchor().sentence(), 140));
             }
@@ -126,7 +131,11 @@ final class SuggestionWriter {
             o.put("sentence", sg.anchor().sentence());
             o.put("start", sg.anchor().start());
             o.put("end", sg.anchor().end());
+            o.put("sentenceStart", sg.anchor().sentenceStart());
+            o.put("sentenceEnd", sg.anchor().sentenceEnd());
+            o.put("wording", sg.anchor().wording());
             o.put("anchorInText", sg.anchor().inText());
+            o.put("anchorRule", sg.anchor().rule().id());
             ScoreComponents c = sg.components();
             ObjectNode comp = o.putObject("components");
             comp.put("lexical", round(c.lexical()));

@@ -83,7 +83,7 @@ class IndexCommandsTest {
         assertEquals(3, lines.size());
         Run c = run("suggest", "--index", index.toString(), "--url", ESPRESSO, "--format", "csv", "--limit", "3");
         List<String> rows = c.out().lines().toList();
-        assertTrue(rows.get(0).startsWith("source,url,score,anchor,sentence,start,end,lexical"), rows.get(0));
+        assertTrue(rows.get(0).startsWith("source,url,score,anchor,anchor_rule,wording,sentence,start,end,lexical"), rows.get(0));
         assertEquals(4, rows.size());
         for (int i = 0; i < 3; i++) {
             String url = arr.get(i).get("url").asText();
@@ -141,7 +141,7 @@ class IndexCommandsTest {
         Run p = run("plan", "--index", index.toString(), "--min-similarity", "0.3", "-q");
         assertEquals(0, p.code(), p.err());
         List<String> rows = p.out().lines().toList();
-        assertEquals("donor_url,anchor_text,acceptor_url,score,sentence", rows.get(0));
+        assertEquals("donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text", rows.get(0));
         assertTrue(rows.size() > 1, p.out());
         Run pairs = run("pairs", "--index", index.toString(), "--min-similarity", "0.5", "-q");
         assertEquals(0, pairs.code(), pairs.err());

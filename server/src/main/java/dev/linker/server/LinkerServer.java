@@ -4,7 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.linker.server.engine.DraftText;
+import dev.linker.index.suggest.DraftEngine;
+import dev.linker.index.suggest.DraftText;
 import dev.linker.server.engine.LinkerService;
 import dev.linker.server.engine.LinkerService.EventType;
 import dev.linker.server.engine.LinkerService.PageEvent;
@@ -337,13 +338,10 @@ public final class LinkerServer implements AutoCloseable {
         }
         String url = optionalString(b, "url", "url", null);
         String format = optionalString(b, "format", "format", "markdown");
-        DraftText.Format f = switch (format) {
-            case "markdown" -> DraftText.Format.MARKDOWN;
-            case "html" -> DraftText.Format.HTML;
-            case "text" -> DraftText.Format.TEXT;
-            default -> throw ApiException.badField("format", "format must be one of markdown, html, text (got \""
-                    + format + "\")");
-        };
+        DraftText.Format f = DraftText.parseFormat(format);
+        if (f == null) {
+            throw ApiException.badField("format", "format must be one of markdown, html, text (got \"" + format + "\")");
+        }
         int limit = 5;
         if (b.has("limit") && !b.get("limit").isNull()) {
             JsonNode l = b.get("limit");
@@ -354,7 +352,7 @@ public final class LinkerServer implements AutoCloseable {
         }
         List<String> exclude = stringList(b, "exclude", MAX_EXCLUDE);
         List<LinkerService.Suggestion> list = service.suggest(
-                new SuggestRequest(title, DraftText.of(text, f), url, limit, exclude));
+                new SuggestRequest(new DraftEngine.Request(title, DraftText.of(text, f), url, limit, exclude)));
         send(ctx, 200, Map.of("suggestions", list));
     }
 

@@ -19,6 +19,34 @@ public final class AnchorText {
             "about", "into", "see", "also", "vs", "via", "de", "der", "die", "das", "und", "le", "la", "les", "et",
             "des", "du", "el", "los", "las", "y", "en", "het", "een", "il", "di", "e", "o", "do", "da");
 
+    /**
+     * Function words as {@link Tokens} normalises them (the stop words above and a few more that never carry a link
+     * on their own): what an anchor neither starts nor ends with.
+     */
+    private static final Set<String> STOP_TERMS = stopTerms();
+
+    private static Set<String> stopTerms() {
+        Set<String> out = new HashSet<>();
+        List<String> more = List.of("was", "were", "has", "have", "had", "not", "no", "can", "could", "will", "would",
+                "should", "may", "might", "must", "do", "does", "did", "also", "more", "most", "some", "such", "other",
+                "which", "who", "whom", "whose", "when", "where", "there", "then", "than", "so", "if", "but", "all",
+                "any", "each", "only", "just", "very", "own", "same", "been", "being", "am", "i", "me", "my", "he",
+                "she", "they", "them", "their", "his", "her", "us", "up", "out", "over", "under", "again", "once",
+                "here", "both", "few", "many", "much", "too", "s", "t", "let", "lets", "its", "it", "one", "ones");
+        for (String w : STOPWORDS) {
+            out.add(Tokens.normalize(w));
+        }
+        for (String w : more) {
+            out.add(Tokens.normalize(w));
+        }
+        return Set.copyOf(out);
+    }
+
+    /** True for a function word, given as {@link Tokens} normalises it. */
+    public static boolean isStopTerm(String term) {
+        return STOP_TERMS.contains(term);
+    }
+
     private static final java.util.regex.Pattern EDGE_PUNCTUATION =
             java.util.regex.Pattern.compile("^[\\s\\p{Punct}«‹←]+|[\\s\\p{Punct}»›→…]+$");
     private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");

@@ -191,6 +191,51 @@ public final class NameIndex {
         return best;
     }
 
+    /**
+     * Every place the text names one of {@code targets}, each with the weight of the name found there, in text
+     * order: where an anchor can go. (The same names and validity as {@link #mentions}.)
+     */
+    public Map<String, List<Mention>> occurrences(List<Tokens.Token> toks, String hiddenSource,
+                                                  java.util.Set<String> targets) {
+        Map<String, List<Mention>> out = new HashMap<>();
+        if (targets.isEmpty()) {
+            return out;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < toks.size(); i++) {
+            sb.setLength(0);
+            boolean longer = true;
+            for (int len = 1; longer && len <= maxTokens && i + len <= toks.size(); len++) {
+                String phrase = len == 1 ? sb.append(toks.get(i).term()).toString()
+                        : sb.append(' ').append(toks.get(i + len - 1).term()).toString();
+                Node node = byPhrase.get(phrase);
+                longer = node != null && node.prefix;
+                if (node == null || node.owners == null) {
+                    continue;
+                }
+                int valid = 0;
+                for (Owner o : node.owners) {
+                    if (o.validWithout(hiddenSource)) {
+                        valid++;
+                    }
+                }
+                for (Owner o : node.owners) {
+                    if (o.validWithout(hiddenSource) && targets.contains(o.target)) {
+                        double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
+                        out.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
+                                o.kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Pages whose names this index holds, with at least one name: for tests and diagnostics. */
+    public int docCount() {
+        return docCount;
+    }
+
     /** Summed IDF of the phrase's terms, ln(N / df), computed once per phrase. */
     public double rarity(String phrase) {
         return rarity.computeIfAbsent(phrase, p -> {

@@ -54,10 +54,18 @@ class NameIndexTest {
         String text = "Each relation has a Free Space Maps fork, see Section 73.3.";
         NameIndex.Mention m = index().mentions(text, null).get("fsm");
         assertEquals("Free Space Maps", text.substring(m.startChar(), m.endChar()));
-        Anchor a = AnchorFinder.fromMention(text, m);
-        assertEquals("Free Space Maps", a.phrase());
-        assertEquals(text, a.sentence());
-        assertEquals(20, a.start());
+        assertEquals(20, m.startChar());
+    }
+
+    @Test
+    void occurrences_list_every_place_a_target_is_named_in_text_order() {
+        String text = "The free space map is small. Section 73.3 says more; the Free Space Map fork grows.";
+        List<NameIndex.Mention> all = index().occurrences(Tokens.tokenize(text), null, java.util.Set.of("fsm"))
+                .get("fsm");
+        assertEquals(List.of("free space map", "section 73 3", "Free Space Map"), all.stream()
+                .map(m -> m.kind() == NameIndex.Kind.NUMBER ? m.phrase() : text.substring(m.startChar(), m.endChar()))
+                .toList());
+        assertTrue(all.get(0).weight() > 0);
     }
 
     @Test
@@ -76,17 +84,6 @@ class NameIndexTest {
         assertFalse(n.mentions(text, "acronyms").containsKey("gin"));
         n.add("gin", "Generalized Inverted Index", NameIndex.Kind.ANCHOR, "indexes");
         assertTrue(n.mentions(text, "acronyms").containsKey("gin"), "another page uses the name too");
-    }
-
-    @Test
-    void without_a_mention_the_anchor_is_the_clean_title_in_the_most_related_sentence() {
-        NameIndex n = index();
-        Anchor a = AnchorFinder.fallback("Pages are stored in files. Free pages are tracked per relation.",
-                "Free Space Map", n);
-        assertFalse(a.inText());
-        assertEquals("Free Space Map", a.phrase());
-        assertEquals("Free pages are tracked per relation.", a.sentence());
-        assertEquals(-1, a.start());
     }
 
     @Test

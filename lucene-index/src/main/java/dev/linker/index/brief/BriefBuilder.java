@@ -45,7 +45,7 @@ public final class BriefBuilder {
             if (s.url().equals(planned)) {
                 continue;
             }
-            String anchor = s.anchor() != null && !s.anchor().phrase().isBlank() ? s.anchor().phrase() : s.title();
+            String anchor = s.anchor() != null && !s.anchor().text().isBlank() ? s.anchor().text() : s.title();
             to.add(new ContentBrief.LinkTo(s.url(), s.title(), anchor, why(s.components()), round(s.score())));
             if (to.size() == limit) {
                 break;

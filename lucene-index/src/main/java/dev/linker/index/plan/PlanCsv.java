@@ -16,9 +16,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** The plan as CSV: {@code donor_url,anchor_text,acceptor_url,score,sentence}. */
+/**
+ * The plan as CSV: {@code donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text}; {@code anchor_in_text}
+ * is false where no phrase of the donor fits and {@code anchor_text} is the wording of a link to add to the sentence.
+ */
 public final class PlanCsv {
-    public static final String HEADER = "donor_url,anchor_text,acceptor_url,score,sentence";
+    public static final String HEADER = "donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text";
 
     private PlanCsv() {
     }
@@ -27,7 +30,7 @@ public final class PlanCsv {
         out.println(HEADER);
         for (PlannedLink l : links) {
             out.println(String.join(",", csv(l.donor()), csv(l.anchor()), csv(l.acceptor()),
-                    String.format(Locale.ROOT, "%.4f", l.score()), csv(l.sentence())));
+                    String.format(Locale.ROOT, "%.4f", l.score()), csv(l.sentence()), Boolean.toString(l.anchorInText())));
         }
         out.flush();
     }
@@ -46,6 +49,7 @@ public final class PlanCsv {
             int acceptor = header.indexOf("acceptor_url");
             int score = header.indexOf("score");
             int sentence = header.indexOf("sentence");
+            int inText = header.indexOf("anchor_in_text");
             if (donor < 0 || acceptor < 0 || score < 0) {
                 throw new LinkerException(file + ": not a plan CSV (expected columns " + HEADER + "; found "
                         + header + ")");
@@ -62,7 +66,8 @@ public final class PlanCsv {
                     throw new LinkerException(file + ": score '" + row[score] + "' is not a number");
                 }
                 out.add(new PlannedLink(row[donor], anchor >= 0 && anchor < row.length ? row[anchor] : "",
-                        row[acceptor], s, sentence >= 0 && sentence < row.length ? row[sentence] : "", Double.NaN));
+                        row[acceptor], s, sentence >= 0 && sentence < row.length ? row[sentence] : "", Double.NaN,
+                        inText < 0 || inText >= row.length || !row[inText].strip().equalsIgnoreCase("false")));
             }
         } catch (LinkerException e) {
             throw e;

@@ -122,8 +122,8 @@ public final class Planner {
             for (int i : mine) {
                 PlannedLink p = out[i];
                 dev.linker.core.anchor.Anchor a = anchors.get(p.acceptor());
-                out[i] = new PlannedLink(p.donor(), a == null ? "" : a.phrase(), p.acceptor(), p.score(),
-                        a == null ? "" : a.sentence(), p.similarity());
+                out[i] = new PlannedLink(p.donor(), a == null ? "" : a.text(), p.acceptor(), p.score(),
+                        a == null ? "" : a.sentence(), p.similarity(), a != null && a.inText());
             }
         });
         return List.of(out);

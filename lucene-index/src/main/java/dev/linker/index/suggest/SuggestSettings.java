@@ -19,13 +19,15 @@ import java.util.regex.Pattern;
  * @param commonWordShare    words on more than this share of pages are dropped from the BM25 query (templates,
  *                           boilerplate)
  * @param serp               optional SERP client (null: off)
+ * @param anchorSpans        short spans embedded per page, at most, to find the phrase closest in meaning when the
+ *                           source neither names the page nor uses its distinctive words (0: that rule is off)
  */
 public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List<Pattern> excludes,
                               Map<String, Set<String>> forbiddenSafety, int categoryLevels, double commonWordShare,
-                              SerpClient serp) {
+                              SerpClient serp, int anchorSpans) {
 
     public static final SuggestSettings DEFAULT = new SuggestSettings(ScoreWeights.DEFAULT, 100, 100, List.of(),
-            Map.of(), -1, 0.5, null);
+            Map.of(), -1, 0.5, null, 12);
 
     public SuggestSettings {
         excludes = List.copyOf(excludes);
@@ -33,27 +35,32 @@ public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List
     }
 
     public SuggestSettings withWeights(ScoreWeights w) {
-        return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp);
+        return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp, anchorSpans);
     }
 
     public SuggestSettings withExcludes(List<Pattern> p) {
-        return new SuggestSettings(weights, knnK, lexicalK, p, forbiddenSafety, categoryLevels, commonWordShare, serp);
+        return new SuggestSettings(weights, knnK, lexicalK, p, forbiddenSafety, categoryLevels, commonWordShare, serp, anchorSpans);
     }
 
     public SuggestSettings withForbiddenSafety(Map<String, Set<String>> f) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, f, categoryLevels, commonWordShare, serp);
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, f, categoryLevels, commonWordShare, serp, anchorSpans);
     }
 
     public SuggestSettings withCategoryLevels(int levels) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp);
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp, anchorSpans);
     }
 
     /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
     public SuggestSettings withRetrievalDepth(int knn, int lexical) {
-        return new SuggestSettings(weights, knn, lexical, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp);
+        return new SuggestSettings(weights, knn, lexical, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp, anchorSpans);
+    }
+
+    public SuggestSettings withAnchorSpans(int spans) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
+                serp, spans);
     }
 
     public SuggestSettings withSerp(SerpClient s) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s);
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s, anchorSpans);
     }
 }

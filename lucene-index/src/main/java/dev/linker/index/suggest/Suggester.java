@@ -1,7 +1,6 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Anchor;
-import dev.linker.core.anchor.AnchorFinder;
 import dev.linker.core.anchor.NameIndex;
 import dev.linker.core.anchor.TitleNames;
 import dev.linker.core.anchor.TitleTemplate;
@@ -46,6 +45,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -63,20 +63,27 @@ public final class Suggester {
     static final int MAX_QUERY_TERMS = 64;
     /** Term states remembered per index version (≈ 0.3 KB each with a few segments). */
     static final int MAX_CACHED_TERM_STATES = 100_000;
+    /** Pages whose distinctive terms are remembered per index version (≈ 3 KB each). */
+    static final int MAX_CACHED_PROFILES = 10_000;
 
     private final PageIndex index;
     private final SuggestSettings settings;
     private volatile Snapshot snapshot;
     private final SearchMemo.Counters counters;
+    /** Embeds candidate anchor spans (the semantic rule); the draft engine gives one with its vector cache. */
+    private final Function<List<String>, List<float[]>> spanEmbedder;
 
     public Suggester(PageIndex index, SuggestSettings settings) {
-        this(index, settings, new SearchMemo.Counters());
+        this(index, settings, new SearchMemo.Counters(), null);
     }
 
-    private Suggester(PageIndex index, SuggestSettings settings, SearchMemo.Counters counters) {
+    private Suggester(PageIndex index, SuggestSettings settings, SearchMemo.Counters counters,
+                      Function<List<String>, List<float[]>> spanEmbedder) {
         this.index = index;
         this.settings = settings;
         this.counters = counters;
+        this.spanEmbedder = spanEmbedder != null ? spanEmbedder
+                : index.embedder() == null ? null : index.embedder()::embedAll;
     }
 
     /**
@@ -93,9 +100,21 @@ public final class Suggester {
     }
 
     public Suggester with(SuggestSettings s) {
-        Suggester other = new Suggester(index, s, counters);
+        Suggester other = new Suggester(index, s, counters, spanEmbedder);
         other.snapshot = snapshot;
         return other;
+    }
+
+    /** This suggester embedding candidate anchor spans with {@code embedder} (e.g. one with a cache). */
+    public Suggester withSpanEmbedder(Function<List<String>, List<float[]>> embedder) {
+        Suggester other = new Suggester(index, settings, counters, embedder);
+        other.snapshot = snapshot;
+        return other;
+    }
+
+    /** The index this suggester reads. */
+    public PageIndex index() {
+        return index;
     }
 
     /** What the suggester knows about one indexed page, loaded once per index version. */
@@ -148,6 +167,57 @@ public final class Suggester {
                 }
             }
             return v;
+        }
+
+        /** Distinctive terms of pages that anchors were placed for (bounded: a plan visits many acceptors). */
+        final Map<Integer, Map<String, Double>> distinctive = new java.util.concurrent.ConcurrentHashMap<>();
+
+        Map<String, Double> distinctive(IndexSearcher s, int doc, String name) {
+            Map<String, Double> d = distinctive.get(doc);
+            if (d == null) {
+                String body;
+                try {
+                    body = s.storedFields().document(doc, Set.of(Fields.BODY)).get(Fields.BODY);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                d = AnchorChooser.distinctive(name, body == null ? "" : body, site());
+                if (distinctive.size() < MAX_CACHED_PROFILES) {
+                    distinctive.put(doc, d);
+                }
+            }
+            return d;
+        }
+
+        /** URL key (path and query, see {@link DraftText#urlKey}) to the indexed URLs that have it; built once. */
+        private volatile Map<String, List<String>> byKey;
+
+        List<String> byKey(String key) {
+            Map<String, List<String>> m = byKey;
+            if (m == null) {
+                m = new HashMap<>();
+                for (Info i : infos) {
+                    if (i != null) {
+                        m.computeIfAbsent(DraftText.urlKey(i.url()), k -> new ArrayList<>(1)).add(i.url());
+                    }
+                }
+                byKey = m;
+            }
+            return m.getOrDefault(key, List.of());
+        }
+
+        AnchorChooser.Site site() {
+            return new AnchorChooser.Site() {
+                @Override
+                public int docFreq(String term) {
+                    return Snapshot.this.docFreq(term);
+                }
+
+                @Override
+                public int docCount() {
+                    return reader.maxDoc();
+                }
+            };
         }
 
         Snapshot(IndexReader reader, Info[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
@@ -294,7 +364,16 @@ public final class Suggester {
             String category = d.category() != null ? d.category()
                     : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
             List<Tokens.Token> tokens = Tokens.tokenize(d.text());
-            Source src = new Source(d.url(), d.title(), d.text(), vector, d.links(), category, d.safety(), null,
+            // A draft's links and its own URL may be relative or absolute: they name pages by path.
+            Set<String> links = new HashSet<>(d.links());
+            for (String l : d.links()) {
+                links.addAll(snap.byKey(DraftText.urlKey(l)));
+            }
+            String url = d.url();
+            if (url != null) {
+                links.addAll(snap.byKey(DraftText.urlKey(url)));
+            }
+            Source src = new Source(url, d.title(), d.text(), d.blocked(), vector, links, category, d.safety(), null,
                     Set.of(), d.links().size(), tokens.size(), tokens);
             return suggest(s, snap, src, limit);
         });
@@ -317,9 +396,9 @@ public final class Suggester {
      * @param hiddenSource     names learned only from this page's links are ignored (null: none hidden)
      * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
      */
-    record Source(String url, String title, String text, float[] vector, Set<String> links, String category,
-                  String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount, int words,
-                  List<Tokens.Token> tokenized) {
+    record Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
+                  String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
+                  int words, List<Tokens.Token> tokenized) {
         /** The text's tokens: those the caller computed already, else now. */
         List<Tokens.Token> tokens() {
             return tokenized != null ? tokenized : Tokens.tokenize(text);
@@ -364,7 +443,7 @@ public final class Suggester {
         PageRecord r = PageIndex.record(s, doc);
         float[] vector = PageIndex.vector(s, doc);
         Info info = snap.infos[doc];
-        return new Source(url, r.title() + "\n" + r.h1(), r.body(), vector,
+        return new Source(url, r.title() + "\n" + r.h1(), r.body(), List.of(), vector,
                 hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
                 info.words(), null);
@@ -484,23 +563,36 @@ public final class Suggester {
             back.put(sg, c);
         }
         out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
-        List<Suggestion> top = new ArrayList<>(Math.min(limit, out.size()));
-        AnchorFinder.Sentences sentences = null;
-        for (Suggestion sg : out.subList(0, Math.min(limit, out.size()))) {
-            Candidate c = back.get(sg);
-            Info t = snap.infos[c.doc];
-            Anchor a = null;
-            if (withAnchors && c.mention != null) {
-                a = AnchorFinder.fromMention(src.text(), c.mention);
-            } else if (withAnchors) {
-                if (sentences == null) {
-                    sentences = new AnchorFinder.Sentences(src.text());
-                }
-                a = AnchorFinder.fallback(sentences, t.cleanTitle(), snap.names);
+        List<Suggestion> top = new ArrayList<>(out.subList(0, Math.min(limit, out.size())));
+        if (withAnchors && !top.isEmpty()) {
+            List<String> urls = new ArrayList<>(top.size());
+            top.forEach(sg -> urls.add(sg.url()));
+            List<Anchor> anchors = anchors(s, snap, src, urls);
+            for (int i = 0; i < top.size(); i++) {
+                Suggestion sg = top.get(i);
+                top.set(i, new Suggestion(sg.url(), sg.title(), sg.score(), sg.components(), anchors.get(i)));
             }
-            top.add(new Suggestion(sg.url(), sg.title(), sg.score(), sg.components(), a));
         }
         return top;
+    }
+
+    /**
+     * Anchors in the source for pages to link to, in their (rank) order: each page's best phrase by the rules of
+     * {@link AnchorChooser}, one link per phrase.
+     */
+    private List<Anchor> anchors(IndexSearcher s, Snapshot snap, Source src, List<String> targets) {
+        SourceText text = SourceText.of(src.text(), src.blocked(), src.tokens());
+        Map<String, List<NameIndex.Mention>> names = snap.names.occurrences(text.tokens(), src.hiddenSource(),
+                new HashSet<>(targets));
+        List<AnchorChooser.Target> ts = new ArrayList<>(targets.size());
+        for (String url : targets) {
+            Integer doc = snap.docs.get(url);
+            Info info = doc == null ? null : snap.infos[doc];
+            String name = info == null ? url : info.cleanTitle();
+            ts.add(new AnchorChooser.Target(url, name, doc == null ? Map::of
+                    : () -> snap.distinctive(s, doc, name), doc == null ? null : PageIndex.vector(s, doc)));
+        }
+        return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans()).place(ts, names);
     }
 
     /**
@@ -591,27 +683,18 @@ public final class Suggester {
             }
         }
 
-        /** Anchors for links planned on one donor: acceptor URL to anchor (a name mention, else the title). */
-        public Map<String, Anchor> anchors(String donor, Collection<String> targets) {
+        /** Anchors for links planned on one donor, by the same rules as suggestions: acceptor URL to anchor. */
+        public Map<String, Anchor> anchors(String donor, List<String> targets) {
             Integer doc = snap.docs.get(donor);
             Map<String, Anchor> out = new HashMap<>();
-            if (doc == null) {
+            if (doc == null || targets.isEmpty()) {
                 return out;
             }
-            String text = body(doc);
-            Map<String, NameIndex.Mention> mentions = snap.names.mentions(Tokens.tokenize(text), null);
-            AnchorFinder.Sentences sentences = null;
-            for (String t : targets) {
-                NameIndex.Mention m = mentions.get(t);
-                Integer td = snap.docs.get(t);
-                if (m != null) {
-                    out.put(t, AnchorFinder.fromMention(text, m));
-                } else if (td != null) {
-                    if (sentences == null) {
-                        sentences = new AnchorFinder.Sentences(text);
-                    }
-                    out.put(t, AnchorFinder.fallback(sentences, snap.infos[td].cleanTitle(), snap.names));
-                }
+            Source src = new Source(donor, "", body(doc), List.of(), null, Set.of(), null, "", null, Set.of(), 0, 0,
+                    null);
+            List<Anchor> anchors = Suggester.this.anchors(s, snap, src, targets);
+            for (int i = 0; i < targets.size(); i++) {
+                out.put(targets.get(i), anchors.get(i));
             }
             return out;
         }
@@ -630,7 +713,7 @@ public final class Suggester {
             Info info = snap.infos[doc];
             String body = d.get(Fields.BODY);
             return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
-                    PageIndex.vector(s, doc), info.links(), info.category(), info.safety(), null, Set.of(),
+                    List.of(), PageIndex.vector(s, doc), info.links(), info.category(), info.safety(), null, Set.of(),
                     info.links().size(), info.words(), null);
         }
     }

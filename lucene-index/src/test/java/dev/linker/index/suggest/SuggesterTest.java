@@ -1,5 +1,7 @@
 package dev.linker.index.suggest;
 
+import dev.linker.core.anchor.Anchor;
+
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
@@ -93,11 +95,27 @@ class SuggesterTest {
         assertTrue(fw.anchor().inText());
         assertEquals("flat white", d.text().substring(fw.anchor().start(), fw.anchor().end()));
         assertEquals("With milk it becomes an iced flat white.", fw.anchor().sentence());
-        // No page is called "cold brew": the cleaned title is offered, in the sentence that shares its words.
+        assertEquals(Anchor.Rule.NAME, fw.anchor().rule());
+        // No page is called "cold brew", but that phrase says what the cold brew page is about: its anchor (on ten
+        // pages about coffee its words are not rare enough to be distinctive; the meaning decides).
         Suggestion cb = s.stream().filter(x -> x.url().equals(COLD_BREW)).findFirst().orElseThrow();
-        assertFalse(cb.anchor().inText());
-        assertEquals("Cold Brew Concentrate", cb.anchor().phrase());
+        assertEquals("cold brew", cb.anchor().phrase());
+        assertTrue(Set.of(Anchor.Rule.DISTINCTIVE, Anchor.Rule.SEMANTIC).contains(cb.anchor().rule()));
         assertEquals("Iced coffee is not cold brew: pour hot espresso over ice.", cb.anchor().sentence());
+    }
+
+    @Test
+    void a_page_ranked_in_the_top_five_is_returned_without_anchor_when_no_phrase_fits() {
+        // A draft that says nothing the decaf page is about in words of its own, but is about coffee.
+        Draft d = new Draft(null, "", "Coffee every evening keeps me up.", Set.of(), null, "");
+        List<Suggestion> s = new Suggester(index, SuggestSettings.DEFAULT.withAnchorSpans(0)).forDraft(d, 5);
+        assertEquals(5, s.size(), "ranking first: five pages, placed or not");
+        Suggestion none = s.stream().filter(x -> !x.anchor().inText()).findFirst().orElseThrow();
+        assertEquals(Anchor.Rule.NONE, none.anchor().rule());
+        assertEquals(-1, none.anchor().start());
+        assertFalse(none.anchor().wording().isBlank(), "the page's name, as the wording to add");
+        assertEquals(d.text(), none.anchor().sentence());
+        assertEquals(0, none.anchor().sentenceStart());
     }
 
     @Test

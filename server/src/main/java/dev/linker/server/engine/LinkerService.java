@@ -1,5 +1,7 @@
 package dev.linker.server.engine;
 
+import dev.linker.index.suggest.DraftEngine;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,13 +13,17 @@ import java.util.Optional;
  */
 public interface LinkerService extends AutoCloseable {
 
-    /** Where a link fits in the draft, and why this target. */
-    record Suggestion(String url, String title, String anchor, String sentence, int start, int end, double score,
-                      Map<String, Object> reasons) {
+    /**
+     * Where a link fits in the draft, and why this target. {@code anchor} is the phrase at [start, end), or null when
+     * no phrase of the draft says what the page is about: then the link fits in the sentence at
+     * [sentenceStart, sentenceEnd) and {@code wording} is the text to add for it.
+     */
+    record Suggestion(String url, String title, String anchor, String sentence, int start, int end, int sentenceStart,
+                      int sentenceEnd, String wording, double score, Map<String, Object> reasons) {
     }
 
-    /** A suggestions request; {@code url} (the draft's own page) may be null. */
-    record SuggestRequest(String title, DraftText draft, String url, int limit, List<String> exclude) {
+    /** A suggestions request: the draft engine's own. */
+    record SuggestRequest(DraftEngine.Request draft) {
     }
 
     /** One page to add or replace. {@code status} is live, merged, redirected or killed. */

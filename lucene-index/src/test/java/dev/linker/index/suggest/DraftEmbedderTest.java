@@ -1,4 +1,4 @@
-package dev.linker.server.engine;
+package dev.linker.index.suggest;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

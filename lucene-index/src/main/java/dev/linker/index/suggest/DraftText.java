@@ -1,4 +1,4 @@
-package dev.linker.server.engine;
+package dev.linker.index.suggest;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -8,9 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A draft as the widget sends it: Markdown or HTML source, or plain text. {@link #linkable()} is the text with every
- * place a link may not go (markup, code, existing links) blanked to spaces, so offsets found in it are offsets in the
- * source; {@link #links()} are the link targets the draft already has. The same rules as the widget's scanners.
+ * A draft as an editor sends it: Markdown or HTML source, or plain text. {@link #linkable()} is the text with markup,
+ * code and existing links blanked to spaces, so offsets found in it are offsets in the source; {@link #blocked()} are
+ * the ranges where no link may go (those blanked ones and headings, whose words still count for ranking);
+ * {@link #links()} are the link targets the draft already has. The same rules as the widget's scanners.
  */
 public final class DraftText {
 
@@ -36,6 +37,12 @@ public final class DraftText {
             Pattern.compile("<a\\b[^>]*>[\\s\\S]*?(?:</a\\s*>|\\z)", Pattern.CASE_INSENSITIVE),
             Pattern.compile("<[^>]*>?"),
             Pattern.compile("&[a-zA-Z0-9#]+;"));
+    /** ATX headings ("## Title") and setext headings (a line underlined with === or ---). */
+    private static final List<Pattern> MARKDOWN_HEADINGS = List.of(
+            Pattern.compile("^ {0,3}#{1,6}(?:[ \\t][^\\n]*)?$", Pattern.MULTILINE),
+            Pattern.compile("^[^\\n]*\\S[^\\n]*\\n {0,3}(?:=+|-+)[ \\t]*$", Pattern.MULTILINE));
+    private static final List<Pattern> HTML_HEADINGS = List.of(
+            Pattern.compile("<(h[1-6])\\b[\\s\\S]*?(?:</\\1\\s*>|\\z)", Pattern.CASE_INSENSITIVE));
     private static final List<Pattern> MARKDOWN_LINKS = List.of(
             Pattern.compile("!?\\[(?:[^\\]\\\\\\n]|\\\\.)*\\]\\(\\s*<?([^)\\s>]+)>?[^)]*\\)"),
             Pattern.compile("^\\s{0,3}\\[[^\\]\\n]+\\]:\\s*<?(\\S+?)>?(?:\\s.*)?$", Pattern.MULTILINE),
@@ -47,12 +54,14 @@ public final class DraftText {
     private final Format format;
     private final String linkable;
     private final List<String> links;
+    private final List<int[]> blocked;
 
-    private DraftText(String source, Format format, String linkable, List<String> links) {
+    private DraftText(String source, Format format, String linkable, List<String> links, List<int[]> blocked) {
         this.source = source;
         this.format = format;
         this.linkable = linkable;
         this.links = links;
+        this.blocked = blocked;
     }
 
     public static DraftText of(String source, Format format) {
@@ -62,15 +71,28 @@ public final class DraftText {
             case HTML -> HTML_MASKS;
             case TEXT -> List.of();
         };
+        List<int[]> blocked = new ArrayList<>();
         for (Pattern p : masks) {
             Matcher m = p.matcher(source);
             while (m.find()) {
+                blocked.add(new int[] {m.start(), m.end()});
                 for (int i = m.start(); i < m.end(); i++) {
                     // Line breaks stay: they end sentences and paragraphs.
                     if (chars[i] != '\n') {
                         chars[i] = ' ';
                     }
                 }
+            }
+        }
+        List<Pattern> headings = switch (format) {
+            case MARKDOWN -> MARKDOWN_HEADINGS;
+            case HTML -> HTML_HEADINGS;
+            case TEXT -> List.of();
+        };
+        for (Pattern p : headings) {
+            Matcher m = p.matcher(source);
+            while (m.find()) {
+                blocked.add(new int[] {m.start(), m.end()});
             }
         }
         List<String> links = new ArrayList<>();
@@ -85,7 +107,7 @@ public final class DraftText {
                 links.add(m.group(1).replace("&amp;", "&"));
             }
         }
-        return new DraftText(source, format, new String(chars), List.copyOf(links));
+        return new DraftText(source, format, new String(chars), List.copyOf(links), List.copyOf(blocked));
     }
 
     public String source() {
@@ -103,6 +125,33 @@ public final class DraftText {
 
     public List<String> links() {
         return links;
+    }
+
+    /** Ranges {from, to} of the source where no link may go: markup, code, existing links, headings. */
+    public List<int[]> blocked() {
+        return blocked;
+    }
+
+    /** The format a draft file's name suggests: .md/.markdown Markdown, .html/.htm HTML, else plain text. */
+    public static Format formatOf(String fileName) {
+        String n = fileName.toLowerCase(Locale.ROOT);
+        if (n.endsWith(".md") || n.endsWith(".markdown") || n.endsWith(".mdx")) {
+            return Format.MARKDOWN;
+        }
+        if (n.endsWith(".html") || n.endsWith(".htm")) {
+            return Format.HTML;
+        }
+        return Format.TEXT;
+    }
+
+    /** The format named by an API or CLI value: markdown, html or text; null for anything else. */
+    public static Format parseFormat(String name) {
+        for (Format f : Format.values()) {
+            if (f.id().equals(name)) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** Paragraphs of the linkable text (split on blank lines), stripped, non-blank. */

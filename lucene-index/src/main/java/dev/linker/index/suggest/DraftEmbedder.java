@@ -1,4 +1,4 @@
-package dev.linker.server.engine;
+package dev.linker.index.suggest;
 
 import dev.linker.index.embed.Embedder;
 import dev.linker.index.embed.LocalMiniLmEmbedder;
@@ -82,6 +82,7 @@ public final class DraftEmbedder {
     private final LongAdder embedded = new LongAdder();
     private final LongAdder hits = new LongAdder();
     private final LongAdder reused = new LongAdder();
+    private final LongAdder spans = new LongAdder();
     private final int reuseWords;
     /** Draft key -> its chunks at its last request: the words each vector was computed from, and the vector. */
     private final Map<String, Base[]> bases;
@@ -243,6 +244,43 @@ public final class DraftEmbedder {
             weights[i] = now != null && now[i] != null ? now[i].chars() : units.get(i).length();
         }
         return mean(weights, vectors, embedder.dimension());
+    }
+
+    /**
+     * Vectors of short texts (candidate anchor spans) in input order, through the same cache as chunks: an author's
+     * next request asks for mostly the same spans again.
+     */
+    public List<float[]> embedTexts(List<String> texts) {
+        float[][] out = new float[texts.size()][];
+        String[] keys = new String[texts.size()];
+        Map<String, String> missing = new LinkedHashMap<>();
+        synchronized (cache) {
+            for (int i = 0; i < texts.size(); i++) {
+                keys[i] = hash(texts.get(i));
+                out[i] = cache.get(keys[i]);
+                if (out[i] == null) {
+                    missing.putIfAbsent(keys[i], texts.get(i));
+                }
+            }
+        }
+        if (!missing.isEmpty()) {
+            List<float[]> fresh = embedder.embedAll(new ArrayList<>(missing.values()));
+            spans.add(missing.size());
+            Map<String, float[]> byKey = new java.util.HashMap<>();
+            int k = 0;
+            for (String key : missing.keySet()) {
+                byKey.put(key, fresh.get(k++));
+            }
+            synchronized (cache) {
+                cache.putAll(byKey);
+            }
+            for (int i = 0; i < out.length; i++) {
+                if (out[i] == null) {
+                    out[i] = byKey.get(keys[i]);
+                }
+            }
+        }
+        return Arrays.asList(out);
     }
 
     /**
@@ -473,6 +511,11 @@ public final class DraftEmbedder {
     /** Chunks embedded since start (cache misses). */
     public long embeddedCount() {
         return embedded.sum();
+    }
+
+    /** Short texts (candidate anchor spans, page names) embedded since start, apart from chunks. */
+    public long spansEmbeddedCount() {
+        return spans.sum();
     }
 
     /** Chunks served from the cache since start. */

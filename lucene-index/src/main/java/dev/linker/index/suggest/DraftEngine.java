@@ -1,0 +1,94 @@
+package dev.linker.index.suggest;
+
+import dev.linker.index.PageIndex;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one draft engine: what the editor's widget ({@code POST /api/v1/suggestions}) and {@code linker suggest
+ * --text-file} both call, so both answer a draft alike. A draft (Markdown, HTML or text, see {@link DraftText}) has its
+ * markup, code and existing links masked; it is embedded chunk by chunk with the chunk cache and small-edit reuse
+ * ({@link DraftEmbedder}); the {@link Suggester} ranks pages for it — never the draft's own page, a page it already
+ * links to or an excluded one — and places each link on the phrase that best says what the page is about, one link
+ * per phrase ({@link AnchorChooser}). Ranking comes first: a page in the top {@code limit} is returned even when no
+ * phrase qualifies, with no anchor, the sentence where it fits best and the wording to add.
+ */
+public final class DraftEngine {
+    /** Chunk vectors the cache holds by default. */
+    public static final int DEFAULT_CACHE_ENTRIES = 50_000;
+    /** Changed words a chunk may have and still reuse its vector, by default (0: never reuse). */
+    public static final int DEFAULT_REUSE_WORDS = 4;
+
+    private final Suggester suggester;
+    private final DraftEmbedder embedder;
+
+    public DraftEngine(Suggester suggester, DraftEmbedder embedder) {
+        this.embedder = embedder;
+        // Candidate anchor spans go through the draft cache too: the next keystroke asks for the same spans.
+        this.suggester = embedder == null ? suggester : suggester.withSpanEmbedder(embedder::embedTexts);
+    }
+
+    /** An engine over an index with its own chunk cache ({@code cacheEntries} vectors) and reuse threshold. */
+    public static DraftEngine create(PageIndex index, SuggestSettings settings, int cacheEntries, int reuseWords) {
+        return new DraftEngine(new Suggester(index, settings), index.embedder() == null ? null
+                : new DraftEmbedder(index.embedder(), cacheEntries, reuseWords));
+    }
+
+    /**
+     * A draft to suggest links for.
+     *
+     * @param title   the draft's title ("" when none): part of what it is about, never a place for a link
+     * @param url     the draft's own page (relative or absolute), or null; never suggested, and the key under which
+     *                its chunk vectors are reused across edits (else the title)
+     * @param exclude pages never to suggest (relative or absolute)
+     */
+    public record Request(String title, DraftText text, String url, int limit, List<String> exclude) {
+        public Request {
+            title = title == null ? "" : title.strip();
+            exclude = exclude == null ? List.of() : List.copyOf(exclude);
+        }
+    }
+
+    /** The top {@code request.limit()} pages for the draft, best first, each placed in the draft's text. */
+    public List<Suggestion> suggest(Request request) {
+        DraftText draft = request.text();
+        List<String> paragraphs = new ArrayList<>(draft.paragraphs());
+        if (!request.title().isEmpty()) {
+            paragraphs.add(request.title());
+        }
+        if (paragraphs.isEmpty() || request.limit() < 1) {
+            return List.of();
+        }
+        float[] vector = embedder == null ? null : embedder.embed(draftKey(request), paragraphs);
+        List<String> links = new ArrayList<>(draft.links());
+        links.addAll(request.exclude());
+        Draft d = new Draft(request.url(), request.title(), draft.linkable(), draft.blocked(),
+                new java.util.HashSet<>(links), null, "");
+        return suggester.forDraft(d, vector, request.limit());
+    }
+
+    /**
+     * Which draft a request edits, for reusing its chunk vectors: its URL when given, else its title; null (no reuse)
+     * when it has neither. Two drafts with the same title and no URL count as one draft — harmless, as a vector is
+     * only reused for a chunk a few words away from the text it was computed from.
+     */
+    static String draftKey(Request request) {
+        if (request.url() != null && !request.url().isBlank()) {
+            return "url:" + DraftText.urlKey(request.url());
+        }
+        if (!request.title().isEmpty()) {
+            return "title:" + request.title();
+        }
+        return null;
+    }
+
+    /** The chunk embedder, for its counters (null without an embedder). */
+    public DraftEmbedder embedder() {
+        return embedder;
+    }
+
+    public Suggester suggester() {
+        return suggester;
+    }
+}
