@@ -39,8 +39,11 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
     Path links;
 
-    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export.")
+    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions).")
     Path searchConsole;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site, so the Search Console export's URLs map to its pages.")
+    String baseUrl;
 
     @Option(names = "--index", paramLabel = "DIR", description = "Keep the index here and reuse it next time (default: a temporary folder).")
     Path indexDir;
@@ -66,7 +69,7 @@ final class EvalCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-eval");
         try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
-                SourceIndexing.read(source, links, searchConsole, err, quiet), err, quiet)) {
+                SourceIndexing.read(source, links, searchConsole, baseUrl, err, quiet), err, quiet)) {
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.isEmpty()) {
                 throw new dev.linker.core.audit.LinkerException(source + ": no page has in-content links to other "

@@ -59,7 +59,7 @@ final class IndexCommand implements Callable<Integer> {
     /** A bulk load this large leaves many segments; merging them costs ~10 % of the load and speeds every search. */
     static final int AUTO_OPTIMIZE = 100_000;
 
-    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site.")
+    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site; absolute links and the Search Console export's URLs on its host map to the folder's pages.")
     String baseUrl;
 
     @Option(names = "--content-selector", paramLabel = "CSS", description = "HTML source: main content selector.")

@@ -63,7 +63,8 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--crawl-log", paramLabel = "FILE", description = "Access log (combined format): donors crawled more by search engine bots come first.")
     Path crawlLog;
 
-    @Option(names = "--previous", paramLabel = "CSV", description = "Previous plan: its links are kept unless a candidate scores >= 20% higher.")
+    // picocli formats descriptions with String.format: a lone % would be read as a conversion.
+    @Option(names = "--previous", paramLabel = "CSV", description = "Previous plan: its links are kept unless a candidate scores >= 20%% higher.")
     Path previous;
 
     @Option(names = "--max-replacements", defaultValue = "0.05", paramLabel = "SHARE", description = "Share of the plan replaced per run at most (default: ${DEFAULT-VALUE}).")

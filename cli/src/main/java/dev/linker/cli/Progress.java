@@ -48,6 +48,16 @@ final class Progress implements ReadListener {
         }
     }
 
+    /** Printed with --quiet too: quiet silences progress, never a warning that input goes unused. */
+    @Override
+    public void warning(String message) {
+        if (live && total >= MIN_PAGES) {
+            err.print("\r\033[K");
+        }
+        err.println("linker: warning: " + message);
+        err.flush();
+    }
+
     void done(String what) {
         if (quiet) {
             return;

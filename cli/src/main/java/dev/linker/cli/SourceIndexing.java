@@ -14,11 +14,15 @@ final class SourceIndexing {
     private SourceIndexing() {
     }
 
-    /** Pages of a site folder or CSV (with its links and Search Console data when given), with progress on stderr. */
-    static List<PageRecord> read(Path source, Path links, Path searchConsole, PrintWriter err, boolean quiet) {
+    /**
+     * Pages of a site folder or CSV (with its links and Search Console data when given), with progress on stderr;
+     * {@code baseUrl} (or null) maps a folder's absolute links and Search Console URLs onto its pages.
+     */
+    static List<PageRecord> read(Path source, Path links, Path searchConsole, String baseUrl, PrintWriter err,
+                                 boolean quiet) {
         Progress progress = new Progress(err, quiet);
         List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                .withHtml(null, null, null, progress).records();
+                .withHtml(baseUrl, null, null, progress).records();
         progress.done("read " + records.size() + " pages from " + source);
         return records;
     }

@@ -39,8 +39,11 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
     Path links;
 
-    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export.")
+    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions).")
     Path searchConsole;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site, so the Search Console export's URLs map to its pages.")
+    String baseUrl;
 
     @Option(names = "--index", paramLabel = "DIR", description = "Keep the index here and reuse it (default: a temporary folder).")
     Path indexDir;
@@ -66,7 +69,7 @@ final class TuneCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-tune");
         try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
-                SourceIndexing.read(source, links, searchConsole, err, quiet), err, quiet)) {
+                SourceIndexing.read(source, links, searchConsole, baseUrl, err, quiet), err, quiet)) {
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.size() < 10) {
                 throw new dev.linker.core.audit.LinkerException(source + ": only " + gold.size() + " pages have "

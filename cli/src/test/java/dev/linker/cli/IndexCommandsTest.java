@@ -198,6 +198,21 @@ class IndexCommandsTest {
     }
 
     @Test
+    void category_levels_0_keeps_an_example_post_s_targets_in_its_breadcrumb_category() {
+        // The example's JSON-LD trails end at the parent ("Home > Blog" on a post): the post's category is Blog.
+        Path dir = tmp.resolve("category-idx");
+        assertEquals(0, run("index", Path.of("..", "examples", "site").toString(), "--index", dir.toString(), "-q").code());
+        for (String[] c : new String[][] {{"/blog/decaf.html", "/blog/"}, {"/guides/espresso.html", "/guides/"}}) {
+            Run s = run("suggest", "--index", dir.toString(), "--url", c[0], "--category-levels", "0", "--format", "csv",
+                    "--limit", "10", "-q");
+            assertEquals(0, s.code(), s.err());
+            List<String> targets = s.out().lines().skip(1).map(l -> l.split(",")[1]).toList();
+            assertFalse(targets.isEmpty(), s.out());
+            assertTrue(targets.stream().allMatch(t -> t.startsWith(c[1]) && !t.equals(c[1])), c[0] + ": " + targets);
+        }
+    }
+
+    @Test
     void optimize_merges_the_index_into_one_segment_and_it_still_answers() throws IOException {
         Path dir = tmp.resolve("opt-idx");
         assertEquals(0, run("index", site("coffee/pages.csv").toString(), "--index", dir.toString(), "-q").code());

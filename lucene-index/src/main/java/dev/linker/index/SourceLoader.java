@@ -10,6 +10,7 @@ import dev.linker.core.site.ScreamingFrogReader;
 import dev.linker.core.site.SearchConsoleReader;
 import dev.linker.core.site.SiteReader;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +26,8 @@ import java.util.Map;
  * @param source        folder or CSV
  * @param links         links.jsonl or all_inlinks.csv for a CSV source (null: none, or found next to it)
  * @param searchConsole Search Console CSV (null: none)
+ * @param baseUrl       a folder's absolute URL: absolute links and Search Console URLs on its host are its pages
+ *                      (null: none)
  */
 public record SourceLoader(Path source, Path links, Path searchConsole, String baseUrl, String contentSelector,
                            String boilerplateSelector, ReadListener listener) {
@@ -42,7 +45,8 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
     }
 
     public SourceLoader withHtml(String base, String content, String boilerplate, ReadListener l) {
-        return new SourceLoader(source, links, searchConsole, base, content, boilerplate, l);
+        return new SourceLoader(source, links, searchConsole, base, content, boilerplate,
+                l == null ? ReadListener.NONE : l);
     }
 
     public Site site() {
@@ -81,12 +85,71 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
         return site;
     }
 
-    public Map<String, List<SearchConsoleReader.QueryStat>> searchConsoleData() {
-        return searchConsole == null ? Map.of() : SearchConsoleReader.read(searchConsole);
+    public List<PageRecord> records() {
+        Site site = site();
+        return SiteRecords.from(site, searchConsoleData(site));
     }
 
-    public List<PageRecord> records() {
-        return SiteRecords.from(site(), searchConsoleData());
+    /**
+     * The Search Console export keyed as {@code site}'s pages ({@link SearchConsoleReader#match}). URLs it cannot
+     * place are said on the listener: a warning when none is a page (the whole file would be lost, usually for want
+     * of a base URL), a note with the count and an example otherwise (pages since removed are normal in an export).
+     */
+    public Map<String, List<SearchConsoleReader.QueryStat>> searchConsoleData(Site site) {
+        if (searchConsole == null) {
+            return Map.of();
+        }
+        SearchConsoleReader.Matched m = SearchConsoleReader.match(SearchConsoleReader.read(searchConsole), site);
+        if (m.urls() == 0) {
+            listener.warning(searchConsole + ": no rows with a page and a query; no Search Console data is used");
+        } else if (m.byPage().isEmpty()) {
+            listener.warning(noMatch(site, m));
+        } else if (!m.unmatched().isEmpty()) {
+            listener.note("Search Console: " + m.unmatched().size() + " of " + m.urls() + " URLs in " + searchConsole
+                    + " are not pages of " + source + " (e.g. " + m.unmatched().getFirst()
+                    + "); their queries are not used");
+        } else {
+            listener.note("Search Console: queries for " + m.byPage().size() + " pages from " + searchConsole);
+        }
+        return m.byPage();
+    }
+
+    /** Why no URL of the export is a page, with what to do about it. */
+    private String noMatch(Site site, SearchConsoleReader.Matched m) {
+        String example = m.unmatched().getFirst();
+        String what = searchConsole + ": none of its " + m.urls() + " URLs is a page of " + source + " (e.g. "
+                + example + "), so its queries are not used";
+        String page = site.pages().keySet().stream().filter(k -> k.length() > 1).findFirst()
+                .orElse(site.pages().isEmpty() ? "" : site.pages().keySet().iterator().next());
+        if (!Files.isDirectory(source)) {
+            return what + ". " + source.getFileName() + " keys its pages by address (e.g. " + page
+                    + "): the export must list the same addresses";
+        }
+        URI url = httpUrl(example);
+        if (url != null) {
+            String base = url.getScheme().toLowerCase(Locale.ROOT) + "://" + url.getRawAuthority() + "/";
+            if (site.baseUrl() == null || site.baseUrl().isBlank()) {
+                return what + ". Pages of a folder are keyed by path (e.g. " + page + "): pass the site's base URL "
+                        + "(--base-url " + base + ") to map the export's absolute URLs onto them";
+            }
+            URI given = httpUrl(site.baseUrl().strip());
+            if (given == null || !url.getHost().equalsIgnoreCase(given.getHost())) {
+                return what + ". The base URL " + site.baseUrl() + " is on another host than the export's: pass "
+                        + "--base-url " + base + " if the export is for this site";
+            }
+        }
+        return what + ". Check that the export is for this site" + (site.baseUrl() == null ? ""
+                : " and that it is published under " + site.baseUrl());
+    }
+
+    private static URI httpUrl(String s) {
+        try {
+            URI u = URI.create(s);
+            return u.getHost() != null && u.getScheme() != null
+                    && (u.getScheme().equalsIgnoreCase("http") || u.getScheme().equalsIgnoreCase("https")) ? u : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /**

@@ -13,16 +13,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Anchor text that no longer names its target. Without history the telling cases are: the anchor was plainly written
- * as the target's title but differs from it now ("Install on Ubuntu 20.04" → "Install on Ubuntu 24.04": same length,
- * most words shared, some changed), or the anchor is exactly the title of another page. Descriptive anchors that
- * share no words with the title are normal editorial links and are left alone. With git history a former title
- * of the target that the anchor still says is reported first, whatever its length ({@link FormerTitle}).
+ * Anchor text that no longer names its target. Without history a differently worded anchor is an author's paraphrase
+ * ("Go turning 10" for "Go Turns 10"), not evidence of an old title, so only anchors that plainly name something
+ * else are reported: another version of the target ("Install on Ubuntu 20.04" → "Install on Ubuntu 24.04": the
+ * title's words with another number), a numbered reference whose number changed ("Section 5.7" → "5.8. Privileges"),
+ * or the exact title of another page. With git history a former title of the target that the anchor still says is
+ * reported first, whatever its wording ({@link FormerTitle}). A link through a redirect is judged by the page it
+ * lands on; the extra hop is redirect-link's finding.
  */
 final class StaleAnchorCheck implements Check {
-    /** Share of words an anchor must have in common with a title to count as "written as that title". */
-    private static final double TITLE_LIKE = 0.6;
-
     @Override
     public String id() {
         return "stale-anchor";
@@ -30,7 +29,8 @@ final class StaleAnchorCheck implements Check {
 
     @Override
     public String description() {
-        return "Anchor text that looks like the target's title but no longer matches it, or is another page's title";
+        return "Anchor text that names another version of the target, a section number it no longer has, "
+                + "another page's title, or (with git history) a former title";
     }
 
     @Override
@@ -53,8 +53,9 @@ final class StaleAnchorCheck implements Check {
                 if (l.targetUrl() == null || l.targetUrl().equals(page.url()) || (contentOnly && !l.content())) {
                     continue;
                 }
-                Page target = ctx.site().page(l.targetUrl());
-                if (target == null || (target.title().isBlank() && target.h1().isBlank())) {
+                Page target = landing(ctx, l.targetUrl());
+                if (target == null || target.url().equals(page.url())
+                        || (target.title().isBlank() && target.h1().isBlank())) {
                     continue;
                 }
                 String anchor = l.anchorText();
@@ -102,14 +103,28 @@ final class StaleAnchorCheck implements Check {
                     }
                     continue;
                 }
-                for (String n : names) {
-                    if (titleLike(ref, AnchorText.words(n))) {
-                        ctx.link(l, "anchor '" + anchor + "' looks like an old title of " + target.url() + ": " + now);
-                        break;
-                    }
+                String version = otherVersion(anchor, names);
+                if (version != null) {
+                    ctx.link(l, "anchor '" + anchor + "' names version " + version + ", but " + now);
                 }
             }
         }
+    }
+
+    /**
+     * The page a link lands on: its target, or the end of that target's redirects (a meta-refresh stub is titled
+     * "Redirecting"; the reader sees the page it sends to). Null for a redirect out of the site or a loop.
+     */
+    private static Page landing(CheckContext ctx, String url) {
+        Set<String> seen = new HashSet<>();
+        String u = url;
+        for (String to = ctx.site().redirects().get(u); to != null; to = ctx.site().redirects().get(u)) {
+            if (!seen.add(u)) {
+                return null;
+            }
+            u = to;
+        }
+        return ctx.site().page(u);
     }
 
     /** Every anchor word occurs in the name: the anchor is a shortened form of it. */
@@ -118,23 +133,66 @@ final class StaleAnchorCheck implements Check {
         return words.stream().allMatch(w -> stems.contains(AnchorText.stem(w)));
     }
 
+    /** Version numbers as written: "1.21" in "Go 1.21", "20.04" in "Ubuntu 20.04", "2" in "API v2". */
+    private static final java.util.regex.Pattern VERSION = java.util.regex.Pattern.compile("\\d+(?:\\.\\d+)*");
+
     /**
-     * About as many words as the title, most of them shared, and some exchanged: a word of the title is missing and
-     * a word not in the title is there instead. An anchor that only adds or only drops words is a longer or shorter
-     * form of the title, not a stale one.
+     * The number of the anchor when it is one of the target's names in another version: every word of the anchor
+     * (numbers aside) is a word of the name, so it was written as that name, perhaps shortened, and it carries a
+     * number the name lacks while the name carries one the anchor lacks ("Go 1.19" for "Go 1.21 is released!").
+     * An anchor that keeps the name's number ("Go 1.21 in August") or only adds one ("Go Turns 10 in 2019") is not
+     * another version. Null when no name qualifies, or when one name has all the anchor's numbers (the H1 may carry
+     * the version the title leaves out).
      */
-    static boolean titleLike(List<String> anchor, List<String> title) {
-        if (anchor.size() < 2 || title.isEmpty() || Math.abs(anchor.size() - title.size()) > 1) {
-            return false;
+    static String otherVersion(String anchor, List<String> names) {
+        List<String> written = numbers(anchor);
+        List<String> numbers = written.stream().map(StaleAnchorCheck::version).toList();
+        List<String> words = lettersOnly(anchor);
+        if (numbers.isEmpty() || words.isEmpty()) {
+            return null;
         }
-        Set<String> t = new HashSet<>();
-        title.forEach(w -> t.add(AnchorText.stem(w)));
-        Set<String> a = new HashSet<>();
-        anchor.forEach(w -> a.add(AnchorText.stem(w)));
-        long shared = a.stream().filter(t::contains).count();
-        boolean added = a.stream().anyMatch(w -> !t.contains(w));
-        boolean dropped = t.stream().anyMatch(w -> !a.contains(w));
-        return added && dropped && shared >= TITLE_LIKE * Math.max(a.size(), t.size());
+        String found = null;
+        for (String n : names) {
+            List<String> nameNumbers = numbers(n).stream().map(StaleAnchorCheck::version).toList();
+            if (nameNumbers.containsAll(numbers)) {
+                return null;
+            }
+            Set<String> nameWords = new HashSet<>();
+            lettersOnly(n).forEach(w -> nameWords.add(AnchorText.stem(w)));
+            if (found == null && !numbers.containsAll(nameNumbers)
+                    && words.stream().allMatch(w -> nameWords.contains(AnchorText.stem(w)))) {
+                for (int i = 0; found == null; i++) {
+                    found = nameNumbers.contains(numbers.get(i)) ? null : written.get(i);
+                }
+            }
+        }
+        return found;
+    }
+
+    private static List<String> numbers(String s) {
+        List<String> out = new ArrayList<>();
+        var m = VERSION.matcher(s);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out;
+    }
+
+    /** "1.0.0" and "1.0" are version 1, as "v1.0.0 is released" and "1.0 launching" say the same release. */
+    private static String version(String number) {
+        return number.replaceFirst("(?<=\\d)(?:\\.0+)+$", "");
+    }
+
+    /** Significant words with their digits removed ("v2" → "v"), numbers dropped. */
+    private static List<String> lettersOnly(String s) {
+        List<String> out = new ArrayList<>();
+        for (String w : AnchorText.words(s)) {
+            String letters = w.replaceAll("\\p{N}+", "");
+            if (!letters.isEmpty()) {
+                out.add(letters);
+            }
+        }
+        return out;
     }
 
     /** "5.7" in "5.7. Privileges" or "Chapter 5.7 …". */
@@ -168,6 +226,9 @@ final class StaleAnchorCheck implements Check {
         Map<String, String> m = new HashMap<>();
         Set<String> dup = new HashSet<>();
         for (Page p : ctx.site().pages().values()) {
+            if (ctx.site().redirects().containsKey(p.url())) {
+                continue; // a stub's title ("Redirecting") names nothing a reader sees
+            }
             String t = AnchorText.normalize(ctx.template().strip(p.title()));
             if (AnchorText.words(t).size() < 2) {
                 continue;

@@ -1,8 +1,11 @@
 package dev.linker.core.score;
 
+import dev.linker.core.anchor.AnchorText;
 import dev.linker.core.model.Crumb;
 import dev.linker.core.model.Page;
+import dev.linker.core.site.PageKeys;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,18 +17,62 @@ public final class CategoryPath {
     private CategoryPath() {
     }
 
-    /** Breadcrumb names (the page's own last crumb left out) joined as a path, else the URL's folder path. */
+    /**
+     * Breadcrumb names joined as a path, else the URL's folder path. A trail's last crumb is left out only when it
+     * is the page itself: many trails end at the parent instead (JSON-LD lists that stop at the category, markup
+     * whose current page is plain text), and dropping that crumb too would put the page in its grandparent.
+     */
     public static String of(Page page) {
         List<Crumb> crumbs = page.breadcrumbs();
-        if (crumbs.size() > 1) {
-            StringBuilder sb = new StringBuilder("/");
-            for (int i = 0; i < crumbs.size() - 1; i++) {
-                sb.append(crumbs.get(i).name().strip().replace('/', '-')).append('/');
-            }
-            return sb.toString();
+        int n = crumbs.size();
+        if (n > 0 && isPage(crumbs.get(n - 1), page)) {
+            n--;
         }
-        return fromUrl(page.url());
+        if (n == 0) {
+            return fromUrl(page.url());
+        }
+        StringBuilder sb = new StringBuilder("/");
+        for (int i = 0; i < n; i++) {
+            sb.append(crumbs.get(i).name().strip().replace('/', '-')).append('/');
+        }
+        return sb.toString();
     }
+
+    /**
+     * The crumb is the page: its URL is the page's key (an absolute URL whose path is the key counts, as the site's
+     * base URL may not be known), or, where the URL says nothing, its name is the page's H1 or title (the title
+     * whole or before its first separator, so "Black tea — Tea Shop" is "Black tea").
+     */
+    static boolean isPage(Crumb crumb, Page page) {
+        String url = crumb.url();
+        if (url != null && !url.isBlank()) {
+            if (url.equals(page.url())) {
+                return true;
+            }
+            if (url.startsWith("/")) {
+                return false; // another page of the site
+            }
+            try {
+                URI u = URI.create(url.strip());
+                if (u.getPath() != null && PageKeys.normalizeIndex(u.getPath().isEmpty() ? "/" : u.getPath())
+                        .equals(page.url())) {
+                    return true;
+                }
+            } catch (IllegalArgumentException e) {
+                // not a URL: the name decides
+            }
+        }
+        String name = AnchorText.normalize(crumb.name());
+        if (name.isEmpty()) {
+            return false;
+        }
+        String title = page.title() == null ? "" : page.title();
+        String firstPart = TITLE_SEPARATOR.split(title, 2)[0];
+        return name.equals(AnchorText.normalize(page.h1())) || name.equals(AnchorText.normalize(title))
+                || name.equals(AnchorText.normalize(firstPart));
+    }
+
+    private static final java.util.regex.Pattern TITLE_SEPARATOR = java.util.regex.Pattern.compile("\\s+[—–|·-]\\s+");
 
     public static String fromUrl(String url) {
         String p = url;

@@ -10,4 +10,9 @@ public interface ReadListener {
     /** A note the user should see (git history unavailable, a step's figures); doors print it on stderr. */
     default void note(String message) {
     }
+
+    /** Something the user must see even when progress is silenced (input that will be left unused); on stderr. */
+    default void warning(String message) {
+        note("warning: " + message);
+    }
 }

@@ -1,13 +1,17 @@
 package dev.linker.core.site;
 
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.Site;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Reads a Search Console performance export with one row per (page, query): columns page, query, clicks,
@@ -42,10 +46,72 @@ public final class SearchConsoleReader {
             }
         }
         for (List<QueryStat> l : out.values()) {
-            l.sort(Comparator.comparingLong(QueryStat::clicks).thenComparingLong(QueryStat::impressions).reversed());
+            l.sort(MOST_CLICKED);
         }
         return out;
     }
+
+    /**
+     * The export's rows keyed as the site's pages are.
+     *
+     * @param byPage    page key → its queries (one query's rows under several URLs of the page summed), most
+     *                  clicked first
+     * @param urls      how many URLs the export has
+     * @param unmatched the export's URLs that are no page of the site, sorted
+     */
+    public record Matched(Map<String, List<QueryStat>> byPage, int urls, List<String> unmatched) {
+    }
+
+    /**
+     * Maps the export's URLs onto the site's page keys. Search Console lists absolute URLs; a site read from a CSV is
+     * keyed by the same addresses, but a site read from a folder is keyed by path ("/a/b.html", "/dir/" for
+     * {@code dir/index.html}), so an absolute URL maps to its page the way an absolute link in the pages does: when
+     * its host is the site's base URL's host (under the base URL's path). Query strings and fragments are dropped,
+     * so {@code ?utm_source=…} rows count for their page.
+     */
+    public static Matched match(Map<String, List<QueryStat>> rows, Site site) {
+        String baseHost = null;
+        String basePath = "/";
+        if (site.baseUrl() != null && !site.baseUrl().isBlank()) {
+            try {
+                URI u = URI.create(site.baseUrl().strip());
+                baseHost = u.getHost();
+                String p = u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath();
+                basePath = p.endsWith("/") ? p : p + "/";
+            } catch (IllegalArgumentException e) {
+                baseHost = null; // the reader rejects a bad base URL before we get here
+            }
+        }
+        Map<String, Map<String, QueryStat>> merged = new LinkedHashMap<>();
+        List<String> unmatched = new ArrayList<>();
+        // Sorted, so rows merged from several URLs of one page come out in the same order on every run.
+        for (Map.Entry<String, List<QueryStat>> e : new TreeMap<>(rows).entrySet()) {
+            String key = e.getKey();
+            if (!site.contains(key)) {
+                PageKeys.Target t = PageKeys.resolve("/", key, baseHost, basePath, site.pages().keySet());
+                key = t.external() ? null : t.key();
+            }
+            if (key == null || !site.contains(key)) {
+                unmatched.add(e.getKey());
+                continue;
+            }
+            Map<String, QueryStat> queries = merged.computeIfAbsent(key, k -> new LinkedHashMap<>());
+            for (QueryStat q : e.getValue()) {
+                queries.merge(q.query(), q, (a, b) -> new QueryStat(a.query(), a.clicks() + b.clicks(),
+                        a.impressions() + b.impressions()));
+            }
+        }
+        Map<String, List<QueryStat>> byPage = new HashMap<>();
+        merged.forEach((k, qs) -> {
+            List<QueryStat> l = new ArrayList<>(qs.values());
+            l.sort(MOST_CLICKED);
+            byPage.put(k, l);
+        });
+        return new Matched(byPage, rows.size(), unmatched);
+    }
+
+    private static final Comparator<QueryStat> MOST_CLICKED =
+            Comparator.comparingLong(QueryStat::clicks).thenComparingLong(QueryStat::impressions).reversed();
 
     private static long number(Path csv, CsvTable t, String s, String column) {
         String v = s.replace(",", "").replace(" ", "").trim();

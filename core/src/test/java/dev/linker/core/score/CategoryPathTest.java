@@ -1,11 +1,17 @@
 package dev.linker.core.score;
 
+import dev.linker.core.Sites;
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.Site;
+import dev.linker.core.site.ReadOptions;
+import dev.linker.core.site.SiteReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,6 +23,39 @@ class CategoryPathTest {
         assertEquals("/tea/green/", CategoryPath.fromUrl("https://shop.example/tea/green/"));
         assertEquals("/tea/", CategoryPath.fromUrl("https://shop.example/tea/matcha.html?x=1#y"));
         assertEquals("/", CategoryPath.fromUrl("https://shop.example"));
+    }
+
+    /** Page key → category of every page of the "breadcrumbs" fixture. */
+    private static Map<String, String> categories(String baseUrl) {
+        ReadOptions o = ReadOptions.of(Sites.dir("breadcrumbs"));
+        Site site = SiteReader.read(baseUrl == null ? o : o.withBaseUrl(baseUrl));
+        Map<String, String> out = new TreeMap<>();
+        site.pages().forEach((k, p) -> out.put(k, CategoryPath.of(p)));
+        return out;
+    }
+
+    @Test
+    void a_trail_that_ends_at_the_page_itself_leaves_that_crumb_out() {
+        Map<String, String> c = categories(null);
+        assertEquals("/Home/", c.get("/tea/"), "its last crumb's item URL is the page");
+        assertEquals("/Home/Tea/", c.get("/tea/green/"));
+        assertEquals("/Home/Tea/Green tea/", c.get("/tea/green/matcha.html"), "its last crumb is named as its H1");
+        assertEquals("/Home/Tea/", c.get("/tea/black/"), "a markup trail whose last link is the page");
+    }
+
+    @Test
+    void a_trail_that_ends_at_the_parent_keeps_every_crumb() {
+        Map<String, String> c = categories(null);
+        assertEquals("/Home/Tea/Green tea/", c.get("/tea/green/sencha.html"), "JSON-LD trail up to Green tea");
+        assertEquals("/Home/Tea/Black tea/", c.get("/tea/black/assam.html"), "markup trail whose page is plain text");
+        assertEquals(c.get("/tea/green/matcha.html"), c.get("/tea/green/sencha.html"),
+                "siblings share a category whichever way their trails end");
+    }
+
+    @Test
+    void with_a_base_url_the_crumbs_are_page_keys_and_the_categories_are_the_same() {
+        assertEquals(categories(null), categories("https://leaf.example/"));
+        assertEquals("/", categories(null).get("/"), "no trail: the URL's folder");
     }
 
     @Test
