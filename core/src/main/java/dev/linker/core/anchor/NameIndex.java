@@ -231,9 +231,14 @@ public final class NameIndex {
         return out;
     }
 
-    /** Pages whose names this index holds, with at least one name: for tests and diagnostics. */
+    /** The pages the rarities are computed over. */
     public int docCount() {
         return docCount;
+    }
+
+    /** The rarity (summed ln N/df of its words) at which a name counts fully: about three rare words. */
+    public double fullWeight() {
+        return fullWeight;
     }
 
     /** Summed IDF of the phrase's terms, ln(N / df), computed once per phrase. */

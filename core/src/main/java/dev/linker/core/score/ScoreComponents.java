@@ -11,14 +11,18 @@ package dev.linker.core.score;
  * @param linkDensity      the source's existing content links per 100 words, capped at 1
  * @param categoryDistance steps between the two category paths, divided by both paths' depth
  * @param serp             1/rank of the target in the optional SERP results for the source (0 when absent)
+ * @param title            how much of the target's title the source says in its own words: the rarity of the title
+ *                         words found within a few words of each other (at least two of them), times the share of the
+ *                         title's rarity they cover — "replacing godoc.org with pkg.go.dev" for "Redirecting godoc.org
+ *                         requests to pkg.go.dev", where the name itself is not written
  */
 public record ScoreComponents(double lexical, double vector, double name, double authority, double inboundDeficit,
-                              double linkDensity, double categoryDistance, double serp) {
+                              double linkDensity, double categoryDistance, double serp, double title) {
 
     public double total(ScoreWeights w) {
         return w.lexical() * lexical + w.vector() * vector + w.name() * name + w.authority() * authority
                 + w.inboundDeficit() * inboundDeficit - w.linkDensity() * linkDensity
-                - w.categoryDistance() * categoryDistance + w.serp() * serp;
+                - w.categoryDistance() * categoryDistance + w.serp() * serp + w.title() * title;
     }
 
     /** Inbound deficit from a count: 1/(1 + inbound/3), so the first few links matter most. */

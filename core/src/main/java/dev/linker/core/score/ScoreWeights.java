@@ -13,28 +13,34 @@ import java.util.Properties;
 
 /**
  * Weights of the candidate score:
- * {@code score = lexical·BM25 + vector·cosine + name·mention + authority·authority + deficit·inbound deficit
- * − density·existing link density − category·category distance + serp·SERP rank}. The issue's "similarity" is the first two terms
- * (lexical and semantic similarity); the name mention is a first-class component because, measured on real
- * documentation sites, the source text naming the target is the strongest single signal of an editorial link.
+ * {@code score = lexical·BM25 + vector·cosine + name·mention + title·title words + authority·authority
+ * + deficit·inbound deficit − density·existing link density − category·category distance + serp·SERP rank}. Lexical and
+ * vector are the similarity of the two texts; the name mention is a first-class component because, measured on real
+ * documentation sites, the source text naming the target is the strongest single signal of an editorial link; title
+ * words are its prose form: blogs write "replacing godoc.org with pkg.go.dev" for a post titled "Redirecting godoc.org
+ * requests to pkg.go.dev".
  *
  * <p>Stored as a properties file ({@code weight.lexical=0.35} …) so {@code linker tune} can write one per site.
  */
 public record ScoreWeights(double lexical, double vector, double name, double authority, double inboundDeficit,
-                           double linkDensity, double categoryDistance, double serp) {
+                           double linkDensity, double categoryDistance, double serp, double title) {
 
-    /** Defaults measured on the PostgreSQL documentation corpus (see lucene-index/README.md). */
-    public static final ScoreWeights DEFAULT = new ScoreWeights(0.35, 0.15, 1.0, 0.05, 0.0, 0.0, 0.1, 0.3);
+    /**
+     * Defaults measured on a documentation site and a blog together (the PostgreSQL and Go blog corpora, see
+     * lucene-index/README.md): no per-site tuning.
+     */
+    public static final ScoreWeights DEFAULT = new ScoreWeights(0.35, 0.15, 1.0, 0.05, 0.0, 0.0, 0.1, 0.3, 0.2);
 
     public static final String[] KEYS = {"lexical", "vector", "name", "authority", "inboundDeficit", "linkDensity",
-            "categoryDistance", "serp"};
+            "categoryDistance", "serp", "title"};
 
     public double[] toArray() {
-        return new double[] {lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp};
+        return new double[] {lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp,
+            title};
     }
 
     public static ScoreWeights of(double[] w) {
-        return new ScoreWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+        return new ScoreWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]);
     }
 
     public ScoreWeights with(String key, double value) {

@@ -411,6 +411,7 @@ public final class Suggester {
         double cosine = Double.NaN;
         NameIndex.Mention mention;
         double serp;
+        double title;
 
         Candidate(int doc) {
             this.doc = doc;
@@ -446,7 +447,7 @@ public final class Suggester {
         return new Source(url, r.title() + "\n" + r.h1(), r.body(), List.of(), vector,
                 hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                info.words(), null);
+                info.words(), Tokens.tokenize(r.body()));
     }
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
@@ -545,6 +546,13 @@ public final class Suggester {
             if (Double.isNaN(c.cosine)) {
                 float[] v = src.vector() == null ? null : PageIndex.vector(s, c.doc);
                 c.cosine = v == null ? 0 : dot(src.vector(), v);
+            }
+        }
+        if (settings.weights().title() != 0 && !kept.isEmpty()) {
+            TitleWords words = new TitleWords(src.tokens());
+            int n = snap.reader.maxDoc();
+            for (Candidate c : kept) {
+                c.title = words.score(snap.infos[c.doc].cleanTitle(), snap::docFreq, n, snap.names.fullWeight());
             }
         }
         double density = ScoreComponents.density(src.linkCount(), src.words());
@@ -668,7 +676,7 @@ public final class Suggester {
                         cands.computeIfAbsent(sd.doc, Candidate::new).cosine = 2.0 * sd.score - 1.0;
                     }
                 }
-                List<Tokens.Token> tokens = Tokens.tokenize(src.text());
+                List<Tokens.Token> tokens = src.tokens();
                 for (NameIndex.Mention m : snap.names.mentions(tokens, null).values()) {
                     Integer t = acceptors.contains(m.target()) ? snap.docs.get(m.target()) : null;
                     if (t != null) {
@@ -714,7 +722,7 @@ public final class Suggester {
             String body = d.get(Fields.BODY);
             return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
                     List.of(), PageIndex.vector(s, doc), info.links(), info.category(), info.safety(), null, Set.of(),
-                    info.links().size(), info.words(), null);
+                    info.links().size(), info.words(), Tokens.tokenize(body == null ? "" : body));
         }
     }
 
@@ -787,7 +795,8 @@ public final class Suggester {
         int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
         return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
                 t.authority(), ScoreComponents.deficit(inbound), density,
-                src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()), c.serp);
+                src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()), c.serp,
+                c.title);
     }
 
     /**

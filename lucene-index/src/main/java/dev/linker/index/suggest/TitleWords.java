@@ -1,0 +1,120 @@
+package dev.linker.index.suggest;
+
+import dev.linker.core.anchor.Tokens;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+
+/**
+ * How much of a page's title a source says in its own words ({@link dev.linker.core.score.ScoreComponents#title}):
+ * prose rarely writes a title as it is ("replacing godoc.org with pkg.go.dev" for "Redirecting godoc.org requests to
+ * pkg.go.dev", "the new API for protocol buffers" for "A new Go API for Protocol Buffers"), but it writes its rare words
+ * close together. The score is the summed rarity (ln N/df) of the title's words found within {@value #WINDOW} words of
+ * each other — at least two of them, of a title of at least {@value #MIN_TITLE_WORDS} such words — relative to what
+ * counts as a full name ({@code fullWeight}, as for name mentions), times the share of the title's rarity they cover.
+ * Words on more than half the pages count for nothing.
+ */
+final class TitleWords {
+    /** Words of the source a title's words must fall within. */
+    static final int WINDOW = 12;
+    /**
+     * Titles need this many words that are not on most pages: the two words of a short title found apart say little
+     * (on documentation they cost ranking: "Password Authentication" is not meant by "the password … authentication
+     * method"), and a short title written whole is a name mention already.
+     */
+    static final int MIN_TITLE_WORDS = 3;
+
+    /** Token positions of each term of the source. */
+    private final Map<String, int[]> positions = new HashMap<>();
+
+    TitleWords(List<Tokens.Token> tokens) {
+        Map<String, List<Integer>> at = new HashMap<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            at.computeIfAbsent(tokens.get(i).term(), k -> new ArrayList<>(2)).add(i);
+        }
+        at.forEach((t, l) -> positions.put(t, l.stream().mapToInt(Integer::intValue).toArray()));
+    }
+
+    /**
+     * @param docFreq    document frequency of a term over {@code docCount} pages
+     * @param fullWeight rarity that counts as a full name
+     */
+    double score(String title, ToIntFunction<String> docFreq, int docCount, double fullWeight) {
+        List<String> terms = new ArrayList<>(new LinkedHashSet<>(Tokens.terms(title)));
+        int k = terms.size();
+        if (k < 2) {
+            return 0; // a one-word title is found whole or not at all: a name mention, not this
+        }
+        double[] idf = new double[k];
+        double total = 0;
+        int found = 0;
+        for (int i = 0; i < k; i++) {
+            int df = Math.max(1, docFreq.applyAsInt(terms.get(i)));
+            idf[i] = df > docCount / 2 ? 0 : Math.log((double) docCount / df);
+            total += idf[i];
+            if (idf[i] > 0 && positions.containsKey(terms.get(i))) {
+                found++;
+            }
+        }
+        int content = 0;
+        for (double x : idf) {
+            if (x > 0) {
+                content++;
+            }
+        }
+        if (total <= 0 || found < 2 || content < MIN_TITLE_WORDS) {
+            return 0;
+        }
+        // Every occurrence of a title word, by position: (position, word index).
+        List<long[]> occ = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            int[] p = idf[i] > 0 ? positions.get(terms.get(i)) : null;
+            if (p != null) {
+                for (int x : p) {
+                    occ.add(new long[] {x, i});
+                }
+            }
+        }
+        occ.sort((a, b) -> Long.compare(a[0], b[0]));
+        // The window starting at each occurrence: distinct title words within WINDOW positions.
+        double best = 0;
+        int[] count = new int[k];
+        double sum = 0;
+        int distinct = 0;
+        int lo = 0;
+        double bestSum = 0;
+        for (int hi = 0; hi < occ.size(); hi++) {
+            int w = (int) occ.get(hi)[1];
+            if (count[w]++ == 0) {
+                sum += idf[w];
+                distinct++;
+            }
+            while (occ.get(hi)[0] - occ.get(lo)[0] >= WINDOW) {
+                int v = (int) occ.get(lo)[1];
+                if (--count[v] == 0) {
+                    sum -= idf[v];
+                    distinct--;
+                }
+                lo++;
+            }
+            if (distinct >= 2 && sum > bestSum) {
+                bestSum = sum;
+            }
+        }
+        if (bestSum <= 0) {
+            return 0;
+        }
+        best = Math.min(1.0, bestSum / fullWeight) * (bestSum / total);
+        return best;
+    }
+
+    @Override
+    public String toString() {
+        return "TitleWords" + Arrays.toString(positions.keySet().toArray());
+    }
+}
