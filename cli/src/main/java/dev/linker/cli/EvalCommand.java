@@ -3,7 +3,10 @@ package dev.linker.cli;
 import dev.linker.core.audit.ExitCode;
 import dev.linker.index.PageIndex;
 import dev.linker.index.embed.Embedder;
+import dev.linker.index.eval.AnchorAgreement;
+import dev.linker.index.eval.DraftEval;
 import dev.linker.index.eval.Evaluator;
+import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.eval.Metrics;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
@@ -18,6 +21,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -51,6 +55,9 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--k", paramLabel = "K", defaultValue = "10", description = "Ranking depth for MRR (default: ${DEFAULT-VALUE}).")
     int k;
 
+    @Option(names = "--drafts", paramLabel = "FILE", description = "Instead of the site's links, judge drafts (JSON Lines: id, target, title, text, anchors): page in the top 5, acceptable anchor.")
+    Path drafts;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
     boolean quiet;
 
@@ -70,6 +77,9 @@ final class EvalCommand implements Callable<Integer> {
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-eval");
         try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
                 SourceIndexing.read(source, links, searchConsole, baseUrl, err, quiet), err, quiet)) {
+            if (drafts != null) {
+                return drafts(index, out, err);
+            }
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.isEmpty()) {
                 throw new dev.linker.core.audit.LinkerException(source + ": no page has in-content links to other "
@@ -84,12 +94,32 @@ final class EvalCommand implements Callable<Integer> {
             }
             out.printf(java.util.Locale.ROOT, "pages with links: %d%nrecall@5:    %.3f%nprecision@5: %.3f%nnDCG@10:     %.3f%nMRR:         %.3f%n",
                     m.pages(), m.recallAt5(), m.precisionAt5(), m.ndcgAt10(), m.mrr());
+            AnchorAgreement a = AnchorAgreement.measure(s, gold, quiet ? null : x -> err.println("linker: " + x));
+            out.printf(java.util.Locale.ROOT, "anchors of top-5 real links: %d%n  in the page's text: %5.1f %%%n"
+                    + "  exact match:        %5.1f %%%n  token F1:           %.3f (the title as anchor: %.3f)%n"
+                    + "  by rule: %s%n", a.links(), 100 * a.inText(), 100 * a.exact(), a.f1(), a.titleF1(), a.byRule());
             out.println("weights: " + s.settings().weights());
         } finally {
             if (indexDir == null) {
                 deleteTree(dir);
             }
         }
+        return ExitCode.OK.code();
+    }
+
+    private int drafts(PageIndex index, PrintWriter out, PrintWriter err) {
+        List<DraftEval.Case> cases = DraftEval.read(drafts);
+        DraftEval.Result r = DraftEval.run(DraftEngine.create(index, options.settings(), 10_000, 0), cases);
+        for (DraftEval.Outcome o : r.outcomes()) {
+            if (o.rank() == 0 || !o.acceptable()) {
+                err.printf("linker: %s: %s%n", o.draft().id(), o.rank() == 0 ? "page not in the top 5"
+                        : "rank " + o.rank() + ", anchor " + (o.anchor() == null ? "none" : "\"" + o.anchor() + "\" ("
+                        + o.rule() + ")") + " is not one of " + o.draft().anchors());
+            }
+        }
+        out.printf(java.util.Locale.ROOT, "drafts: %d%nwanted page in the top 5: %d (%.1f %%)%n"
+                + "acceptable anchor:        %d (%.1f %%)%n", r.drafts(), r.found(), 100 * r.foundShare(),
+                r.acceptable(), 100 * r.acceptableShare());
         return ExitCode.OK.code();
     }
 

@@ -249,6 +249,10 @@ final class AnchorChooser {
         return bestSpan == null ? null : at(bestSpan[0], bestSpan[1], Anchor.Rule.SEMANTIC, t);
     }
 
+    boolean gapsOkPublic(int i, int j) {
+        return gapsOk(i, j);
+    }
+
     private boolean gapsOk(int i, int j) {
         for (int k = i + 1; k <= j; k++) {
             if (!phraseGap(src.tokens().get(k - 1).end(), src.tokens().get(k).start())) {

@@ -229,6 +229,11 @@ public final class Suggester {
         }
     }
 
+    /** The per-reader facts for a searcher of this suggester's index (diagnostics and tests). */
+    Snapshot snapshotFor(IndexSearcher s) {
+        return snapshot(s);
+    }
+
     private Snapshot snapshot(IndexSearcher s) {
         Snapshot snap = snapshot;
         if (snap != null && snap.reader == s.getIndexReader()) {
