@@ -8,6 +8,7 @@ import dev.linker.index.embed.Embedder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** Read a source and bring an index in line with it: what index, eval, tune and serve each start with. */
 final class SourceIndexing {
@@ -16,10 +17,17 @@ final class SourceIndexing {
 
     /** Pages of a site folder or CSV (with its links and Search Console data when given), with progress on stderr. */
     static List<PageRecord> read(Path source, Path links, Path searchConsole, PrintWriter err, boolean quiet) {
+        return read(source, links, searchConsole, List.of(), err, quiet);
+    }
+
+    /** As {@link #read(Path, Path, Path, PrintWriter, boolean)}, with pages matching {@code hubs} marked as hubs. */
+    static List<PageRecord> read(Path source, Path links, Path searchConsole, List<Pattern> hubs, PrintWriter err,
+                                 boolean quiet) {
         Progress progress = new Progress(err, quiet);
         List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                .withHtml(null, null, null, progress).records();
-        progress.done("read " + records.size() + " pages from " + source);
+                .withHtml(null, null, null, progress).withHubs(hubs).records();
+        progress.done("read " + records.size() + " pages from " + source + " ("
+                + records.stream().filter(PageRecord::hub).count() + " hubs)");
         return records;
     }
 
