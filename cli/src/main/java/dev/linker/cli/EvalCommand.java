@@ -4,10 +4,12 @@ import dev.linker.core.audit.ExitCode;
 import dev.linker.index.PageIndex;
 import dev.linker.index.embed.Embedder;
 import dev.linker.index.eval.AnchorAgreement;
+import dev.linker.index.eval.Baselines;
 import dev.linker.index.eval.DraftEval;
 import dev.linker.index.eval.Evaluator;
-import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.eval.Metrics;
+import dev.linker.index.suggest.DraftEngine;
+import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -31,7 +34,10 @@ import java.util.stream.Stream;
 @Command(header = "Measure suggestion quality against the site's own links (recall@5, nDCG …).",
         name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measure suggestion quality on a site: for every page, hide its own in-content links, suggest",
-                "from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden links."},
+                "from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden links.",
+                "Hubs (home, tag/category listings, about pages, --hub pages) are neither evaluated nor counted as",
+                "gold targets. --as-of ranks, for each page, only pages published on or before its date;",
+                "--baselines adds TF-IDF and BM25 under the same protocol."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class EvalCommand implements Callable<Integer> {
     @Spec
@@ -58,6 +64,12 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--drafts", paramLabel = "FILE", description = "Instead of the site's links, judge drafts (JSON Lines: id, target, title, text, anchors): page in the top 5, acceptable anchor.")
     Path drafts;
 
+    @Option(names = "--as-of", description = "For each page, only pages published on or before its date are candidates (undated pages always are; an undated page has no bound).")
+    boolean asOf;
+
+    @Option(names = "--baselines", description = "Also score TF-IDF cosine and BM25 (whole text as the query) under the same protocol, with the ratio of Linker's recall@5 to the better one.")
+    boolean baselines;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
     boolean quiet;
 
@@ -70,35 +82,63 @@ final class EvalCommand implements Callable<Integer> {
     @Mixin
     EmbedOptions embedder;
 
+    @Mixin
+    HubOptions hubs;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-eval");
         try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
-                SourceIndexing.read(source, links, searchConsole, baseUrl, err, quiet), err, quiet)) {
+                SourceIndexing.read(source, links, searchConsole, baseUrl, hubs.patterns(), err, quiet), err, quiet)) {
             if (drafts != null) {
                 return drafts(index, out, err);
             }
-            Map<String, Set<String>> gold = Evaluator.goldLinks(index);
+            Evaluator.Gold g = Evaluator.gold(index);
+            Map<String, Set<String>> gold = g.links();
             if (gold.isEmpty()) {
                 throw new dev.linker.core.audit.LinkerException(source + ": no page has in-content links to other "
                         + "pages, so there is nothing to evaluate against" + (links == null && !Files.isDirectory(source)
-                        ? " (a CSV needs --links links.jsonl or all_inlinks.csv)" : ""));
+                        ? " (a CSV needs --links links.jsonl or all_inlinks.csv)" : g.toHubs() > 0
+                        ? " (all " + g.toHubs() + " content links found point at hubs)" : ""));
             }
-            Suggester s = new Suggester(index, options.settings());
+            SuggestSettings settings = options.settings().withAsOfSourceDate(asOf);
+            Suggester s = new Suggester(index, settings);
             long t0 = System.nanoTime();
             Metrics m = Evaluator.run(s, gold, k, quiet ? null : x -> err.println("linker: " + x));
             if (!quiet) {
                 err.printf("linker: evaluated %d pages in %.1f s%n", m.pages(), (System.nanoTime() - t0) / 1e9);
             }
-            out.printf(java.util.Locale.ROOT, "pages with links: %d%nrecall@5:    %.3f%nprecision@5: %.3f%nnDCG@10:     %.3f%nMRR:         %.3f%n",
+            out.printf(Locale.ROOT, "pages with links: %d%nrecall@5:    %.3f%nprecision@5: %.3f%nnDCG@10:     %.3f%nMRR:         %.3f%n",
                     m.pages(), m.recallAt5(), m.precisionAt5(), m.ndcgAt10(), m.mrr());
+            out.printf(Locale.ROOT, "gold links: %d from %d pages (left out: %s to hubs, %d to pages that are not"
+                    + " live; %s with links not evaluated)%n", g.linkCount(), gold.size(), plural(g.toHubs(), "link"),
+                    g.toNotLive(), plural(g.hubSources(), "hub"));
+            if (asOf) {
+                out.printf(Locale.ROOT, "as of each page's date: %d of %d pages dated; %d evaluated with no date bound%n",
+                        g.dated(), gold.size(), gold.size() - g.dated());
+            }
             AnchorAgreement a = AnchorAgreement.measure(s, gold, quiet ? null : x -> err.println("linker: " + x));
-            out.printf(java.util.Locale.ROOT, "anchors of top-5 real links: %d%n  in the page's text: %5.1f %%%n"
+            out.printf(Locale.ROOT, "anchors of top-5 real links: %d%n  in the page's text: %5.1f %%%n"
                     + "  exact match:        %5.1f %%%n  token F1:           %.3f (the title as anchor: %.3f)%n"
                     + "  by rule: %s%n", a.links(), 100 * a.inText(), 100 * a.exact(), a.f1(), a.titleF1(), a.byRule());
             out.println("weights: " + s.settings().weights());
+            if (baselines) {
+                long t1 = System.nanoTime();
+                Baselines.Result b = Baselines.run(index, gold, settings, k, quiet ? null : x -> err.println("linker: " + x));
+                if (!quiet) {
+                    err.printf("linker: baselines in %.1f s%n", (System.nanoTime() - t1) / 1e9);
+                }
+                out.println();
+                out.println("                   recall@5  precision@5  nDCG@10    MRR");
+                row(out, "Linker", m);
+                row(out, "TF-IDF cosine", b.tfidf());
+                row(out, "BM25 (whole text)", b.bm25());
+                double best = Math.max(b.tfidf().recallAt5(), b.bm25().recallAt5());
+                out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s%n",
+                        best == 0 ? "n/a (baselines at 0)" : String.format(Locale.ROOT, "%.2f", m.recallAt5() / best));
+            }
         } finally {
             if (indexDir == null) {
                 deleteTree(dir);
@@ -117,10 +157,19 @@ final class EvalCommand implements Callable<Integer> {
                         + o.rule() + ")") + " is not one of " + o.draft().anchors());
             }
         }
-        out.printf(java.util.Locale.ROOT, "drafts: %d%nwanted page in the top 5: %d (%.1f %%)%n"
+        out.printf(Locale.ROOT, "drafts: %d%nwanted page in the top 5: %d (%.1f %%)%n"
                 + "acceptable anchor:        %d (%.1f %%)%n", r.drafts(), r.found(), 100 * r.foundShare(),
                 r.acceptable(), 100 * r.acceptableShare());
         return ExitCode.OK.code();
+    }
+
+    private static String plural(int n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
+    }
+
+    private static void row(PrintWriter out, String label, Metrics m) {
+        out.printf(Locale.ROOT, "%-18s %8.3f %12.3f %8.3f %6.3f%n", label, m.recallAt5(), m.precisionAt5(), m.ndcgAt10(),
+                m.mrr());
     }
 
     static void deleteTree(Path dir) {

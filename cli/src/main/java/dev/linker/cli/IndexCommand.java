@@ -77,6 +77,9 @@ final class IndexCommand implements Callable<Integer> {
     @Mixin
     EmbedOptions embedder;
 
+    @Mixin
+    HubOptions hubs;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -84,8 +87,9 @@ final class IndexCommand implements Callable<Integer> {
         Progress progress = new Progress(err, quiet);
         long t0 = System.nanoTime();
         List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                .withHtml(baseUrl, contentSelector, boilerplateSelector, progress).records();
-        progress.done("read " + records.size() + " pages from " + source);
+                .withHtml(baseUrl, contentSelector, boilerplateSelector, progress).withHubs(hubs.patterns()).records();
+        long hubCount = records.stream().filter(PageRecord::hub).count();
+        progress.done("read " + records.size() + " pages from " + source + " (" + hubCount + " hubs)");
         if (safety != null) {
             records = SourceLoader.withSafety(records, safety);
         }

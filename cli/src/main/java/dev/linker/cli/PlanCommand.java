@@ -9,6 +9,7 @@ import dev.linker.index.plan.PlanCsv;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
 import dev.linker.index.plan.Planner;
+import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +34,8 @@ import java.util.concurrent.Callable;
         name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Plan new internal links from donor pages to acceptor pages, as CSV",
                 "donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text. Never plans a link that already exists."},
-        footer = {"", "Acceptors default to live pages with at most one inbound content link; donors default to every live page.",
+        footer = {"", "Acceptors default to live pages with at most one inbound content link, hubs left out (--hub-targets",
+                "keeps them); donors default to every live page.",
                 "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class PlanCommand implements Callable<Integer> {
     @Spec
@@ -92,7 +94,9 @@ final class PlanCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         try (PageIndex index = PageIndex.openReadOnly(indexDir, null)) {
             List<String> live = index.urls(true);
-            Set<String> acceptors = acceptorsFile != null ? urls(acceptorsFile, live) : underLinked(index, live);
+            SuggestSettings settings = options.settings();
+            Set<String> acceptors = acceptorsFile != null ? urls(acceptorsFile, live)
+                    : underLinked(index, live, settings.hubTargets());
             List<String> donors = donorsFile != null ? new ArrayList<>(urls(donorsFile, live)) : live;
             if (!quiet) {
                 err.printf("linker: planning %d donors -> %d acceptors%n", donors.size(), acceptors.size());
@@ -102,7 +106,7 @@ final class PlanCommand implements Callable<Integer> {
                             + "makes large plans faster%n", segments);
                 }
             }
-            Planner.Result r = Planner.plan(new Suggester(index, options.settings()), index, donors, acceptors, ps,
+            Planner.Result r = Planner.plan(new Suggester(index, settings), index, donors, acceptors, ps,
                     crawl, prev, quiet ? null : m -> err.println("linker: " + m));
             if (output != null) {
                 try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
@@ -154,11 +158,12 @@ final class PlanCommand implements Callable<Integer> {
         return out;
     }
 
-    private static Set<String> underLinked(PageIndex index, List<String> live) {
+    /** Live pages with at most one inbound content link; hubs only when they may be targets. */
+    private static Set<String> underLinked(PageIndex index, List<String> live, boolean hubs) {
         Set<String> out = new LinkedHashSet<>();
         for (String u : live) {
             PageRecord r = index.get(u);
-            if (r != null && r.inbound() <= 1) {
+            if (r != null && r.inbound() <= 1 && (hubs || !r.hub())) {
                 out.add(u);
             }
         }

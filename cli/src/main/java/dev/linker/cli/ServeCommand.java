@@ -92,7 +92,7 @@ final class ServeCommand implements Callable<Integer> {
             config = config.withVendorDir(vendor);
         }
         if (site != null) {
-            List<PageRecord> records = SourceIndexing.read(site, null, null, null, err, false);
+            List<PageRecord> records = SourceIndexing.read(site, null, null, null, List.of(), err, false);
             // One IndexWriter per process: sync and close before the server opens the index.
             try (Embedder e = Embedders.createDefault();
                  PageIndex index = SourceIndexing.synced(indexDir, e, records, err, false)) {

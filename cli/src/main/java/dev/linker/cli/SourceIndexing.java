@@ -8,6 +8,7 @@ import dev.linker.index.embed.Embedder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** Read a source and bring an index in line with it: what index, eval, tune and serve each start with. */
 final class SourceIndexing {
@@ -16,14 +17,16 @@ final class SourceIndexing {
 
     /**
      * Pages of a site folder or CSV (with its links and Search Console data when given), with progress on stderr;
-     * {@code baseUrl} (or null) maps a folder's absolute links and Search Console URLs onto its pages.
+     * {@code baseUrl} (or null) maps a folder's absolute links and Search Console URLs onto its pages, and pages
+     * matching {@code hubs} are marked as hubs.
      */
-    static List<PageRecord> read(Path source, Path links, Path searchConsole, String baseUrl, PrintWriter err,
-                                 boolean quiet) {
+    static List<PageRecord> read(Path source, Path links, Path searchConsole, String baseUrl, List<Pattern> hubs,
+                                 PrintWriter err, boolean quiet) {
         Progress progress = new Progress(err, quiet);
         List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                .withHtml(baseUrl, null, null, progress).records();
-        progress.done("read " + records.size() + " pages from " + source);
+                .withHtml(baseUrl, null, null, progress).withHubs(hubs).records();
+        progress.done("read " + records.size() + " pages from " + source + " ("
+                + records.stream().filter(PageRecord::hub).count() + " hubs)");
         return records;
     }
 

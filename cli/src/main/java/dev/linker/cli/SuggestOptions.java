@@ -37,6 +37,9 @@ final class SuggestOptions {
     @Option(names = "--depth", paramLabel = "K", defaultValue = "100", description = "Candidates taken from the vector index and from BM25 each (default: ${DEFAULT-VALUE}).")
     int depth;
 
+    @Option(names = "--hub-targets", description = "Also suggest hubs (home, tag/category/archive listings, about pages, --hub pages) as targets; by default they are left out.")
+    boolean hubTargets;
+
     @Option(names = "--serp-domain", paramLabel = "DOMAIN", description = "Add SERP candidates for site:DOMAIN (needs --serp-key or LINKER_SERP_API_KEY).")
     String serpDomain;
 
@@ -73,7 +76,7 @@ final class SuggestOptions {
             forbidden.computeIfAbsent(f.substring(0, eq).strip(), k -> new HashSet<>()).add(f.substring(eq + 1).strip());
         }
         SuggestSettings s = SuggestSettings.DEFAULT.withWeights(weights()).withExcludes(patterns)
-                .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels);
+                .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels).withHubTargets(hubTargets);
         if (depth < 1) {
             throw new LinkerException("--depth must be at least 1");
         }

@@ -51,6 +51,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, defaultValue = "linker-weights.properties", paramLabel = "FILE", description = "Where to write the weights (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Option(names = "--as-of", description = "Tune under the as-of protocol: for each page, only pages published on or before its date are candidates (see 'linker eval --as-of').")
+    boolean asOf;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
     boolean quiet;
 
@@ -63,20 +66,23 @@ final class TuneCommand implements Callable<Integer> {
     @Mixin
     EmbedOptions embedder;
 
+    @Mixin
+    HubOptions hubs;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-tune");
         try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
-                SourceIndexing.read(source, links, searchConsole, baseUrl, err, quiet), err, quiet)) {
+                SourceIndexing.read(source, links, searchConsole, baseUrl, hubs.patterns(), err, quiet), err, quiet)) {
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.size() < 10) {
                 throw new dev.linker.core.audit.LinkerException(source + ": only " + gold.size() + " pages have "
                         + "in-content links; tuning needs at least 10" + (links == null && !Files.isDirectory(source)
                         ? " (a CSV needs --links)" : ""));
             }
-            Tuner.Result t = Tuner.tune(new Suggester(index, options.settings()), gold,
+            Tuner.Result t = Tuner.tune(new Suggester(index, options.settings().withAsOfSourceDate(asOf)), gold,
                     quiet ? null : m -> err.println("linker: " + m));
             t.best().write(output, "linker tune " + source + "\nheld-out half: " + t.testBest()
                     + "\nstarting weights on it: " + t.testDefault());

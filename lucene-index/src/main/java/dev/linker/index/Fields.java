@@ -38,6 +38,25 @@ public final class Fields {
     public static final String ANCHOR_NAMES = "anchor_names";
     /** Search Console queries: "query\u001Fclicks", stored multi-valued. */
     public static final String QUERIES = "queries";
+    /** Every outbound internal link target of any placement (nav, footer …), stored multi-valued: existing links. */
+    public static final String ALL_LINKS = "links_all";
+    /** What the page is: "content" or a hub kind ("home", "listing" …), stored. */
+    public static final String KIND = "kind";
+    /** "1" on hubs only, indexed, not stored: the filter that keeps hubs out of the targets. */
+    public static final String HUB = "hub";
+    /** Publication date, ISO yyyy-MM-dd, stored; absent when unknown. */
+    public static final String PUBLISHED = "published";
+    /**
+     * Publication day (epoch day) as a point, for "published on or before" filters. Undated pages hold
+     * {@link Integer#MIN_VALUE}, so such a range keeps them.
+     */
+    public static final String PUBLISHED_DAY = "published_day";
+    /** The {@link #PUBLISHED_DAY} of an undated page. */
+    public static final int UNDATED = Integer.MIN_VALUE;
+    /** Tags, stored multi-valued, indexed as written. */
+    public static final String TAGS = "tags";
+    /** Headings, code and link texts of the body as offsets, stored in {@link TextRegions}' compact form. */
+    public static final String REGIONS = "regions";
     /** The embedding, HNSW-indexed, dot product on unit vectors. */
     public static final String VECTOR = "vector";
 

@@ -1,6 +1,8 @@
 package dev.linker.index;
 
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.PageKind;
+import dev.linker.core.model.PageMeta;
 import dev.linker.index.embed.Embedder;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
@@ -10,6 +12,7 @@ import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFor
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
@@ -48,6 +51,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.LocalDate;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -509,8 +514,7 @@ public final class PageIndex implements Closeable {
         if (r == null) {
             throw new LinkerException("unknown page " + url + " in index " + where);
         }
-        upsert(new PageRecord(r.url(), r.title(), r.h1(), r.body(), r.category(), status, redirectTo, r.authority(),
-                r.inbound(), r.safety(), r.links(), r.names(), r.queries()));
+        upsert(r.withStatus(status, redirectTo));
     }
 
     /** Blocks until background segment merges are done (benchmarks; a quiet moment after a large sync). */
@@ -625,10 +629,18 @@ public final class PageIndex implements Closeable {
         Number inbound = d.getField(Fields.INBOUND) == null ? 0 : d.getField(Fields.INBOUND).numericValue();
         Number authority = d.getField(Fields.AUTHORITY) == null ? 0 : d.getField(Fields.AUTHORITY).numericValue();
         String status = d.get(Fields.STATUS);
+        String published = d.get(Fields.PUBLISHED);
+        org.apache.lucene.util.BytesRef regions = d.getBinaryValue(Fields.REGIONS);
+        PageMeta meta = new PageMeta(published == null ? null : LocalDate.parse(published),
+                List.of(d.getValues(Fields.TAGS)), PageKind.parse(d.get(Fields.KIND)),
+                regions == null ? List.of() : TextRegions.decode(
+                        Arrays.copyOfRange(regions.bytes, regions.offset, regions.offset + regions.length)));
+        List<String> links = List.of(d.getValues(Fields.LINKS));
+        // An index written before links of every placement were stored knows only the content links.
+        List<String> all = d.getField(Fields.KIND) == null ? links : List.of(d.getValues(Fields.ALL_LINKS));
         return new PageRecord(d.get(Fields.URL), d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY),
                 d.get(Fields.CATEGORY), status == null ? Status.LIVE : Status.parse(status), d.get(Fields.REDIRECT),
-                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), List.of(d.getValues(Fields.LINKS)),
-                names, queries);
+                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), links, names, queries, meta, all);
     }
 
     static String[] split2(String v) {
@@ -772,6 +784,12 @@ public final class PageIndex implements Closeable {
         r.names().forEach(n -> sb.append(n[0]).append('\2').append(n[1]).append('\1'));
         sb.append('\0');
         r.queries().forEach(q -> sb.append(q[0]).append('\2').append(q[1]).append('\1'));
+        sb.append('\0');
+        r.allLinks().forEach(l -> sb.append(l).append('\1'));
+        PageMeta m = r.meta();
+        sb.append('\0').append(m.published()).append('\0').append(m.kind().id()).append('\0');
+        m.tags().forEach(t -> sb.append(t).append('\1'));
+        sb.append('\0').append(HexFormat.of().formatHex(TextRegions.encode(m.regions())));
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             return HexFormat.of().formatHex(md.digest(sb.toString().getBytes(StandardCharsets.UTF_8)), 0, 16);
@@ -826,8 +844,31 @@ public final class PageIndex implements Closeable {
         for (String[] q : r.queries()) {
             d.add(new StoredField(Fields.QUERIES, q[0] + Fields.SEP + q[1]));
         }
+        for (String l : r.allLinks()) {
+            d.add(new StoredField(Fields.ALL_LINKS, l));
+        }
+        PageMeta meta = r.meta();
+        d.add(new StringField(Fields.KIND, meta.kind().id(), Field.Store.YES));
+        if (meta.hub()) {
+            d.add(new StringField(Fields.HUB, "1", Field.Store.NO));
+        }
+        if (meta.published() != null) {
+            d.add(new StoredField(Fields.PUBLISHED, meta.published().toString()));
+        }
+        d.add(new IntPoint(Fields.PUBLISHED_DAY, day(meta.published())));
+        for (String t : meta.tags()) {
+            d.add(new StringField(Fields.TAGS, t, Field.Store.YES));
+        }
+        if (!meta.regions().isEmpty()) {
+            d.add(new StoredField(Fields.REGIONS, TextRegions.encode(meta.regions())));
+        }
         d.add(new KnnFloatVectorField(Fields.VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
         return d;
+    }
+
+    /** A date as the {@link Fields#PUBLISHED_DAY} point holds it. */
+    public static int day(LocalDate date) {
+        return date == null ? Fields.UNDATED : Math.toIntExact(date.toEpochDay());
     }
 
     static int countWords(String s) {

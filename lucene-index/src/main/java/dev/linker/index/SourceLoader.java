@@ -1,6 +1,7 @@
 package dev.linker.index;
 
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.PageKind;
 import dev.linker.core.model.Site;
 import dev.linker.core.site.CsvSiteReader;
 import dev.linker.core.site.LinksJsonlReader;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Reads what the user points {@code linker index/eval/tune} at: a folder of built HTML, a CSV
@@ -28,25 +30,37 @@ import java.util.Map;
  * @param searchConsole Search Console CSV (null: none)
  * @param baseUrl       a folder's absolute URL: absolute links and Search Console URLs on its host are its pages
  *                      (null: none)
+ * @param hubs          URLs matching any of these are marked as hubs, beside those the reader recognises
  */
 public record SourceLoader(Path source, Path links, Path searchConsole, String baseUrl, String contentSelector,
-                           String boilerplateSelector, ReadListener listener) {
+                           String boilerplateSelector, ReadListener listener, List<Pattern> hubs) {
+
+    public SourceLoader {
+        hubs = hubs == null ? List.of() : List.copyOf(hubs);
+    }
 
     public static SourceLoader of(Path source) {
-        return new SourceLoader(source, null, null, null, null, null, ReadListener.NONE);
+        return new SourceLoader(source, null, null, null, null, null, ReadListener.NONE, List.of());
     }
 
     public SourceLoader withLinks(Path l) {
-        return new SourceLoader(source, l, searchConsole, baseUrl, contentSelector, boilerplateSelector, listener);
+        return new SourceLoader(source, l, searchConsole, baseUrl, contentSelector, boilerplateSelector, listener,
+                hubs);
     }
 
     public SourceLoader withSearchConsole(Path g) {
-        return new SourceLoader(source, links, g, baseUrl, contentSelector, boilerplateSelector, listener);
+        return new SourceLoader(source, links, g, baseUrl, contentSelector, boilerplateSelector, listener, hubs);
     }
 
     public SourceLoader withHtml(String base, String content, String boilerplate, ReadListener l) {
         return new SourceLoader(source, links, searchConsole, base, content, boilerplate,
-                l == null ? ReadListener.NONE : l);
+                l == null ? ReadListener.NONE : l, hubs);
+    }
+
+    /** Marks pages whose URL matches one of the patterns (found anywhere in it) as hubs. */
+    public SourceLoader withHubs(List<Pattern> patterns) {
+        return new SourceLoader(source, links, searchConsole, baseUrl, contentSelector, boilerplateSelector, listener,
+                patterns);
     }
 
     public Site site() {
@@ -87,7 +101,16 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
 
     public List<PageRecord> records() {
         Site site = site();
-        return SiteRecords.from(site, searchConsoleData(site));
+        List<PageRecord> records = SiteRecords.from(site, searchConsoleData(site));
+        if (hubs.isEmpty()) {
+            return records;
+        }
+        List<PageRecord> out = new java.util.ArrayList<>(records.size());
+        for (PageRecord r : records) {
+            boolean marked = !r.hub() && hubs.stream().anyMatch(p -> p.matcher(r.url()).find());
+            out.add(marked ? r.withMeta(r.meta().withKind(PageKind.MARKED)) : r);
+        }
+        return out;
     }
 
     /**
@@ -187,8 +210,7 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
         for (PageRecord r : records) {
             known.add(r.url());
             String cls = classes.get(r.url());
-            out.add(cls == null ? r : new PageRecord(r.url(), r.title(), r.h1(), r.body(), r.category(), r.status(),
-                    r.redirectTo(), r.authority(), r.inbound(), cls, r.links(), r.names(), r.queries()));
+            out.add(cls == null ? r : r.withSafety(cls));
         }
         List<String> unknown = classes.keySet().stream().filter(u -> !known.contains(u)).sorted().limit(3).toList();
         if (!unknown.isEmpty()) {

@@ -34,6 +34,28 @@ public final class Fixtures {
         return SourceLoader.of(site("coffee/pages.csv")).withLinks(site("coffee/links.jsonl")).records();
     }
 
+    /**
+     * The blog site of core's tests (built HTML: dated posts, tags, hubs, redirect stubs), read in place: one fixture
+     * for the reader and the index.
+     */
+    public static Path blogSite() {
+        Path p = Path.of("..", "core", "src", "test", "resources", "sites", "blog");
+        if (!java.nio.file.Files.isDirectory(p)) {
+            throw new IllegalStateException("no blog fixture at " + p.toAbsolutePath() + " (tests run from lucene-index/)");
+        }
+        return p;
+    }
+
+    public static List<PageRecord> blog() {
+        return SourceLoader.of(blogSite()).records();
+    }
+
+    public static PageIndex blogIndex() {
+        PageIndex idx = PageIndex.inMemory(embedder(), PageIndex.Options.DEFAULT);
+        idx.sync(blog(), true, null);
+        return idx;
+    }
+
     public static PageIndex coffeeIndex() {
         PageIndex idx = PageIndex.inMemory(embedder(), PageIndex.Options.DEFAULT);
         idx.sync(coffee(), true, null);

@@ -1,6 +1,7 @@
 package dev.linker.index;
 
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.TextRegion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,39 @@ class PageIndexTest {
             assertEquals(10, idx.size());
             assertTrue(idx.get(p.url()).body().endsWith("Add ice to serve."));
         }
+    }
+
+    @Test
+    void dates_tags_kinds_text_regions_and_links_of_every_placement_survive_the_index() {
+        List<PageRecord> blog = Fixtures.blog();
+        try (PageIndex idx = PageIndex.inMemory(Fixtures.embedder())) {
+            idx.sync(blog, true, null);
+            for (PageRecord r : blog) {
+                PageRecord back = idx.get(r.url());
+                assertEquals(r.meta(), back.meta(), r.url());
+                assertEquals(r.links(), back.links(), r.url());
+                assertEquals(r.allLinks(), back.allLinks(), r.url());
+            }
+            PageRecord espresso = idx.get("/posts/espresso-basics.html");
+            TextRegion code = espresso.meta().regions().stream().filter(x -> x.kind() == TextRegion.Kind.CODE)
+                    .reduce((a, b) -> b).orElseThrow();
+            assertEquals("dose = 18.0 g\nyield = 36.0 g", espresso.body().substring(code.start(), code.end()));
+            assertEquals("0 unchanged, 0 embedded, 0 removed".replace("0 unchanged", blog.size() + " unchanged"),
+                    idx.sync(blog, true, null).toString(), "nothing changed: nothing rewritten");
+        }
+    }
+
+    @Test
+    void text_regions_are_stored_in_a_few_bytes_each_and_read_back_exactly() {
+        List<TextRegion> regions = List.of(new TextRegion(TextRegion.Kind.HEADING, 0, 15),
+                new TextRegion(TextRegion.Kind.LINK, 40, 52), new TextRegion(TextRegion.Kind.CODE, 40, 45),
+                new TextRegion(TextRegion.Kind.LINK, 1_000_000, 1_000_300));
+        byte[] stored = TextRegions.encode(regions);
+        assertTrue(stored.length <= 3 * 3 + 6, stored.length + " bytes");
+        List<TextRegion> back = TextRegions.decode(stored);
+        assertEquals(regions.stream().sorted(java.util.Comparator.comparingInt(TextRegion::start)
+                .thenComparingInt(TextRegion::end)).toList(), back);
+        assertEquals(List.of(), TextRegions.decode(TextRegions.encode(List.of())));
     }
 
     @Test

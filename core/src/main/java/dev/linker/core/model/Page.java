@@ -17,21 +17,43 @@ import java.util.Map;
  * @param noindex         meta robots noindex
  * @param nofollow        meta robots nofollow
  * @param breadcrumbs     breadcrumb trail, root first (empty when the page has none)
- * @param text            main-content text
+ * @param text            main-content text; from HTML one line per block (paragraph, heading, list item, cell …),
+ *                        so a {@code \n} is always a block boundary
  * @param sectionHeadings element id → text of the heading of that section (every id on the page is a key; the
  *                        value is "" where no heading belongs to it)
  * @param links           every link on the page, in document order
  * @param redirectTo      page key or URL a meta refresh sends to, or null
  * @param lang            the html lang attribute ("" when absent)
+ * @param meta            publication date, tags, kind (content or hub) and text regions ({@link PageMeta#NONE}
+ *                        when unknown)
  */
 public record Page(String url, String file, String title, String h1, String canonical, boolean noindex,
                    boolean nofollow, List<Crumb> breadcrumbs, String text, Map<String, String> sectionHeadings,
-                   List<Link> links, String redirectTo, String lang) {
+                   List<Link> links, String redirectTo, String lang, PageMeta meta) {
 
     public Page {
         breadcrumbs = List.copyOf(breadcrumbs);
         links = List.copyOf(links);
         sectionHeadings = Map.copyOf(sectionHeadings);
+        meta = meta == null ? PageMeta.NONE : meta;
+    }
+
+    /** A page nothing is known about beyond its HTML facts ({@link PageMeta#NONE}). */
+    public Page(String url, String file, String title, String h1, String canonical, boolean noindex,
+                boolean nofollow, List<Crumb> breadcrumbs, String text, Map<String, String> sectionHeadings,
+                List<Link> links, String redirectTo, String lang) {
+        this(url, file, title, h1, canonical, noindex, nofollow, breadcrumbs, text, sectionHeadings, links,
+                redirectTo, lang, PageMeta.NONE);
+    }
+
+    public Page withLinks(List<Link> l) {
+        return new Page(url, file, title, h1, canonical, noindex, nofollow, breadcrumbs, text, sectionHeadings, l,
+                redirectTo, lang, meta);
+    }
+
+    public Page withMeta(PageMeta m) {
+        return new Page(url, file, title, h1, canonical, noindex, nofollow, breadcrumbs, text, sectionHeadings, links,
+                redirectTo, lang, m);
     }
 
     /** Title when present, else the H1: what a reader would call this page. */

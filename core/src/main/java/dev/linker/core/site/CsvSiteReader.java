@@ -2,11 +2,14 @@ package dev.linker.core.site;
 
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.model.Page;
+import dev.linker.core.model.PageMeta;
 import dev.linker.core.model.Site;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -14,7 +17,10 @@ import java.util.function.Consumer;
 /**
  * Reads a site from the common SEO export shape {@code Address,Title,H1,Content}. Column names are matched
  * case-insensitively; Screaming Frog's {@code Title 1} and {@code H1-1} are accepted; H1 is optional, extra
- * columns are ignored. The page key is the address as written.
+ * columns are ignored. The page key is the address as written. Optional: a publication date column ({@code Date},
+ * {@code Published}, {@code Date Published} or {@code datePublished}: an ISO date or date-time, empty when unknown;
+ * anything else is an error naming the file, line and value) and a {@code Tags} column (split on , ; |). Whether a
+ * page is a hub follows from its address ({@link Hubs#byUrl}).
  *
  * <p>Duplicate addresses are an error naming both lines: two rows for one URL mean a crawl or export went wrong,
  * and silently keeping one would index text the user never chose.
@@ -24,6 +30,8 @@ public final class CsvSiteReader {
     static final String[] TITLE = {"Title", "Title 1", "Page Title"};
     static final String[] H1 = {"H1", "H1-1", "H1 1"};
     static final String[] CONTENT = {"Content", "Text", "Body", "Body Text"};
+    static final String[] DATE = {"Date", "Published", "Date Published", "datePublished"};
+    static final String[] TAGS = {"Tags", "Tag", "Keywords"};
 
     private CsvSiteReader() {
     }
@@ -41,6 +49,8 @@ public final class CsvSiteReader {
             int title = t.required("title", TITLE);
             int h1 = t.column(H1);
             int content = t.required("content", CONTENT);
+            int date = t.column(DATE);
+            int tags = t.column(TAGS);
             Map<String, Integer> seen = new HashMap<>();
             int count = 0;
             String[] row;
@@ -58,8 +68,17 @@ public final class CsvSiteReader {
                     throw new LinkerException(csv + ": duplicate address " + url + " (lines " + before + " and "
                             + line + "); remove one of the rows");
                 }
+                String d = CsvTable.cell(row, date).strip();
+                LocalDate published = Dates.parse(d);
+                if (!d.isEmpty() && published == null) {
+                    throw new LinkerException(csv + ": line " + line + ": " + t.header().get(date) + " \"" + d
+                            + "\" is not a date; write it as YYYY-MM-DD (e.g. 2024-03-05) or an ISO date-time,"
+                            + " or leave it empty");
+                }
+                PageMeta meta = new PageMeta(published, List.of(CsvTable.cell(row, tags).split("[,;|]")),
+                        Hubs.byUrl(url), List.of());
                 sink.accept(Page.of(url, CsvTable.cell(row, title).strip(), CsvTable.cell(row, h1).strip(),
-                        CsvTable.cell(row, content)));
+                        CsvTable.cell(row, content)).withMeta(meta));
                 count++;
             }
             return count;

@@ -87,8 +87,7 @@ public final class LinksJsonlReader {
     }
 
     static Page withLinks(Page p, List<Link> links) {
-        return new Page(p.url(), p.file(), p.title(), p.h1(), p.canonical(), p.noindex(), p.nofollow(),
-                p.breadcrumbs(), p.text(), p.sectionHeadings(), links, p.redirectTo(), p.lang());
+        return p.withLinks(links);
     }
 
     /** "https://host/a/b.html" → "a/b.html"; "/a/b.html" → "a/b.html". */

@@ -3,6 +3,7 @@ package dev.linker.core.site;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
+import dev.linker.core.model.PageMeta;
 import dev.linker.core.model.Placement;
 import dev.linker.core.model.Site;
 
@@ -54,7 +55,8 @@ public final class ScreamingFrogReader {
                 if (pages.containsKey(url)) {
                     throw new LinkerException(internalHtml + ": duplicate address " + url + " near line " + t.line());
                 }
-                pages.put(url, Page.of(url, CsvTable.cell(row, title).strip(), CsvTable.cell(row, h1).strip(), text));
+                pages.put(url, Page.of(url, CsvTable.cell(row, title).strip(), CsvTable.cell(row, h1).strip(), text)
+                        .withMeta(PageMeta.NONE.withKind(Hubs.byUrl(url))));
             }
         }
         if (allInlinks != null) {

@@ -6,14 +6,12 @@ import dev.linker.core.audit.LinkerException;
 import dev.linker.core.model.Crumb;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
+import dev.linker.core.model.PageMeta;
 import dev.linker.core.model.Site;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.TextNode;
 import org.jsoup.parser.Parser;
-import org.jsoup.select.NodeFilter;
 import org.jsoup.select.Selector;
 
 import java.io.IOException;
@@ -25,9 +23,11 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -217,8 +217,14 @@ public final class SiteReader {
         List<Element> withId = new ArrayList<>();
         List<Element> jsonLd = new ArrayList<>();
         Element crumbNav = null;
+        String metaPublished = null;
+        String itemPublished = null;
+        List<String> metaTags = new ArrayList<>();
         for (Element el : all) {
             String n = el.normalName();
+            if (itemPublished == null && el.attributesSize() > 0 && el.attr("itemprop").equals("datePublished")) {
+                itemPublished = el.hasAttr("content") ? el.attr("content") : el.attr("datetime");
+            }
             if ((el.attributesSize() > 0) && (el.hasAttr("id") || (n.equals("a") && el.hasAttr("name")))) {
                 withId.add(el);
             }
@@ -255,6 +261,12 @@ public final class SiteReader {
                 }
                 case "meta" -> {
                     String name = el.attr("name").toLowerCase(Locale.ROOT);
+                    String property = el.attr("property");
+                    if (property.equals("article:published_time") && metaPublished == null) {
+                        metaPublished = el.attr("content");
+                    } else if (property.equals("article:tag")) {
+                        metaTags.add(el.attr("content"));
+                    }
                     if (name.equals("robots") || name.equals("googlebot")) {
                         String c = el.attr("content").toLowerCase(Locale.ROOT);
                         noindex |= c.contains("noindex") || c.contains("none");
@@ -315,8 +327,131 @@ public final class SiteReader {
 
         Element html = all.isEmpty() ? null : all.get(0).normalName().equals("#root") && all.size() > 1 ? all.get(1) : all.get(0);
         String lang = html != null && html.normalName().equals("html") ? html.attr("lang") : "";
-        return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(jsonLd, crumbNav, key),
-                mainText(doc, placements), headings, links, redirectTo, lang);
+        List<JsonNode> ld = parseJsonLd(jsonLd);
+        MainText.Result main = MainText.of(doc, placements);
+        return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(ld, crumbNav, key),
+                main.text(), headings, links, redirectTo, lang,
+                meta(key, ld, metaPublished, itemPublished, metaTags, links, main));
+    }
+
+    /**
+     * Date, tags and kind; for each, the first source found wins. Dates: JSON-LD datePublished of an article or
+     * web page, meta article:published_time, itemprop=datePublished, the first time[datetime] in the main content.
+     * Tags: JSON-LD keywords, meta article:tag, the text of content links with rel=tag. Metadata that does not parse
+     * is skipped like a missing one: it is the site's to fix, and no reason to stop reading.
+     */
+    private static PageMeta meta(String key, List<JsonNode> ld, String metaPublished, String itemPublished,
+                                 List<String> metaTags, List<Link> links, MainText.Result main) {
+        JsonLdFacts facts = new JsonLdFacts();
+        for (JsonNode n : ld) {
+            facts.collect(n, true);
+        }
+        LocalDate published = facts.published;
+        for (String s : new String[] {metaPublished, itemPublished, main.firstTime()}) {
+            if (published == null) {
+                published = Dates.parse(s);
+            }
+        }
+        List<String> tags = facts.keywords;
+        if (tags.isEmpty()) {
+            tags = metaTags;
+        }
+        if (tags.isEmpty()) {
+            tags = new ArrayList<>();
+            for (Link l : links) {
+                if (l.content() && hasToken(l.rel(), "tag")) {
+                    tags.add(l.anchorText());
+                }
+            }
+        }
+        return new PageMeta(published, tags, Hubs.classify(key, facts.types, main.text(), main.regions()),
+                main.regions());
+    }
+
+    private static boolean hasToken(String attr, String token) {
+        for (String t : attr.toLowerCase(Locale.ROOT).split("\\s+")) {
+            if (t.equals(token)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What the JSON-LD objects of a page say: their top-level types, datePublished and keywords. */
+    private static final class JsonLdFacts {
+        final Set<String> types = new LinkedHashSet<>();
+        LocalDate published;
+        List<String> keywords = new ArrayList<>();
+
+        /** @param top whether the node is a top-level object (or an item of a top-level @graph) */
+        void collect(JsonNode node, boolean top) {
+            if (node == null) {
+                return;
+            }
+            if (node.isArray()) {
+                for (JsonNode n : node) {
+                    collect(n, top);
+                }
+                return;
+            }
+            if (!node.isObject()) {
+                return;
+            }
+            if (node.has("@graph")) {
+                collect(node.get("@graph"), top);
+            }
+            List<String> own = types(node.path("@type"));
+            if (top) {
+                types.addAll(own);
+            }
+            if (own.stream().noneMatch(Dates::articleType)) {
+                return;
+            }
+            if (published == null) {
+                JsonNode d = node.path("datePublished");
+                published = Dates.parse(d.isArray() ? d.path(0).asText(null) : d.asText(null));
+            }
+            if (keywords.isEmpty()) {
+                JsonNode k = node.path("keywords");
+                if (k.isArray()) {
+                    for (JsonNode x : k) {
+                        keywords.add(x.isObject() ? x.path("name").asText("") : x.asText(""));
+                    }
+                } else if (k.isTextual()) {
+                    keywords.addAll(List.of(k.asText().split(",")));
+                }
+                keywords.removeIf(String::isBlank);
+            }
+        }
+
+        /** "BlogPosting", ["Article", "BlogPosting"], "https://schema.org/BlogPosting" → the type names. */
+        private static List<String> types(JsonNode t) {
+            List<String> out = new ArrayList<>();
+            for (JsonNode x : t.isArray() ? t : List.of(t)) {
+                String s = x.asText("");
+                int slash = s.lastIndexOf('/');
+                s = slash >= 0 ? s.substring(slash + 1) : s;
+                if (!s.isEmpty()) {
+                    out.add(s);
+                }
+            }
+            return out;
+        }
+    }
+
+    private static List<JsonNode> parseJsonLd(List<Element> scripts) {
+        List<JsonNode> out = new ArrayList<>(scripts.size());
+        for (Element script : scripts) {
+            try {
+                JsonNode n = JSON.readTree(script.data());
+                if (n != null) {
+                    out.add(n);
+                }
+            } catch (IOException e) {
+                // Broken JSON-LD is the site's problem, not a reason to stop: fall back to the markup.
+            }
+        }
+        return out;
     }
 
     /** Text of the heading that names the section an id belongs to ("" when there is none). */
@@ -356,15 +491,11 @@ public final class SiteReader {
         return n.length() == 2 && n.charAt(0) == 'h' && n.charAt(1) >= '1' && n.charAt(1) <= '6';
     }
 
-    private List<Crumb> breadcrumbs(List<Element> jsonLd, Element nav, String key) {
-        for (Element script : jsonLd) {
-            try {
-                List<Crumb> crumbs = fromJsonLd(JSON.readTree(script.data()), key);
-                if (!crumbs.isEmpty()) {
-                    return crumbs;
-                }
-            } catch (IOException e) {
-                // Broken JSON-LD is the site's problem, not a reason to stop: fall back to the markup.
+    private List<Crumb> breadcrumbs(List<JsonNode> jsonLd, Element nav, String key) {
+        for (JsonNode n : jsonLd) {
+            List<Crumb> crumbs = fromJsonLd(n, key);
+            if (!crumbs.isEmpty()) {
+                return crumbs;
             }
         }
         if (nav == null) {
@@ -414,65 +545,6 @@ public final class SiteReader {
             byPos.put(item.path("position").asInt(i), new Crumb(collapse(name), k));
         }
         return new ArrayList<>(byPos.values());
-    }
-
-    private static String mainText(Document doc, Placements placements) {
-        StringBuilder sb = new StringBuilder();
-        Iterable<Element> roots = placements.contentRoots().isEmpty() ? List.of(doc.body()) : placements.contentRoots();
-        // Document order, and only outermost roots, so nested content roots do not repeat text.
-        List<Element> ordered = new ArrayList<>();
-        for (Element r : doc.getAllElements()) {
-            if (placements.contentRoots().contains(r) || (placements.contentRoots().isEmpty() && r == doc.body())) {
-                boolean nested = false;
-                for (Element o : ordered) {
-                    if (r.parents().contains(o)) {
-                        nested = true;
-                        break;
-                    }
-                }
-                if (!nested) {
-                    ordered.add(r);
-                }
-            }
-        }
-        if (ordered.isEmpty()) {
-            roots.forEach(ordered::add);
-        }
-        for (Element root : ordered) {
-            if (root == null) {
-                continue;
-            }
-            root.filter(new NodeFilter() {
-                @Override
-                public FilterResult head(Node node, int depth) {
-                    if (node instanceof TextNode t) {
-                        sb.append(t.getWholeText());
-                        return FilterResult.CONTINUE;
-                    }
-                    if (node instanceof Element e) {
-                        String n = e.normalName();
-                        if (n.equals("script") || n.equals("style") || n.equals("noscript") || n.equals("template")
-                                || (e != root && placements.skipForText(e))) {
-                            return FilterResult.SKIP_ENTIRELY;
-                        }
-                        if (e.isBlock() || n.equals("br")) {
-                            sb.append(' ');
-                        }
-                    }
-                    return FilterResult.CONTINUE;
-                }
-
-                @Override
-                public FilterResult tail(Node node, int depth) {
-                    if (node instanceof Element e && e.isBlock()) {
-                        sb.append(' ');
-                    }
-                    return FilterResult.CONTINUE;
-                }
-            });
-            sb.append(' ');
-        }
-        return collapse(sb.toString());
     }
 
     static String collapse(String s) {

@@ -46,7 +46,42 @@ class SiteReaderTest {
     @Test
     void main_text_leaves_out_navigation_and_footer() {
         String text = basic().page("/contact.html").text();
-        assertEquals("Contact Mail us.", text);
+        assertEquals("Contact\nMail us.", text);
+    }
+
+    @Test
+    void main_text_puts_every_block_on_a_line_of_its_own_with_whitespace_collapsed_inside_it() {
+        Page p = SiteReader.read(ReadOptions.of(Sites.dir("blog"))).page("/posts/espresso-basics.html");
+        assertEquals(String.join("\n",
+                "Espresso Basics",
+                "Espresso forces hot water through a puck of finely ground coffee at about nine bars. Start with a good"
+                        + " burr grinder: no machine saves a shot from uneven grounds.",
+                "Dose and yield",
+                "Dose 18 g of coffee", "Yield 36 g of espresso", "Time 25 to 30 seconds",
+                "Taste", "Fix", "Sour", "Grind finer", "Bitter", "Grind coarser",
+                "Weigh every shot with tare and a scale; press Start as the pump starts.",
+                "dose = 18.0 g", "yield = 36.0 g"), p.text());
+    }
+
+    @Test
+    void a_line_break_inside_a_paragraph_and_several_content_roots_give_lines_and_no_empty_ones() throws IOException {
+        Files.writeString(tmp.resolve("a.html"), "<article><p>One<br>two  <b>three</b></p>\n\n<div></div><p> </p></article>"
+                + "<nav>menu</nav><article><h2>Four</h2>five</article>");
+        assertEquals("One\ntwo three\nFour\nfive", SiteReader.read(ReadOptions.of(tmp)).page("/a.html").text());
+    }
+
+    @Test
+    void a_page_of_twenty_thousand_sibling_articles_is_read_whole() throws IOException {
+        StringBuilder html = new StringBuilder("<title>Many</title>");
+        for (int i = 0; i < 20_000; i++) {
+            html.append("<article><p>item ").append(i).append("</p></article>");
+        }
+        Files.writeString(tmp.resolve("many.html"), html);
+        String text = SiteReader.read(ReadOptions.of(tmp)).page("/many.html").text();
+        List<String> lines = text.lines().toList();
+        assertEquals(20_000, lines.size());
+        assertEquals("item 0", lines.get(0));
+        assertEquals("item 19999", lines.get(19_999));
     }
 
     @Test

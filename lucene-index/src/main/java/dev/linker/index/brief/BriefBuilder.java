@@ -60,7 +60,7 @@ public final class BriefBuilder {
                 continue;
             }
             PageRecord r = index.get(s.url());
-            if (r == null || (planned != null && r.links().contains(planned))) {
+            if (r == null || (planned != null && r.allLinks().contains(planned))) {
                 continue; // already links to the planned page
             }
             Place p = bestPlace(withoutHeading(r.body(), r.h1(), r.title()), q, words);

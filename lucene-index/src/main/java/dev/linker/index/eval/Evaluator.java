@@ -1,6 +1,9 @@
 package dev.linker.index.eval;
 
+import dev.linker.core.model.PageKind;
+import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
+import dev.linker.index.Status;
 import dev.linker.index.suggest.Suggester;
 import dev.linker.index.suggest.Suggestion;
 import org.apache.lucene.document.Document;
@@ -20,51 +23,114 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * The site's own editorial links as the judge: for every page, hide its in-content links, suggest from the rest,
- * and compare with what was hidden. recall@5 and precision@5 on the top 5, nDCG@10 (binary relevance) and MRR on
- * the top {@code k}.
+ * The site's own editorial links as the judge: for every content page, hide its in-content links, suggest from the
+ * rest, and compare with what was hidden. recall@5 and precision@5 on the top 5, nDCG@10 (binary relevance) and MRR
+ * on the top {@code k}. Hubs take no part (see {@link #gold}); with the suggester's as-of setting, each source only
+ * sees pages published by its own date.
  */
 public final class Evaluator {
     private Evaluator() {
     }
 
-    /** Page → its in-content link targets that are pages of the index (self links dropped). */
+    /**
+     * The judge: each evaluated page's in-content links to other pages, and what was left out of it.
+     *
+     * @param links         source page → the content pages it links to from its content; sources are live content
+     *                      pages with at least one such link
+     * @param dated         sources with a publication date (the as-of bound applies to them)
+     * @param toHubs        links left out because they point at hubs (home, listings, about …)
+     * @param toNotLive     links left out because they point at pages that are not live (a redirect stub in a loop)
+     * @param hubSources    hubs with content links, not evaluated as sources
+     */
+    public record Gold(Map<String, Set<String>> links, int dated, int toHubs, int toNotLive, int hubSources) {
+        public int linkCount() {
+            return links.values().stream().mapToInt(Set::size).sum();
+        }
+    }
+
+    /** {@link #gold(PageIndex)}'s links: page → its in-content link targets that are live content pages. */
     public static Map<String, Set<String>> goldLinks(PageIndex index) {
+        return gold(index).links();
+    }
+
+    /**
+     * Every live content page's in-content links to other live content pages of the index. Hubs are neither sources
+     * (their links are lists, not editorial choices) nor targets (suggestions leave them out by default, and a link
+     * to the home page or a tag listing is template work, not what a writer picks).
+     */
+    public static Gold gold(PageIndex index) {
         return index.withSearcher(s -> {
-            Map<String, Set<String>> out = new TreeMap<>();
-            Set<String> urls = new HashSet<>();
             Map<String, String[]> links = new LinkedHashMap<>();
+            Set<String> live = new HashSet<>();
+            Set<String> hubs = new HashSet<>();
+            Set<String> dated = new HashSet<>();
+            Set<String> known = new HashSet<>();
             try {
                 for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
                     StoredFields sf = leaf.reader().storedFields();
-                    Bits live = leaf.reader().getLiveDocs();
+                    Bits liveDocs = leaf.reader().getLiveDocs();
                     for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                        if (live != null && !live.get(i)) {
+                        if (liveDocs != null && !liveDocs.get(i)) {
                             continue;
                         }
-                        Document d = sf.document(i, Set.of(dev.linker.index.Fields.URL, dev.linker.index.Fields.LINKS));
-                        String url = d.get(dev.linker.index.Fields.URL);
-                        urls.add(url);
-                        links.put(url, d.getValues(dev.linker.index.Fields.LINKS));
+                        Document d = sf.document(i, FIELDS);
+                        String url = d.get(Fields.URL);
+                        known.add(url);
+                        if (PageKind.parse(d.get(Fields.KIND)).isHub()) {
+                            hubs.add(url);
+                        }
+                        if (Status.LIVE.id().equals(d.get(Fields.STATUS))) {
+                            live.add(url);
+                        }
+                        if (d.get(Fields.PUBLISHED) != null) {
+                            dated.add(url);
+                        }
+                        links.put(url, d.getValues(Fields.LINKS));
                     }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            Map<String, Set<String>> out = new TreeMap<>();
+            int[] toHubs = new int[1];
+            int[] toNotLive = new int[1];
+            int[] hubSources = new int[1];
             links.forEach((src, targets) -> {
+                if (!live.contains(src)) {
+                    return; // a redirect stub's "moved" link is no editorial choice
+                }
                 Set<String> g = new HashSet<>();
+                int hubLinks = 0;
+                int notLive = 0;
                 for (String t : targets) {
-                    if (!t.equals(src) && urls.contains(t)) {
+                    if (t.equals(src) || !known.contains(t)) {
+                        continue;
+                    }
+                    if (hubs.contains(t)) {
+                        hubLinks++;
+                    } else if (!live.contains(t)) {
+                        notLive++;
+                    } else {
                         g.add(t);
                     }
                 }
+                if (hubs.contains(src)) {
+                    hubSources[0] += g.isEmpty() && hubLinks == 0 ? 0 : 1;
+                    return;
+                }
+                toHubs[0] += hubLinks;
+                toNotLive[0] += notLive;
                 if (!g.isEmpty()) {
                     out.put(src, g);
                 }
             });
-            return out;
+            int datedSources = (int) out.keySet().stream().filter(dated::contains).count();
+            return new Gold(out, datedSources, toHubs[0], toNotLive[0], hubSources[0]);
         });
     }
+
+    private static final Set<String> FIELDS = Set.of(Fields.URL, Fields.LINKS, Fields.KIND, Fields.STATUS,
+            Fields.PUBLISHED);
 
     public static Metrics run(Suggester suggester, Map<String, Set<String>> gold, int k, Consumer<String> progress) {
         return run(suggester, gold, k, progress, null);

@@ -241,7 +241,7 @@ public final class Planner {
             PageRecord donor = live.contains(old.donor()) ? index.get(old.donor()) : null;
             boolean valid = donor != null && donor.status() == Status.LIVE && live.contains(old.acceptor())
                     && (acceptors == null || acceptors.contains(old.acceptor()))
-                    && !donor.links().contains(old.acceptor())
+                    && !donor.allLinks().contains(old.acceptor())
                     && perDonor.getOrDefault(old.donor(), 0) < ps.maxDonorLinks()
                     && perAcceptor.getOrDefault(old.acceptor(), 0) < ps.maxAcceptorLinks();
             if (!valid) {

@@ -19,15 +19,21 @@ import java.util.regex.Pattern;
  * @param commonWordShare    words on more than this share of pages are dropped from the BM25 query (templates,
  *                           boilerplate)
  * @param serp               optional SERP client (null: off)
+ * @param hubTargets         whether hubs (home, tag and category listings, about pages …) may be targets; off by
+ *                           default: templates link them already, and prose links should lead to content
+ * @param asOfSourceDate     only pages published on or before the source's date are candidates (undated pages
+ *                           always are; an undated source has no bound): the site as the author saw it, for
+ *                           evaluation on blogs
  * @param anchorSpans        short spans embedded per page, at most, to find the phrase closest in meaning when the
  *                           source neither names the page nor uses its distinctive words (0: that rule is off)
  */
 public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List<Pattern> excludes,
                               Map<String, Set<String>> forbiddenSafety, int categoryLevels, double commonWordShare,
-                              SerpClient serp, int anchorSpans) {
+                              SerpClient serp, boolean hubTargets, boolean asOfSourceDate,
+                              int anchorSpans) {
 
     public static final SuggestSettings DEFAULT = new SuggestSettings(ScoreWeights.DEFAULT, 100, 100, List.of(),
-            Map.of(), -1, 0.5, null, 12);
+            Map.of(), -1, 0.5, null, false, false, 12);
 
     public SuggestSettings {
         excludes = List.copyOf(excludes);
@@ -35,32 +41,48 @@ public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List
     }
 
     public SuggestSettings withWeights(ScoreWeights w) {
-        return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp, anchorSpans);
+        return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp,
+                hubTargets, asOfSourceDate, anchorSpans);
     }
 
     public SuggestSettings withExcludes(List<Pattern> p) {
-        return new SuggestSettings(weights, knnK, lexicalK, p, forbiddenSafety, categoryLevels, commonWordShare, serp, anchorSpans);
+        return new SuggestSettings(weights, knnK, lexicalK, p, forbiddenSafety, categoryLevels, commonWordShare, serp,
+                hubTargets, asOfSourceDate, anchorSpans);
     }
 
     public SuggestSettings withForbiddenSafety(Map<String, Set<String>> f) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, f, categoryLevels, commonWordShare, serp, anchorSpans);
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, f, categoryLevels, commonWordShare, serp,
+                hubTargets, asOfSourceDate, anchorSpans);
     }
 
     public SuggestSettings withCategoryLevels(int levels) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp, anchorSpans);
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp,
+                hubTargets, asOfSourceDate, anchorSpans);
     }
 
     /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
     public SuggestSettings withRetrievalDepth(int knn, int lexical) {
-        return new SuggestSettings(weights, knn, lexical, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp, anchorSpans);
+        return new SuggestSettings(weights, knn, lexical, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp,
+                hubTargets, asOfSourceDate, anchorSpans);
+    }
+
+    public SuggestSettings withSerp(SerpClient s) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s,
+                hubTargets, asOfSourceDate, anchorSpans);
     }
 
     public SuggestSettings withAnchorSpans(int spans) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, spans);
+                serp, hubTargets, asOfSourceDate, spans);
     }
 
-    public SuggestSettings withSerp(SerpClient s) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s, anchorSpans);
+    public SuggestSettings withHubTargets(boolean on) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
+                serp, on, asOfSourceDate, anchorSpans);
+    }
+
+    public SuggestSettings withAsOfSourceDate(boolean on) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
+                serp, hubTargets, on, anchorSpans);
     }
 }

@@ -6,6 +6,7 @@ import dev.linker.core.anchor.TitleNames;
 import dev.linker.core.anchor.TitleTemplate;
 import dev.linker.core.anchor.Tokens;
 import dev.linker.core.audit.LinkerException;
+import dev.linker.core.model.PageKind;
 import dev.linker.core.score.CategoryPath;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.core.score.ScoreWeights;
@@ -14,6 +15,7 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
@@ -36,6 +38,7 @@ import org.apache.lucene.util.Bits;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -117,9 +120,16 @@ public final class Suggester {
         return index;
     }
 
-    /** What the suggester knows about one indexed page, loaded once per index version. */
+    /**
+     * What the suggester knows about one indexed page, loaded once per index version.
+     *
+     * @param links    outbound content links (link density, evaluation)
+     * @param allLinks outbound links of any placement: the links the page already has
+     * @param day      publication day ({@link Fields#UNDATED} when unknown)
+     */
     record Info(String url, String title, String cleanTitle, String category, Status status, double authority,
-                int inbound, String safety, int words, Set<String> links) {
+                int inbound, String safety, int words, Set<String> links, Set<String> allLinks, boolean hub,
+                int day) {
     }
 
     /** Per reader: doc → info, URL → doc, the name dictionary. Rebuilt when the index changes. */
@@ -131,6 +141,8 @@ public final class Suggester {
         final TitleTemplate template;
         /** True when every page is live: vector search then needs no filter (a filter costs O(pages) per query). */
         boolean allLive;
+        /** Live hubs: when there are none, keeping hubs out needs no filter either. */
+        int liveHubs;
         /** Hits of recent searches over this reader, for sources asking the same query again. */
         final SearchMemo memo = new SearchMemo();
         /** Document frequencies asked for again and again (common words of every source). */
@@ -252,7 +264,7 @@ public final class Suggester {
 
     private static final Set<String> INFO_FIELDS = Set.of(Fields.URL, Fields.TITLE, Fields.H1, Fields.CATEGORY,
             Fields.STATUS, Fields.AUTHORITY, Fields.INBOUND, Fields.SAFETY, Fields.WORDS, Fields.LINKS,
-            Fields.ANCHOR_NAMES, Fields.QUERIES);
+            Fields.ANCHOR_NAMES, Fields.QUERIES, Fields.ALL_LINKS, Fields.KIND, Fields.PUBLISHED);
 
     private static Snapshot load(IndexSearcher s) {
         IndexReader reader = s.getIndexReader();
@@ -298,9 +310,14 @@ public final class Suggester {
             String h1 = d.get(Fields.H1);
             String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
             Status status = Status.parse(d.get(Fields.STATUS));
+            Set<String> links = new HashSet<>(Arrays.asList(d.getValues(Fields.LINKS)));
+            // An index written before every placement's links were stored has the content links only.
+            Set<String> all = d.get(Fields.KIND) == null ? links : new HashSet<>(Arrays.asList(d.getValues(Fields.ALL_LINKS)));
+            String published = d.get(Fields.PUBLISHED);
             infos[doc] = new Info(url, title, clean.isBlank() ? url : clean, d.get(Fields.CATEGORY), status,
                     num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
-                    num(d, Fields.WORDS).intValue(), new HashSet<>(Arrays.asList(d.getValues(Fields.LINKS))));
+                    num(d, Fields.WORDS).intValue(), links, all, PageKind.parse(d.get(Fields.KIND)).isHub(),
+                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)));
             docs.put(url, doc);
             if (status != Status.LIVE) {
                 continue;
@@ -322,6 +339,7 @@ public final class Suggester {
         for (Info i : infos) {
             if (i != null && i.status() == Status.LIVE) {
                 live++;
+                snap.liveHubs += i.hub() ? 1 : 0;
             }
         }
         snap.allLive = live == reader.numDocs();
@@ -445,12 +463,34 @@ public final class Suggester {
         });
     }
 
+    /**
+     * Where a page's own text may not carry a new link: its headings, code and existing links — but not the links an
+     * evaluation hides, whose phrases are exactly where the author put them.
+     */
+    static List<int[]> blocked(List<dev.linker.core.model.TextRegion> regions, boolean hideLinks) {
+        List<int[]> out = new ArrayList<>(regions.size());
+        for (dev.linker.core.model.TextRegion r : regions) {
+            if (!(hideLinks && r.kind() == dev.linker.core.model.TextRegion.Kind.LINK)) {
+                out.add(new int[] {r.start(), r.end()});
+            }
+        }
+        return out;
+    }
+
+    /** The stored regions of a page (see {@link #blocked(List, boolean)}), its links included. */
+    private static List<int[]> blockedRegions(IndexSearcher s, int doc) throws IOException {
+        org.apache.lucene.util.BytesRef b = s.storedFields().document(doc, Set.of(Fields.REGIONS))
+                .getBinaryValue(Fields.REGIONS);
+        return b == null ? List.of() : blocked(dev.linker.index.TextRegions.decode(
+                Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), false);
+    }
+
     private static Source source(IndexSearcher s, Snapshot snap, int doc, String url, boolean hideOwnLinks) {
         PageRecord r = PageIndex.record(s, doc);
         float[] vector = PageIndex.vector(s, doc);
         Info info = snap.infos[doc];
-        return new Source(url, r.title() + "\n" + r.h1(), r.body(), List.of(), vector,
-                hideOwnLinks ? Set.of() : info.links(), info.category(), info.safety(),
+        return new Source(url, r.title() + "\n" + r.h1(), r.body(), blocked(r.meta().regions(), hideOwnLinks), vector,
+                hideOwnLinks ? Set.of() : info.allLinks(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
                 info.words(), Tokens.tokenize(r.body()));
     }
@@ -458,10 +498,12 @@ public final class Suggester {
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
                                      Set<String> onlyTargets) {
         try {
-            Query filter = filter(src);
+            int asOf = asOfDay(snap, src);
+            Query filter = filter(src, asOf);
             // HNSW turns a filter into a bitset over all pages for every query; when all pages are live and no
-            // category bound applies, the source itself is dropped below and no filter is needed.
-            Query knnFilter = snap.allLive && settings.categoryLevels() < 0 ? null : filter;
+            // category, hub or date bound applies, the source itself is dropped below and no filter is needed.
+            Query knnFilter = snap.allLive && settings.categoryLevels() < 0 && asOf == Fields.UNDATED
+                    && (settings.hubTargets() || snap.liveHubs == 0) ? null : filter;
             Map<Integer, Candidate> cands = new HashMap<>();
             // Vectors: topic similarity.
             if (src.vector() != null && settings.knnK() > 0) {
@@ -537,12 +579,14 @@ public final class Suggester {
         List<Candidate> kept = new ArrayList<>();
         String bound = settings.categoryLevels() >= 0 && src.category() != null
                 ? CategoryPath.up(src.category(), settings.categoryLevels()) : null;
+        int asOf = asOfDay(snap, src);
         for (Candidate c : cands.values()) {
             Info t = snap.infos[c.doc];
             if (t == null || t.status() != Status.LIVE || t.url().equals(src.url()) || src.links().contains(t.url())
                     || excluded(t.url()) || forbidden(src.safety(), t.safety())
                     || bound != null && !t.category().startsWith(bound)
-                    || onlyTargets != null && !onlyTargets.contains(t.url())) {
+                    || onlyTargets != null && !onlyTargets.contains(t.url())
+                    || t.hub() && !settings.hubTargets() || asOf != Fields.UNDATED && t.day() > asOf) {
                 continue;
             }
             kept.add(c);
@@ -643,7 +687,8 @@ public final class Suggester {
             }
             for (String url : acceptors) {
                 Integer doc = snap.docs.get(url);
-                if (doc != null && snap.infos[doc].status() == Status.LIVE) {
+                if (doc != null && snap.infos[doc].status() == Status.LIVE
+                        && (settings.hubTargets() || !snap.infos[doc].hub())) {
                     int li = ReaderUtil.subIndex(doc, leaves);
                     bits[li].set(doc - leaves.get(li).docBase);
                 }
@@ -703,8 +748,13 @@ public final class Suggester {
             if (doc == null || targets.isEmpty()) {
                 return out;
             }
-            Source src = new Source(donor, "", body(doc), List.of(), null, Set.of(), null, "", null, Set.of(), 0, 0,
-                    null);
+            Source src;
+            try {
+                src = new Source(donor, "", body(doc), blockedRegions(s, doc), null, Set.of(), null, "", null,
+                        Set.of(), 0, 0, null);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             List<Anchor> anchors = Suggester.this.anchors(s, snap, src, targets);
             for (int i = 0; i < targets.size(); i++) {
                 out.put(targets.get(i), anchors.get(i));
@@ -726,8 +776,8 @@ public final class Suggester {
             Info info = snap.infos[doc];
             String body = d.get(Fields.BODY);
             return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
-                    List.of(), PageIndex.vector(s, doc), info.links(), info.category(), info.safety(), null, Set.of(),
-                    info.links().size(), info.words(), Tokens.tokenize(body == null ? "" : body));
+                    blockedRegions(s, doc), PageIndex.vector(s, doc), info.allLinks(), info.category(), info.safety(),
+                    null, Set.of(), info.links().size(), info.words(), Tokens.tokenize(body == null ? "" : body));
         }
     }
 
@@ -855,9 +905,29 @@ public final class Suggester {
         return doc;
     }
 
-    private Query filter(Source src) {
+    /**
+     * With {@link SuggestSettings#asOfSourceDate()}, the indexed source's publication day; else, or when the source
+     * is undated or not indexed, {@link Fields#UNDATED}: no bound.
+     */
+    private int asOfDay(Snapshot snap, Source src) {
+        if (!settings.asOfSourceDate() || src.url() == null) {
+            return Fields.UNDATED;
+        }
+        Integer doc = snap.docs.get(src.url());
+        return doc == null ? Fields.UNDATED : snap.infos[doc].day();
+    }
+
+    /** Live pages, within the category bound, not hubs (unless wanted), published by {@code asOf}, not the source. */
+    private Query filter(Source src, int asOf) {
         BooleanQuery.Builder b = new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(Fields.STATUS, Status.LIVE.id())), BooleanClause.Occur.FILTER);
+        if (!settings.hubTargets()) {
+            b.add(new TermQuery(new Term(Fields.HUB, "1")), BooleanClause.Occur.MUST_NOT);
+        }
+        if (asOf != Fields.UNDATED) {
+            // Undated pages hold the smallest day, so the range keeps them.
+            b.add(IntPoint.newRangeQuery(Fields.PUBLISHED_DAY, Fields.UNDATED, asOf), BooleanClause.Occur.FILTER);
+        }
         if (settings.categoryLevels() >= 0 && src.category() != null) {
             b.add(new TermQuery(new Term(Fields.CATEGORY_ANCESTOR,
                     CategoryPath.up(src.category(), settings.categoryLevels()))), BooleanClause.Occur.FILTER);

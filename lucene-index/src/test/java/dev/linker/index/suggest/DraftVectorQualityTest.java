@@ -109,7 +109,10 @@ class DraftVectorQualityTest {
         double chunks = mean(figures.stream().mapToDouble(Figures::chunksVsWhole).toArray());
         double paragraphs = mean(figures.stream().mapToDouble(Figures::paragraphVsWhole).toArray());
         assertTrue(chunks >= 0.9, "chunk-based draft vectors are close to whole-text ones: " + chunks);
-        assertTrue(chunks >= paragraphs - 0.01, "and not further than paragraph-based ones: " + chunks + " vs "
+        // 0.015: since HTML text keeps its blocks (one line each), an example page is a draft of about five short
+        // paragraphs, headings among them, rather than one; both vectors move away from the whole text alike
+        // (chunks 0.911, paragraphs 0.921, chunks vs paragraphs 0.992).
+        assertTrue(chunks >= paragraphs - 0.015, "and not further than paragraph-based ones: " + chunks + " vs "
                 + paragraphs);
         for (Figures f : figures) {
             assertTrue(f.chunksVsWhole() >= 0.7, f.toString());

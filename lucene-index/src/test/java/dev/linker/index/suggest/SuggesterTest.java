@@ -48,7 +48,7 @@ class SuggesterTest {
         assertFalse(urls(s).contains(ESPRESSO));
         assertFalse(urls(s).contains(GRINDER));
         assertFalse(urls(s).contains(FLAT_WHITE));
-        assertEquals(8, s.size(), "11 pages minus the source and its two targets");
+        assertEquals(7, s.size(), "11 pages minus the source, its two targets and the home page (a hub)");
     }
 
     @Test

@@ -174,8 +174,7 @@ public final class IndexService implements LinkerService {
                 names.add(new String[] {gone.url(), name});
             }
         }
-        index.upsert(new PageRecord(s.url(), s.title(), s.h1(), s.body(), s.category(), s.status(), s.redirectTo(),
-                s.authority(), s.inbound() + gone.inbound(), s.safety(), s.links(), names, s.queries()));
+        index.upsert(s.withNames(names, s.inbound() + gone.inbound()));
     }
 
     private void requireKnown(String url, String field) {
