@@ -61,7 +61,7 @@ class DraftSetTest {
             + "what when why how who which not no s t up out vs via than then there here do does did can will").split(" "));
     static final Pattern SECTION = Pattern.compile("^(?:(?:Chapter|Appendix|Part)\\s+)?[A-Z0-9]{1,4}(?:\\.[0-9]+)*\\.\\s+");
     static final String SITE_SUFFIX = " - The Go Blog";
-    static final List<String> FIELDS = List.of("id", "target", "targetTitle", "title", "text", "anchors");
+    static final List<String> FIELDS = List.of("id", "target", "targetTitle", "title", "text", "anchors", "acceptable");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
@@ -76,6 +76,11 @@ class DraftSetTest {
             assertTrue(d.get("title").isTextual(), d.get("id") + ": title is not a string (it may be empty)");
             assertTrue(d.get("anchors").isArray() && d.get("anchors").size() >= 1 && d.get("anchors").size() <= 3,
                     d.get("id") + ": 1 to 3 anchors");
+            assertTrue(d.get("acceptable").isArray() && d.get("acceptable").size() >= 1,
+                    d.get("id") + ": acceptable is a non-empty list");
+            List<String> keys = new ArrayList<>();
+            d.fieldNames().forEachRemaining(keys::add);
+            assertEquals(FIELDS, keys, d.get("id") + ": exactly these fields, in this order (acceptable last)");
         }
     }
 
@@ -102,18 +107,42 @@ class DraftSetTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
     void every_anchor_is_a_phrase_of_one_to_six_whole_words_of_the_prose(DraftFile file) throws IOException {
+        for (JsonNode d : read(file)) checkPhrases(d, "anchors");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void every_acceptable_phrase_is_a_phrase_of_one_to_six_whole_words_of_the_prose(DraftFile file) throws IOException {
+        for (JsonNode d : read(file)) checkPhrases(d, "acceptable");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void every_anchor_is_also_acceptable_and_no_acceptable_phrase_is_listed_twice(DraftFile file) throws IOException {
         for (JsonNode d : read(file)) {
-            String text = d.get("text").asText();
-            String prose = outsideMarkup(text);
-            for (JsonNode a : d.get("anchors")) {
-                String anchor = a.asText();
-                int words = anchor.trim().isEmpty() ? 0 : anchor.trim().split("\\s+").length;
-                assertTrue(words >= 1 && words <= 6, d.get("id") + ": anchor of " + words + " words: " + anchor);
-                assertTrue(anchor.equals(anchor.trim()), d.get("id") + ": anchor with outer spaces: '" + anchor + "'");
-                assertTrue(text.contains(anchor), d.get("id") + ": anchor not in the text: " + anchor);
-                assertTrue(occursOnWordBoundaries(prose, anchor), d.get("id")
-                        + ": anchor not on word boundaries outside code, headings and links: " + anchor);
+            Set<String> acceptable = new HashSet<>();
+            for (JsonNode a : d.get("acceptable")) {
+                assertTrue(a.isTextual(), d.get("id") + ": acceptable phrase is not a string: " + a);
+                assertTrue(acceptable.add(a.asText()), d.get("id") + ": acceptable phrase listed twice: " + a.asText());
             }
+            for (JsonNode a : d.get("anchors")) {
+                assertTrue(acceptable.contains(a.asText()), d.get("id") + ": anchor missing from acceptable: " + a.asText());
+            }
+        }
+    }
+
+    /** Each phrase of the field: 1–6 words, no outer spaces, in the text, on word boundaries outside markup. */
+    static void checkPhrases(JsonNode d, String field) {
+        String text = d.get("text").asText();
+        String prose = outsideMarkup(text);
+        for (JsonNode a : d.get(field)) {
+            String phrase = a.asText();
+            int words = phrase.trim().isEmpty() ? 0 : phrase.trim().split("\\s+").length;
+            assertTrue(words >= 1 && words <= 6, d.get("id") + ": " + field + " phrase of " + words + " words: " + phrase);
+            assertTrue(phrase.equals(phrase.trim()), d.get("id") + ": " + field + " phrase with outer spaces: '" + phrase + "'");
+            assertTrue(text.contains(phrase), d.get("id") + ": " + field + " phrase not in the text: " + phrase);
+            assertTrue(occursOnWordBoundaries(prose, phrase), d.get("id") + ": " + field
+                    + " phrase not on word boundaries outside code, headings and links: " + phrase);
         }
     }
 
@@ -170,6 +199,25 @@ class DraftSetTest {
         assertTrue(sameWord("replica", "replication"), "same first five letters");
         assertFalse(sameWord("data", "database"), "a different word, though a prefix");
         assertFalse(sameWord("1", "13"), "numbers match only exactly");
+    }
+
+    @Test
+    void a_phrase_inside_a_compound_or_identifier_is_not_on_word_boundaries() {
+        String text = "A pour-over kettle, t.Run and Rob Pike's talk. Use to_char or go.mod; end.";
+        assertTrue(occursOnWordBoundaries(text, "pour-over kettle"));
+        assertFalse(occursOnWordBoundaries(text, "pour"), "inside a hyphenated compound");
+        assertFalse(occursOnWordBoundaries(text, "over kettle"), "inside a hyphenated compound");
+        assertTrue(occursOnWordBoundaries(text, "t.Run"));
+        assertFalse(occursOnWordBoundaries(text, "Run"), "inside an identifier");
+        assertTrue(occursOnWordBoundaries(text, "Rob Pike's talk"));
+        assertFalse(occursOnWordBoundaries(text, "Rob Pike"), "before a possessive");
+        assertFalse(occursOnWordBoundaries(text, "to"), "inside to_char");
+        assertFalse(occursOnWordBoundaries(text, "go"), "inside go.mod");
+        assertTrue(occursOnWordBoundaries(text, "talk"), "before a full stop and a space");
+        assertTrue(occursOnWordBoundaries(text, "end"), "before the final full stop");
+        assertFalse(occursOnWordBoundaries(text, "kett"), "inside a word");
+        assertFalse(occursOnWordBoundaries(outsideMarkup("See `go vet` and [the docs](/x.html)."), "go vet"), "in code");
+        assertFalse(occursOnWordBoundaries(outsideMarkup("See `go vet` and [the docs](/x.html)."), "the docs"), "in a link");
     }
 
     // --- the title rule -------------------------------------------------------------------------------------
@@ -244,11 +292,23 @@ class DraftSetTest {
         return out.toString();
     }
 
+    /** Characters that join two words into one token: pour-over, to_char, go.mod, os.Root, encoding/json, Pike's. */
+    static final String JOINERS = "-_./'\u2019";
+
+    /**
+     * The phrase occurs somewhere neither preceded nor followed by a letter or digit, nor by a joiner that glues it to
+     * a neighbouring word ("pour" of "pour-over", "Run" of "t.Run", "Pike" of "Pike's" are inside a word).
+     */
     static boolean occursOnWordBoundaries(String text, String phrase) {
+        if (phrase.isEmpty()) return false;
         for (int i = text.indexOf(phrase); i >= 0; i = text.indexOf(phrase, i + 1)) {
             int end = i + phrase.length();
-            boolean startOk = i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1));
-            boolean endOk = end == text.length() || !Character.isLetterOrDigit(text.charAt(end));
+            boolean startOk = i == 0 || !(Character.isLetterOrDigit(text.charAt(i - 1))
+                    || (i >= 2 && JOINERS.indexOf(text.charAt(i - 1)) >= 0 && Character.isLetterOrDigit(text.charAt(i - 2))
+                        && Character.isLetterOrDigit(text.charAt(i))));
+            boolean endOk = end == text.length() || !(Character.isLetterOrDigit(text.charAt(end))
+                    || (end + 1 < text.length() && JOINERS.indexOf(text.charAt(end)) >= 0
+                        && Character.isLetterOrDigit(text.charAt(end + 1)) && Character.isLetterOrDigit(text.charAt(end - 1))));
             if (startOk && endOk) return true;
         }
         return false;
