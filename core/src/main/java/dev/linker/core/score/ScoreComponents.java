@@ -15,14 +15,29 @@ package dev.linker.core.score;
  *                         words found within a few words of each other (at least two of them), times the share of the
  *                         title's rarity they cover — "replacing godoc.org with pkg.go.dev" for "Redirecting godoc.org
  *                         requests to pkg.go.dev", where the name itself is not written
+ * @param time             how close in time the two pages were published: e^(−days apart / {@value #TIME_SCALE_DAYS}),
+ *                         0 when either has no date — on a blog, posts of the same season answer each other (series,
+ *                         follow-ups, this year's survey after last year's); in either direction, so it favours
+ *                         neither older nor newer pages
  */
 public record ScoreComponents(double lexical, double vector, double name, double authority, double inboundDeficit,
-                              double linkDensity, double categoryDistance, double serp, double title) {
+                              double linkDensity, double categoryDistance, double serp, double title, double time) {
+
+    /** Days apart at which {@link #time} falls to 1/e: about a year and a half. */
+    public static final double TIME_SCALE_DAYS = 540;
 
     public double total(ScoreWeights w) {
         return w.lexical() * lexical + w.vector() * vector + w.name() * name + w.authority() * authority
                 + w.inboundDeficit() * inboundDeficit - w.linkDensity() * linkDensity
-                - w.categoryDistance() * categoryDistance + w.serp() * serp + w.title() * title;
+                - w.categoryDistance() * categoryDistance + w.serp() * serp + w.title() * title + w.time() * time;
+    }
+
+    /** The time component of two publication days (epoch days), either {@code Integer.MIN_VALUE} when unknown. */
+    public static double time(int day, int otherDay) {
+        if (day == Integer.MIN_VALUE || otherDay == Integer.MIN_VALUE) {
+            return 0;
+        }
+        return Math.exp(-Math.abs((double) day - otherDay) / TIME_SCALE_DAYS);
     }
 
     /** Inbound deficit from a count: 1/(1 + inbound/3), so the first few links matter most. */

@@ -13,8 +13,9 @@ import java.util.Properties;
 
 /**
  * Weights of the candidate score:
- * {@code score = lexical·BM25 + vector·cosine + name·mention + title·title words + authority·authority
- * + deficit·inbound deficit − density·existing link density − category·category distance + serp·SERP rank}. Lexical and
+ * {@code score = lexical·BM25 + vector·cosine + name·mention + title·title words + time·time proximity
+ * + authority·authority + deficit·inbound deficit − density·existing link density − category·category distance
+ * + serp·SERP rank}. Lexical and
  * vector are the similarity of the two texts; the name mention is a first-class component because, measured on real
  * documentation sites, the source text naming the target is the strongest single signal of an editorial link; title
  * words are its prose form: blogs write "replacing godoc.org with pkg.go.dev" for a post titled "Redirecting godoc.org
@@ -23,24 +24,25 @@ import java.util.Properties;
  * <p>Stored as a properties file ({@code weight.lexical=0.35} …) so {@code linker tune} can write one per site.
  */
 public record ScoreWeights(double lexical, double vector, double name, double authority, double inboundDeficit,
-                           double linkDensity, double categoryDistance, double serp, double title) {
+                           double linkDensity, double categoryDistance, double serp, double title, double time) {
 
     /**
      * Defaults measured on a documentation site and a blog together (the PostgreSQL and Go blog corpora, see
      * lucene-index/README.md): no per-site tuning.
      */
-    public static final ScoreWeights DEFAULT = new ScoreWeights(0.35, 0.15, 1.0, 0.05, 0.0, 0.0, 0.1, 0.3, 0.2);
+    public static final ScoreWeights DEFAULT = new ScoreWeights(0.35, 0.15, 1.0, 0.05, 0.0, 0.0, 0.1, 0.3, 0.2,
+            0.2);
 
     public static final String[] KEYS = {"lexical", "vector", "name", "authority", "inboundDeficit", "linkDensity",
-            "categoryDistance", "serp", "title"};
+            "categoryDistance", "serp", "title", "time"};
 
     public double[] toArray() {
         return new double[] {lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp,
-            title};
+            title, time};
     }
 
     public static ScoreWeights of(double[] w) {
-        return new ScoreWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]);
+        return new ScoreWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9]);
     }
 
     public ScoreWeights with(String key, double value) {

@@ -80,9 +80,12 @@ class CategoryPathTest {
 
     @Test
     void the_total_adds_the_positive_and_subtracts_the_negative_components() {
-        ScoreComponents c = new ScoreComponents(1, 1, 1, 1, 1, 1, 1, 1, 1);
-        ScoreWeights w = new ScoreWeights(1, 1, 1, 1, 1, 1, 1, 1, 1);
-        assertEquals(5.0, c.total(w), 1e-9);
+        ScoreComponents c = new ScoreComponents(1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        ScoreWeights w = new ScoreWeights(1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        assertEquals(6.0, c.total(w), 1e-9);
+        assertEquals(1.0, ScoreComponents.time(100, 100), 1e-9);
+        assertEquals(Math.exp(-1), ScoreComponents.time(0, (int) ScoreComponents.TIME_SCALE_DAYS), 1e-9);
+        assertEquals(0, ScoreComponents.time(Integer.MIN_VALUE, 5), "undated: no time component");
         assertEquals(1.0, ScoreComponents.deficit(0), 1e-9);
         assertTrue(ScoreComponents.deficit(10) < 0.3);
     }

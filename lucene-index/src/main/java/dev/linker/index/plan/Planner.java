@@ -43,8 +43,11 @@ public final class Planner {
     public static Result plan(Suggester suggester, PageIndex index, Collection<String> donors, Set<String> acceptors,
                               PlanSettings ps, Map<String, Integer> crawlHits, List<PlannedLink> previous,
                               Consumer<String> progress) {
-        // One index version for the whole plan: candidates, assignment and anchors see the same pages.
-        return suggester.planPass(acceptors, pass -> plan(pass, index, donors, acceptors, ps, crawlHits, previous,
+        // One index version for the whole plan: candidates, assignment and anchors see the same pages. Publication
+        // dates do not steer a plan: an old post with authority should pass it to a new one as readily as to one of
+        // its own season.
+        Suggester s = suggester.with(suggester.settings().withWeights(suggester.settings().weights().with("time", 0)));
+        return s.planPass(acceptors, pass -> plan(pass, index, donors, acceptors, ps, crawlHits, previous,
                 progress));
     }
 

@@ -12,9 +12,10 @@ import java.util.Set;
  * @param links    URLs it already links to (never suggested again)
  * @param category its category path, or null
  * @param safety   its safety class ("" when none)
+ * @param published its publication date, or null (then no time proximity counts)
  */
 public record Draft(String url, String title, String text, List<int[]> blocked, Set<String> links, String category,
-                    String safety) {
+                    String safety, java.time.LocalDate published) {
     public Draft {
         title = title == null ? "" : title;
         text = text == null ? "" : text;
@@ -24,7 +25,7 @@ public record Draft(String url, String title, String text, List<int[]> blocked, 
     }
 
     public Draft(String url, String title, String text, Set<String> links, String category, String safety) {
-        this(url, title, text, List.of(), links, category, safety);
+        this(url, title, text, List.of(), links, category, safety, null);
     }
 
     public static Draft of(String title, String text) {

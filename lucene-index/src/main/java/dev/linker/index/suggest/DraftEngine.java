@@ -64,7 +64,7 @@ public final class DraftEngine {
         List<String> links = new ArrayList<>(draft.links());
         links.addAll(request.exclude());
         Draft d = new Draft(request.url(), request.title(), draft.linkable(), draft.blocked(),
-                new java.util.HashSet<>(links), null, "");
+                new java.util.HashSet<>(links), null, "", null);
         return suggester.forDraft(d, vector, request.limit());
     }
 

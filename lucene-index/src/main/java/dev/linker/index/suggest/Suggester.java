@@ -397,7 +397,7 @@ public final class Suggester {
                 links.addAll(snap.byKey(DraftText.urlKey(url)));
             }
             Source src = new Source(url, d.title(), d.text(), d.blocked(), vector, links, category, d.safety(), null,
-                    Set.of(), d.links().size(), tokens.size(), tokens);
+                    Set.of(), d.links().size(), tokens.size(), tokens, PageIndex.day(d.published()));
             return suggest(s, snap, src, limit);
         });
     }
@@ -421,7 +421,7 @@ public final class Suggester {
      */
     record Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
                   String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
-                  int words, List<Tokens.Token> tokenized) {
+                  int words, List<Tokens.Token> tokenized, int day) {
         /** The text's tokens: those the caller computed already, else now. */
         List<Tokens.Token> tokens() {
             return tokenized != null ? tokenized : Tokens.tokenize(text);
@@ -492,7 +492,7 @@ public final class Suggester {
         return new Source(url, r.title() + "\n" + r.h1(), r.body(), blocked(r.meta().regions(), hideOwnLinks), vector,
                 hideOwnLinks ? Set.of() : info.allLinks(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                info.words(), Tokens.tokenize(r.body()));
+                info.words(), Tokens.tokenize(r.body()), info.day());
     }
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
@@ -751,7 +751,7 @@ public final class Suggester {
             Source src;
             try {
                 src = new Source(donor, "", body(doc), blockedRegions(s, doc), null, Set.of(), null, "", null,
-                        Set.of(), 0, 0, null);
+                        Set.of(), 0, 0, null, Fields.UNDATED);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -777,7 +777,8 @@ public final class Suggester {
             String body = d.get(Fields.BODY);
             return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
                     blockedRegions(s, doc), PageIndex.vector(s, doc), info.allLinks(), info.category(), info.safety(),
-                    null, Set.of(), info.links().size(), info.words(), Tokens.tokenize(body == null ? "" : body));
+                    null, Set.of(), info.links().size(), info.words(), Tokens.tokenize(body == null ? "" : body),
+                    info.day());
         }
     }
 
@@ -851,7 +852,7 @@ public final class Suggester {
         return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
                 t.authority(), ScoreComponents.deficit(inbound), density,
                 src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()), c.serp,
-                c.title);
+                c.title, ScoreComponents.time(src.day(), t.day()));
     }
 
     /**
