@@ -154,12 +154,13 @@ final class EvalCommand implements Callable<Integer> {
             if (o.rank() == 0 || !o.acceptable()) {
                 err.printf("linker: %s: %s%n", o.draft().id(), o.rank() == 0 ? "page not in the top 5"
                         : "rank " + o.rank() + ", anchor " + (o.anchor() == null ? "none" : "\"" + o.anchor() + "\" ("
-                        + o.rule() + ")") + " is not one of " + o.draft().anchors());
+                        + o.rule() + ")") + " is not one of " + o.draft().acceptable());
             }
         }
         out.printf(Locale.ROOT, "drafts: %d%nwanted page in the top 5: %d (%.1f %%)%n"
-                + "acceptable anchor:        %d (%.1f %%)%n", r.drafts(), r.found(), 100 * r.foundShare(),
-                r.acceptable(), 100 * r.acceptableShare());
+                + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", r.drafts(),
+                r.found(), 100 * r.foundShare(), r.acceptable(), 100 * r.acceptableShare(), r.authors(),
+                100.0 * r.authors() / r.drafts());
         return ExitCode.OK.code();
     }
 

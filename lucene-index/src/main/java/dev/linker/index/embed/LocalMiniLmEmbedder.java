@@ -214,8 +214,45 @@ public final class LocalMiniLmEmbedder implements Embedder {
         return Vectors.normalizeInPlace(sum);
     }
 
+    /**
+     * The model's output vector of every token of a short text (one window: at most {@value #MAX_WINDOW_TOKENS} tokens
+     * with [CLS] and [SEP], longer texts are cut), [CLS] first and [SEP] last: the mean of the rows of a span's word
+     * pieces is that span's meaning in its context, at no further model run.
+     */
+    public float[][] tokenVectors(String text) {
+        Vectors.requireText(text);
+        int[] ids = tokenizer.windows(tokenizer.wordPieceIds(text), MAX_WINDOW_TOKENS).get(0);
+        float[][] out = new float[ids.length][DIMENSION];
+        run(ids, hidden -> {
+            for (int t = 0; t < ids.length; t++) {
+                for (int j = 0; j < DIMENSION; j++) {
+                    out[t][j] = hidden.get(t * DIMENSION + j);
+                }
+            }
+        });
+        return out;
+    }
+
     /** One model run over {@code [CLS] ... [SEP]} ids; the mean of all its token vectors (no padding exists). */
     private float[] meanPooled(int[] ids) {
+        int n = ids.length;
+        float[] mean = new float[DIMENSION];
+        run(ids, hidden -> {
+            for (int t = 0; t < n; t++) {
+                int base = t * DIMENSION;
+                for (int j = 0; j < DIMENSION; j++) {
+                    mean[j] += hidden.get(base + j);
+                }
+            }
+            for (int j = 0; j < DIMENSION; j++) {
+                mean[j] /= n;
+            }
+        });
+        return mean;
+    }
+
+    /** One model run over {@code [CLS] ... [SEP]} ids, its last hidden state ([1, n, 384], row-major) to {@code use}. */
+    private void run(int[] ids, java.util.function.Consumer<FloatBuffer> use) {
         int n = ids.length;
         long[] inputIds = new long[n];
         long[] mask = new long[n];
@@ -239,19 +276,7 @@ public final class LocalMiniLmEmbedder implements Embedder {
                     inputs.put("token_type_ids", typesTensor);
                 }
                 try (OrtSession.Result result = session.run(inputs)) {
-                    // last_hidden_state [1, n, 384], row-major
-                    FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
-                    float[] mean = new float[DIMENSION];
-                    for (int t = 0; t < n; t++) {
-                        int base = t * DIMENSION;
-                        for (int j = 0; j < DIMENSION; j++) {
-                            mean[j] += hidden.get(base + j);
-                        }
-                    }
-                    for (int j = 0; j < DIMENSION; j++) {
-                        mean[j] /= n;
-                    }
-                    return mean;
+                    use.accept(((OnnxTensor) result.get(0)).getFloatBuffer());
                 }
             }
         } catch (OrtException e) {

@@ -19,10 +19,12 @@ import java.util.Locale;
 /**
  * Drafts that describe a page's subject without naming it, as an author writes before knowing the site: is the page
  * in the draft engine's top 5, and is its anchor one a person would link? A set is a JSON Lines file, one draft a
- * line: {@code {"id", "target", "title", "text", "anchors": [...]}} — the text is read as Markdown; {@code anchors}
- * are the phrases of the text a person would link to the target. An anchor is acceptable when it is a phrase of the
- * text whose words match one of those phrases with a token F1 of at least {@value #ACCEPTABLE_F1} ("dead row versions
- * pile" for "dead row versions" is; "tables" is not). Targets compare by path, so a set written against a CSV export
+ * line: {@code {"id", "target", "title", "text", "anchors": [...], "acceptable": [...]}} — the text is read as
+ * Markdown; {@code anchors} are the phrases of the text its author would link to the target, {@code acceptable}
+ * (optional) every phrase a second, independent annotator would accept as the link's text (it includes
+ * {@code anchors}). An anchor is acceptable when it is a phrase of the text whose words match one of the acceptable
+ * phrases with a token F1 of at least {@value #ACCEPTABLE_F1} ("dead row versions pile" for "dead row versions" is;
+ * "tables" is not); the stricter figure against {@code anchors} alone is reported too. Targets compare by path, so a set written against a CSV export
  * ({@code https://site/a.html}) runs against an index of the built site ({@code /a.html}) too.
  */
 public final class DraftEval {
@@ -33,11 +35,16 @@ public final class DraftEval {
     }
 
     /** One draft of a set. */
-    public record Case(String id, String target, String title, String text, List<String> anchors) {
+    public record Case(String id, String target, String title, String text, List<String> anchors,
+                       List<String> acceptable) {
+        public Case {
+            anchors = List.copyOf(anchors);
+            acceptable = acceptable == null || acceptable.isEmpty() ? anchors : List.copyOf(acceptable);
+        }
     }
 
     /** How one draft fared: the target's rank (0 when not in the top 5) and its anchor (null when none). */
-    public record Outcome(Case draft, int rank, String anchor, String rule, boolean acceptable) {
+    public record Outcome(Case draft, int rank, String anchor, String rule, boolean acceptable, boolean authors) {
     }
 
     /** Share of drafts whose page is in the top 5, and share with an acceptable anchor for it. */
@@ -54,6 +61,11 @@ public final class DraftEval {
             return (int) outcomes.stream().filter(Outcome::acceptable).count();
         }
 
+        /** Drafts whose anchor matches one of the phrases the draft's author listed (the strict figure). */
+        public int authors() {
+            return (int) outcomes.stream().filter(Outcome::authors).count();
+        }
+
         public double foundShare() {
             return outcomes.isEmpty() ? 0 : (double) found() / drafts();
         }
@@ -64,9 +76,21 @@ public final class DraftEval {
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "drafts=%d top5=%d (%.1f %%) acceptable anchor=%d (%.1f %%)", drafts(),
-                    found(), 100 * foundShare(), acceptable(), 100 * acceptableShare());
+            return String.format(Locale.ROOT, "drafts=%d top5=%d (%.1f %%) acceptable anchor=%d (%.1f %%), the author's "
+                    + "own=%d", drafts(), found(), 100 * foundShare(), acceptable(), 100 * acceptableShare(), authors());
         }
+    }
+
+    private static boolean matches(String anchor, List<String> phrases) {
+        if (anchor == null) {
+            return false;
+        }
+        for (String a : phrases) {
+            if (AnchorAgreement.f1(anchor, a) >= ACCEPTABLE_F1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Reads a set; a line that is not a draft is an error naming the file and line. */
@@ -97,8 +121,10 @@ public final class DraftEval {
                 }
                 List<String> anchors = new ArrayList<>();
                 o.path("anchors").forEach(a -> anchors.add(a.asText()));
+                List<String> acceptable = new ArrayList<>();
+                o.path("acceptable").forEach(a -> acceptable.add(a.asText()));
                 out.add(new Case(o.path("id").asText("line " + n), target, o.path("title").asText(""), text,
-                        anchors));
+                        anchors, acceptable));
             }
         } catch (IOException e) {
             throw new LinkerException(file + ": cannot read drafts: " + e.getMessage());
@@ -126,13 +152,8 @@ public final class DraftEval {
                 }
             }
             String anchor = hit == null ? null : hit.anchor().phrase();
-            boolean ok = false;
-            if (anchor != null) {
-                for (String a : c.anchors()) {
-                    ok |= AnchorAgreement.f1(anchor, a) >= ACCEPTABLE_F1;
-                }
-            }
-            out.add(new Outcome(c, rank, anchor, hit == null ? null : hit.anchor().rule().id(), ok));
+            out.add(new Outcome(c, rank, anchor, hit == null ? null : hit.anchor().rule().id(),
+                    matches(anchor, c.acceptable()), matches(anchor, c.anchors())));
         }
         return new Result(out);
     }

@@ -14,47 +14,64 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Places links in a source text: for each page to link to, in rank order, the phrase of the source that best says what
- * that page is about, one link per phrase. The rules, tried in order ({@link Anchor.Rule}):
+ * that page is about, one link per phrase ({@link Anchor.Rule}):
  * <ol>
- *   <li><b>name</b> — the source names the page (title or H1 without the site template, an anchor other pages use for
- *       it, a Search Console query): the heaviest such mention, words before a bare "Section 7.3";</li>
- *   <li><b>distinctive</b> — a span made of words distinctive of the page: frequent in it, rare on the site ("dead row
- *       versions" for a vacuuming page);</li>
- *   <li><b>semantic</b> — among a bounded number of short spans of the sentences closest to the page, the one closest
- *       in meaning to it (embedded in one batch);</li>
+ *   <li><b>name</b> — the source names the page (its title or H1 without the site template, an anchor other pages use
+ *       for it, a Search Console query): the heaviest such mention, words before a bare "Section 7.3";</li>
+ *   <li>else a span of the sentences that share most of the page's distinctive words (frequent in it, rare on the
+ *       site): among the {@value #SPANS_PER_PAGE} spans richest in those words, the one that best says what the page
+ *       is about — closest in meaning to the page and least to the site as a whole (a span that could be about any
+ *       page of the site says nothing), with its distinctive words counting too, and a phrase before a lone word. The rule is <b>distinctive</b> when
+ *       the span's distinctive words alone make a strong case ({@value #DISTINCTIVE_SPAN_MIN} of the page's strongest
+ *       word), else <b>semantic</b>. Without an embedder (or with the span budget at 0, as plans of large sites may
+ *       want) only the distinctive words decide, and only a strong case is taken;</li>
  *   <li>else <b>none</b>: no phrase, the sentence where a link fits best, and the page's name as the wording to add.</li>
  * </ol>
  * A phrase is 1–{@value #MAX_SPAN} words inside one sentence, on word boundaries, never in a heading, code, markup or an
  * existing link ({@link SourceText#placeable}); a name may be longer (a page's whole title is what a person links). A
  * single word found on more than {@value #COMMON_SHARE} of the site's pages (the site's own product name) is never an
- * anchor alone.
+ * anchor alone, nor is a bare number.
  */
 final class AnchorChooser {
-    /** Words in a distinctive or semantic span, at most. */
+    /** Words in a span, at most (names excepted). */
     static final int MAX_SPAN = 6;
     /** A word on more than this share of pages is never an anchor by itself. */
     static final double COMMON_SHARE = 0.2;
-    /** A single distinctive word must be this rare on the site to be an anchor alone. */
+    /** A single word must be this rare on the site to be an anchor by its distinctive weight alone. */
     static final double RARE_SHARE = 0.02;
     /** Distinctive terms kept per page. */
     static final int DISTINCTIVE_TERMS = 40;
-    /** A word counts as distinctive of a page from this share of the page's strongest word. */
-    static final double DISTINCTIVE_MIN = 0.2;
-    /** A distinctive span needs this summed weight (the page's strongest word weighs 1). */
+    /** A span's distinctive words make a strong case from this summed weight (the page's strongest word weighs 1). */
     static final double DISTINCTIVE_SPAN_MIN = 1.0;
-    /** A semantic span must come at least this close to the page (cosine of the embeddings). */
-    static final double SEMANTIC_MIN = 0.5;
-    /** Sentences searched for semantic spans, per page. */
-    static final int SEMANTIC_SENTENCES = 3;
+    /** Sentences a page's span is looked for in: those sharing most of its distinctive words. */
+    static final int SENTENCES_PER_PAGE = 2;
+    /** Sentences embedded to find where a page that shares no word with the text fits, at most. */
+    static final int SENTENCES_BY_MEANING = 8;
+    /** Spans per page, richest in its distinctive words first, that are embedded to find the best. */
+    static final int SPANS_PER_PAGE = 8;
+    /** Weights of the span score: meaning close to the page, distinctive words, meaning close to the whole site. */
+    static final double W_PAGE = 0.5;
+    static final double W_DISTINCTIVE = 0.3;
+    static final double W_SITE = 0.5;
+    /** A lone word says less than a phrase: "cold brew", not "cold". */
+    static final double W_SINGLE = 0.1;
+    /** A span closer in meaning to the page than this (cosine), at least, or it says nothing of it: no anchor. */
+    static final double PAGE_MIN = 0.25;
 
-    /** Document frequencies of the site, for rarity. */
+    /** Document frequencies of the site, for rarity, and what the site is about as a whole. */
     interface Site {
         int docFreq(String term);
 
         int docCount();
+
+        /** The mean of the site's page vectors, normalised (null when unknown). */
+        default float[] centroid() {
+            return null;
+        }
     }
 
     /**
@@ -62,27 +79,26 @@ final class AnchorChooser {
      *
      * @param name        what to call it: its title without the site template (the wording when no phrase fits)
      * @param distinctive its distinctive terms, weight in (0, 1] (see {@link #distinctive}), computed on demand
-     * @param vector      its embedding (null: no semantic rule)
+     * @param vector      its embedding (null: meaning cannot decide)
      */
-    record Target(String url, String name, java.util.function.Supplier<Map<String, Double>> distinctive,
-                  float[] vector) {
+    record Target(String url, String name, Supplier<Map<String, Double>> distinctive, float[] vector) {
     }
 
     private final SourceText src;
     private final Site site;
     private final Function<List<String>, List<float[]>> embed;
-    private final int semanticSpans;
+    private final int spanBudget;
     private final List<int[]> taken = new ArrayList<>();
 
     /**
-     * @param embed         embeds candidate spans (null: no semantic rule)
-     * @param semanticSpans spans embedded per page for the semantic rule, at most (0: no semantic rule)
+     * @param embed      embeds candidate spans (null: only distinctive words decide)
+     * @param spanBudget spans embedded per page, at most (0: only distinctive words decide)
      */
-    AnchorChooser(SourceText src, Site site, Function<List<String>, List<float[]>> embed, int semanticSpans) {
+    AnchorChooser(SourceText src, Site site, Function<List<String>, List<float[]>> embed, int spanBudget) {
         this.src = src;
         this.site = site;
         this.embed = embed;
-        this.semanticSpans = embed == null ? 0 : semanticSpans;
+        this.spanBudget = embed == null ? 0 : spanBudget;
     }
 
     /**
@@ -107,13 +123,16 @@ final class AnchorChooser {
         if (a != null) {
             return a;
         }
-        Map<String, Double> terms = t.distinctive() == null ? Map.of() : t.distinctive().get();
-        a = byDistinctiveWords(t, terms);
+        a = byTitleWords(t);
         if (a != null) {
             return a;
         }
-        List<Integer> sentences = bestSentences(terms, SEMANTIC_SENTENCES);
-        a = bySemantics(t, sentences);
+        Map<String, Double> terms = t.distinctive() == null ? Map.of() : t.distinctive().get();
+        List<Integer> sentences = bestSentences(terms);
+        if (sentences.isEmpty()) {
+            sentences = closestSentences(t);
+        }
+        a = bySpan(t, terms, sentences);
         if (a != null) {
             return a;
         }
@@ -126,8 +145,15 @@ final class AnchorChooser {
     private Anchor byName(Target t, List<NameIndex.Mention> mentions) {
         NameIndex.Mention best = null;
         for (NameIndex.Mention m : mentions) {
-            if (!ok(m.startChar(), m.endChar()) || tooCommonAlone(m.startChar(), m.endChar())) {
+            if (!ok(m.startChar(), m.endChar()) || weakAlone(m.startChar(), m.endChar())) {
                 continue;
+            }
+            // One word other pages happened to link ("announced", "reported") is no name unless it is rare.
+            if (m.kind() == NameIndex.Kind.ANCHOR || m.kind() == NameIndex.Kind.QUERY) {
+                List<String> words = Tokens.terms(src.text().substring(m.startChar(), m.endChar()));
+                if (words.size() == 1 && share(words.get(0)) > RARE_SHARE) {
+                    continue;
+                }
             }
             // Words beat a bare "Section 7.3" (a better link text), then the heavier name, then the earlier place.
             boolean words = m.kind() != NameIndex.Kind.NUMBER;
@@ -139,52 +165,60 @@ final class AnchorChooser {
         return best == null ? null : at(best.startChar(), best.endChar(), Anchor.Rule.NAME, t);
     }
 
-    // ---- rule 2: distinctive words ----------------------------------------------------------------------------
+    // ---- rule 2, first: the page's title in the source's own words ----------------------------------------------
 
-    private Anchor byDistinctiveWords(Target t, Map<String, Double> terms) {
-        if (terms.isEmpty()) {
-            return null;
+    /**
+     * The shortest span that says most of the page's title in other words ("the 2024 H1 survey" for "Go Developer
+     * Survey 2024 H1 Results", "compiler back end" for "… a new compiler back end"): from one rare title word to
+     * another within a sentence, covering at least two of them and half the title's rarity (words on more than half
+     * the pages count for nothing). A distinctive span, by the page's most distinctive words: those of its title.
+     */
+    private Anchor byTitleWords(Target t) {
+        List<String> title = new ArrayList<>(new java.util.LinkedHashSet<>(Tokens.terms(t.name())));
+        Map<String, Double> idf = new HashMap<>();
+        double total = 0;
+        int n = Math.max(1, site.docCount());
+        for (String w : title) {
+            int df = Math.max(1, site.docFreq(w));
+            if (df <= n / 2 && !AnchorText.isStopTerm(w)) {
+                double x = Math.log((double) n / df);
+                idf.put(w, x);
+                total += x;
+            }
+        }
+        if (idf.size() < 2) {
+            return null; // one rare word: a name mention or nothing
         }
         List<Tokens.Token> toks = src.tokens();
-        double bestScore = 0;
+        double best = 0;
         int bestFrom = -1;
         int bestTo = -1;
         for (int k = 0; k < src.sentences().size(); k++) {
             int[] range = src.tokenRange(k);
             for (int i = range[0]; i < range[1]; i++) {
-                double wi = weight(terms, toks.get(i));
-                if (wi < DISTINCTIVE_MIN) {
+                if (!idf.containsKey(toks.get(i).term())) {
                     continue;
                 }
                 Set<String> seen = new HashSet<>();
                 double sum = 0;
-                int weak = 0;
                 for (int j = i; j < range[1] && j - i < MAX_SPAN; j++) {
                     if (j > i && !phraseGap(toks.get(j - 1).end(), toks.get(j).start())) {
                         break;
                     }
-                    Tokens.Token tj = toks.get(j);
-                    double w = weight(terms, tj);
-                    if (w >= DISTINCTIVE_MIN) {
-                        if (seen.add(tj.term())) {
-                            sum += w;
-                        }
-                    } else if (!AnchorText.isStopTerm(tj.term())) {
-                        weak++;
-                    }
-                    if (w < DISTINCTIVE_MIN) {
-                        continue; // a span ends on a distinctive word
-                    }
-                    double score = sum - 0.25 * weak;
-                    boolean alone = seen.size() == 1;
-                    if (alone && (share(tj.term()) > RARE_SHARE || w < 0.5)) {
+                    String term = toks.get(j).term();
+                    Double x = idf.get(term);
+                    if (x == null) {
                         continue;
                     }
-                    if (score >= DISTINCTIVE_SPAN_MIN && score > bestScore + 1e-9
-                            && ok(toks.get(i).start(), tj.end())) {
-                        bestScore = score;
+                    if (seen.add(term)) {
+                        sum += x;
+                    }
+                    // Better when it covers more; at equal cover, the shorter span (found first) stays.
+                    if (seen.size() >= 2 && sum >= 0.5 * total && sum > best + 1e-9
+                            && ok(toks.get(i).start(), toks.get(j).end())) {
+                        best = sum;
                         bestFrom = toks.get(i).start();
-                        bestTo = tj.end();
+                        bestTo = toks.get(j).end();
                     }
                 }
             }
@@ -192,93 +226,98 @@ final class AnchorChooser {
         return bestFrom < 0 ? null : at(bestFrom, bestTo, Anchor.Rule.DISTINCTIVE, t);
     }
 
-    private static double weight(Map<String, Double> terms, Tokens.Token t) {
-        Double w = terms.get(t.term());
-        return w == null ? 0 : w;
+    // ---- rules 2 and 3: the span that best says what the page is about -----------------------------------------
+
+    /** A candidate span: token range, character range, its distinctive weight. */
+    private record Span(int first, int last, int from, int to, double distinctive) {
     }
 
-    // ---- rule 3: closest in meaning ---------------------------------------------------------------------------
-
-    private Anchor bySemantics(Target t, List<Integer> sentences) {
-        if (semanticSpans <= 0 || t.vector() == null) {
-            return null;
-        }
-        List<int[]> spans = new ArrayList<>();
+    private Anchor bySpan(Target t, Map<String, Double> terms, List<Integer> sentences) {
+        List<Span> spans = new ArrayList<>();
         List<Tokens.Token> toks = src.tokens();
-        // The sentences sharing the page's words first; with none, the text from its start.
-        List<Integer> order = new ArrayList<>(sentences);
-        for (int k = 0; k < src.sentences().size() && order.size() < SEMANTIC_SENTENCES; k++) {
-            if (!order.contains(k)) {
-                order.add(k);
-            }
-        }
-        for (int k : order) {
+        for (int k : sentences) {
             int[] range = src.tokenRange(k);
-            for (int len = 2; len <= 4 && spans.size() < semanticSpans; len++) {
-                for (int i = range[0]; i + len <= range[1] && spans.size() < semanticSpans; i++) {
-                    int j = i + len - 1;
-                    if (AnchorText.isStopTerm(toks.get(i).term()) || AnchorText.isStopTerm(toks.get(j).term())
-                            || !gapsOk(i, j) || !ok(toks.get(i).start(), toks.get(j).end())) {
+            for (int i = range[0]; i < range[1]; i++) {
+                if (AnchorText.isStopTerm(toks.get(i).term())) {
+                    continue;
+                }
+                Set<String> seen = new HashSet<>();
+                double sum = 0;
+                for (int j = i; j < range[1] && j - i < MAX_SPAN; j++) {
+                    if (j > i && !phraseGap(toks.get(j - 1).end(), toks.get(j).start())) {
+                        break;
+                    }
+                    String term = toks.get(j).term();
+                    if (seen.add(term)) {
+                        sum += terms.getOrDefault(term, 0.0);
+                    }
+                    if (AnchorText.isStopTerm(term) || !ok(toks.get(i).start(), toks.get(j).end())
+                            || j == i && (weakAlone(toks.get(i).start(), toks.get(j).end())
+                            || share(term) > RARE_SHARE && terms.getOrDefault(term, 0.0) < 0.5)) {
                         continue;
                     }
-                    spans.add(new int[] {toks.get(i).start(), toks.get(j).end()});
+                    spans.add(new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum));
                 }
             }
         }
         if (spans.isEmpty()) {
             return null;
         }
-        // The page's name joins the batch: a short span is best compared with a short description of the page.
-        List<String> texts = new ArrayList<>(spans.size() + 1);
-        texts.add(t.name());
-        for (int[] s : spans) {
-            texts.add(src.text().substring(s[0], s[1]));
+        // The spans richest in the page's words, the shorter and earlier first among equals.
+        spans.sort(Comparator.comparingDouble((Span s) -> -(s.distinctive() - 0.02 * (s.last() - s.first() + 1)))
+                .thenComparingInt(Span::from));
+        if (spanBudget <= 0 || t.vector() == null) {
+            Span best = spans.get(0);
+            boolean alone = best.first() == best.last();
+            if (best.distinctive() < DISTINCTIVE_SPAN_MIN || alone && share(toks.get(best.first()).term()) > RARE_SHARE) {
+                return null;
+            }
+            return at(best.from(), best.to(), Anchor.Rule.DISTINCTIVE, t);
+        }
+        List<Span> shortlist = spans.subList(0, Math.min(Math.min(spanBudget, SPANS_PER_PAGE), spans.size()));
+        List<String> texts = new ArrayList<>(shortlist.size());
+        for (Span s : shortlist) {
+            texts.add(src.text().substring(s.from(), s.to()));
         }
         List<float[]> vectors = embed.apply(texts);
-        float[] name = vectors.get(0);
-        double best = SEMANTIC_MIN;
-        int[] bestSpan = null;
-        for (int i = 0; i < spans.size(); i++) {
-            float[] v = vectors.get(i + 1);
-            double cos = Math.max(Suggester.dot(v, t.vector()), Suggester.dot(v, name));
-            if (cos > best) {
-                best = cos;
-                bestSpan = spans.get(i);
+        float[] centroid = site.centroid();
+        Span best = null;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < shortlist.size(); i++) {
+            float[] v = vectors.get(i);
+            double page = Suggester.dot(v, t.vector());
+            if (page < PAGE_MIN) {
+                continue;
+            }
+            Span span = shortlist.get(i);
+            double score = W_PAGE * page + W_DISTINCTIVE * span.distinctive()
+                    - (centroid == null ? 0 : W_SITE * Suggester.dot(v, centroid))
+                    - (span.first() == span.last() ? W_SINGLE : 0);
+            if (score > bestScore) {
+                bestScore = score;
+                best = shortlist.get(i);
             }
         }
-        return bestSpan == null ? null : at(bestSpan[0], bestSpan[1], Anchor.Rule.SEMANTIC, t);
-    }
-
-    boolean gapsOkPublic(int i, int j) {
-        return gapsOk(i, j);
-    }
-
-    private boolean gapsOk(int i, int j) {
-        for (int k = i + 1; k <= j; k++) {
-            if (!phraseGap(src.tokens().get(k - 1).end(), src.tokens().get(k).start())) {
-                return false;
-            }
+        if (best == null) {
+            return null;
         }
-        return true;
+        return at(best.from(), best.to(), best.distinctive() >= DISTINCTIVE_SPAN_MIN ? Anchor.Rule.DISTINCTIVE
+                : Anchor.Rule.SEMANTIC, t);
     }
 
     // ---- sentences --------------------------------------------------------------------------------------------
 
     /** The sentences sharing most distinctive weight with the target, best first (only those sharing some). */
-    private List<Integer> bestSentences(Map<String, Double> terms, int max) {
+    private List<Integer> bestSentences(Map<String, Double> terms) {
         List<double[]> scored = new ArrayList<>();
         for (int k = 0; k < src.sentences().size(); k++) {
-            Sentences.Span s = src.sentences().get(k);
-            if (src.isBlocked(s.start(), s.end()) && blockedWhole(s)) {
-                continue;
-            }
             int[] range = src.tokenRange(k);
             Set<String> seen = new HashSet<>();
             double score = 0;
             for (int i = range[0]; i < range[1]; i++) {
                 Tokens.Token tok = src.tokens().get(i);
-                double w = weight(terms, tok);
-                if (w > 0 && seen.add(tok.term()) && !src.isBlocked(tok.start(), tok.end())) {
+                Double w = terms.get(tok.term());
+                if (w != null && seen.add(tok.term()) && !src.isBlocked(tok.start(), tok.end())) {
                     score += w;
                 }
             }
@@ -288,16 +327,48 @@ final class AnchorChooser {
         }
         scored.sort(Comparator.comparingDouble((double[] x) -> -x[1]).thenComparingDouble(x -> x[0]));
         List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < Math.min(max, scored.size()); i++) {
+        for (int i = 0; i < Math.min(SENTENCES_PER_PAGE, scored.size()); i++) {
             out.add((int) scored.get(i)[0]);
         }
         return out;
     }
 
+    /**
+     * With no word of the page in the text, the sentences closest to it in meaning (of the first
+     * {@value #SENTENCES_BY_MEANING} that may carry a link): the text speaks of the page in words of its own.
+     */
+    private List<Integer> closestSentences(Target t) {
+        if (spanBudget <= 0 || t.vector() == null) {
+            return List.of();
+        }
+        List<Integer> ks = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int k = 0; k < src.sentences().size() && ks.size() < SENTENCES_BY_MEANING; k++) {
+            if (!blockedWhole(src.sentences().get(k))) {
+                ks.add(k);
+                texts.add(src.sentences().sentence(k));
+            }
+        }
+        if (ks.isEmpty()) {
+            return List.of();
+        }
+        List<float[]> v = embed.apply(texts);
+        Integer[] order = ks.toArray(new Integer[0]);
+        double[] cos = new double[src.sentences().size()];
+        for (int i = 0; i < ks.size(); i++) {
+            cos[ks.get(i)] = Suggester.dot(v.get(i), t.vector());
+        }
+        java.util.Arrays.sort(order, Comparator.comparingDouble((Integer k) -> -cos[k]).thenComparingInt(k -> k));
+        return List.of(order).subList(0, Math.min(SENTENCES_PER_PAGE, order.length));
+    }
+
     /** True when no token of the sentence may carry a link (a heading, a code line). */
     private boolean blockedWhole(Sentences.Span s) {
-        for (Tokens.Token t : src.tokens()) {
-            if (t.start() >= s.start() && t.end() <= s.end() && !src.isBlocked(t.start(), t.end())) {
+        int k = src.sentences().indexOf(s.start(), s.end());
+        int[] range = src.tokenRange(k);
+        for (int i = range[0]; i < range[1]; i++) {
+            Tokens.Token t = src.tokens().get(i);
+            if (!src.isBlocked(t.start(), t.end())) {
                 return false;
             }
         }
@@ -329,10 +400,17 @@ final class AnchorChooser {
         return true;
     }
 
-    /** A single word found on a large share of the site's pages: never an anchor alone. */
-    private boolean tooCommonAlone(int from, int to) {
+    /**
+     * A single word that cannot carry a link by itself: found on a large share of the site's pages (its own product
+     * name), a letter, or a bare number.
+     */
+    private boolean weakAlone(int from, int to) {
         List<String> terms = Tokens.terms(src.text().substring(from, to));
-        return terms.size() == 1 && (share(terms.get(0)) > COMMON_SHARE || terms.get(0).length() < 2);
+        if (terms.size() != 1) {
+            return false;
+        }
+        String t = terms.get(0);
+        return share(t) > COMMON_SHARE || t.length() < 2 || t.chars().allMatch(Character::isDigit);
     }
 
     private double share(String term) {
@@ -361,20 +439,34 @@ final class AnchorChooser {
     }
 
     /**
-     * The terms distinctive of a page: frequent in it, rare on the site — weight (1 + ln tf)·ln(N/df), scaled so the
-     * strongest is 1; its name's words count at least as much as the strongest (they say what it is about). Words on
-     * more than half the pages (templates, boilerplate) and function words are left out.
+     * The terms distinctive of a page: frequent in its prose, rare on the site — weight (1 + ln tf)·ln(N/df), scaled
+     * so the strongest is 1; its name's words count at least as much as the strongest (they say what it is about).
+     * Words on more than half the pages (templates, boilerplate), function words, numbers and the lines of code
+     * (lines with no function word: identifiers, not what a reader calls the page's subject) are left out.
      */
     static Map<String, Double> distinctive(String name, String body, Site site) {
         Map<String, Integer> tf = new HashMap<>();
-        for (Tokens.Token t : Tokens.tokenize(body)) {
-            tf.merge(t.term(), 1, Integer::sum);
+        for (String line : body.split("\n")) {
+            List<Tokens.Token> toks = Tokens.tokenize(line);
+            boolean prose = false;
+            for (Tokens.Token t : toks) {
+                if (AnchorText.isStopTerm(t.term())) {
+                    prose = true;
+                    break;
+                }
+            }
+            if (!prose && toks.size() > 3) {
+                continue; // code, a table row, a list of identifiers
+            }
+            for (Tokens.Token t : toks) {
+                tf.merge(t.term(), 1, Integer::sum);
+            }
         }
         int n = Math.max(1, site.docCount());
         List<Map.Entry<String, Double>> weights = new ArrayList<>();
         for (Map.Entry<String, Integer> e : tf.entrySet()) {
             String term = e.getKey();
-            if (AnchorText.isStopTerm(term) || term.length() < 2) {
+            if (!meaningful(term)) {
                 continue;
             }
             int df = Math.max(1, site.docFreq(term));
@@ -391,10 +483,15 @@ final class AnchorChooser {
         }
         for (String term : Tokens.terms(name)) {
             int df = Math.max(1, site.docFreq(term));
-            if (!AnchorText.isStopTerm(term) && term.length() >= 2 && df <= n / 2) {
+            if (meaningful(term) && df <= n / 2) {
                 out.put(term, 1.0);
             }
         }
         return out;
+    }
+
+    /** A word that can say what a page is about: no function word, no bare number, at least two characters. */
+    private static boolean meaningful(String term) {
+        return term.length() >= 2 && !AnchorText.isStopTerm(term) && !term.chars().allMatch(Character::isDigit);
     }
 }

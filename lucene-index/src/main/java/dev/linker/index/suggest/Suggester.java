@@ -229,7 +229,71 @@ public final class Suggester {
                 public int docCount() {
                     return reader.maxDoc();
                 }
+
+                @Override
+                public float[] centroid() {
+                    return Snapshot.this.centroid();
+                }
             };
+        }
+
+        /** The mean of the live pages' vectors, normalised: what the site is about as a whole. Once per version. */
+        private volatile float[] centroid;
+        private volatile boolean centroidDone;
+
+        float[] centroid() {
+            if (!centroidDone) {
+                synchronized (this) {
+                    if (!centroidDone) {
+                        centroid = meanVector();
+                        centroidDone = true;
+                    }
+                }
+            }
+            return centroid;
+        }
+
+        private float[] meanVector() {
+            double[] sum = null;
+            try {
+                for (LeafReaderContext leaf : reader.leaves()) {
+                    org.apache.lucene.index.FloatVectorValues v = leaf.reader().getFloatVectorValues(Fields.VECTOR);
+                    if (v == null) {
+                        continue;
+                    }
+                    org.apache.lucene.index.KnnVectorValues.DocIndexIterator it = v.iterator();
+                    for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+                        Info info = infos[leaf.docBase + d];
+                        if (info == null || info.status() != Status.LIVE) {
+                            continue;
+                        }
+                        float[] x = v.vectorValue(it.index());
+                        if (sum == null) {
+                            sum = new double[x.length];
+                        }
+                        for (int j = 0; j < x.length; j++) {
+                            sum[j] += x[j];
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (sum == null) {
+                return null;
+            }
+            double norm = 0;
+            for (double x : sum) {
+                norm += x * x;
+            }
+            if (norm == 0) {
+                return null;
+            }
+            float[] out = new float[sum.length];
+            for (int j = 0; j < out.length; j++) {
+                out[j] = (float) (sum[j] / Math.sqrt(norm));
+            }
+            return out;
         }
 
         Snapshot(IndexReader reader, Info[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
