@@ -52,14 +52,16 @@ public final class BriefFormat {
         }
         sb.append("\n## Pages that should link to this article\n\n");
         if (b.linkFrom().isEmpty()) {
-            sb.append("No existing page has a sentence that uses the query's words yet.\n");
+            sb.append("No existing page is related to this query yet.\n");
         } else {
-            sb.append("Add the link in the sentence shown; the anchor is in bold.\n\n| page | sentence | score |\n|---|---|---|\n");
+            sb.append("Add the link in the sentence shown: on the words in bold, or, where no words fit, worded as"
+                    + " said.\n\n| page | sentence | score |\n|---|---|---|\n");
             for (ContentBrief.LinkFrom l : b.linkFrom()) {
                 String s = md(l.sentence());
                 String a = md(l.anchor());
-                int i = s.indexOf(a);
-                String shown = i >= 0 ? s.substring(0, i) + "**" + a + "**" + s.substring(i + a.length()) : s;
+                int i = l.anchorInText() ? s.indexOf(a) : -1;
+                String shown = i >= 0 ? s.substring(0, i) + "**" + a + "**" + s.substring(i + a.length())
+                        : s + " — add a link worded “" + a + "”";
                 sb.append("| [").append(md(l.title())).append("](").append(l.url()).append(") | ").append(shown)
                         .append(" | ").append(fmt(l.score())).append(" |\n");
             }
@@ -78,7 +80,7 @@ public final class BriefFormat {
                 .put("why", l.why()).put("score", l.score()));
         ArrayNode from = root.putArray("linkFrom");
         b.linkFrom().forEach(l -> from.addObject().put("url", l.url()).put("title", l.title()).put("anchor", l.anchor())
-                .put("sentence", l.sentence()).put("score", l.score()));
+                .put("anchorInText", l.anchorInText()).put("sentence", l.sentence()).put("score", l.score()));
         try {
             return m.writeValueAsString(root) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

@@ -31,10 +31,13 @@ public record ContentBrief(String query, String title, String url, List<LinkTo> 
     /**
      * @param url      donor page
      * @param title    its title
-     * @param anchor   the words of {@code sentence} to turn into the link
-     * @param sentence the donor's sentence where the link fits
-     * @param score    ranking score
+     * @param anchor       the words of {@code sentence} to turn into the link, or — when no phrase of the page says
+     *                     what the article is about — the wording of a link to add to the sentence
+     * @param sentence     the donor's sentence where the link fits
+     * @param score        ranking score
+     * @param anchorInText whether {@code anchor} is a phrase of the sentence
      */
-    public record LinkFrom(String url, String title, String anchor, String sentence, double score) {
+    public record LinkFrom(String url, String title, String anchor, String sentence, double score,
+                           boolean anchorInText) {
     }
 }

@@ -490,6 +490,26 @@ final class AnchorChooser {
         return out;
     }
 
+    /** Every place the tokens spell {@code phrase} (its normalised words, in order): a name of a page not indexed. */
+    static List<NameIndex.Mention> phraseMentions(List<Tokens.Token> toks, String phrase) {
+        List<String> words = Tokens.terms(phrase);
+        List<NameIndex.Mention> out = new ArrayList<>();
+        if (words.isEmpty()) {
+            return out;
+        }
+        for (int i = 0; i + words.size() <= toks.size(); i++) {
+            boolean match = true;
+            for (int k = 0; k < words.size() && match; k++) {
+                match = toks.get(i + k).term().equals(words.get(k));
+            }
+            if (match) {
+                out.add(new NameIndex.Mention("", String.join(" ", words), NameIndex.Kind.TITLE, toks.get(i).start(),
+                        toks.get(i + words.size() - 1).end(), 1.0));
+            }
+        }
+        return out;
+    }
+
     /** A word that can say what a page is about: no function word, no bare number, at least two characters. */
     private static boolean meaningful(String term) {
         return term.length() >= 2 && !AnchorText.isStopTerm(term) && !term.chars().allMatch(Character::isDigit);

@@ -39,8 +39,9 @@ public final class DraftText {
             Pattern.compile("&[a-zA-Z0-9#]+;"));
     /** ATX headings ("## Title") and setext headings (a line underlined with === or ---). */
     private static final List<Pattern> MARKDOWN_HEADINGS = List.of(
-            Pattern.compile("^ {0,3}#{1,6}(?:[ \\t][^\\n]*)?$", Pattern.MULTILINE),
-            Pattern.compile("^[^\\n]*\\S[^\\n]*\\n {0,3}(?:=+|-+)[ \\t]*$", Pattern.MULTILINE));
+            Pattern.compile("^ {0,3}#{1,6}(?:[ \\t][^\\n]*+)?$", Pattern.MULTILINE),
+            // Linear: each line is scanned once (possessive), its non-blankness checked by a lookahead.
+            Pattern.compile("^(?=[^\\n]*\\S)[^\\n]*+\\n {0,3}(?:=++|-++)[ \\t]*+$", Pattern.MULTILINE));
     private static final List<Pattern> HTML_HEADINGS = List.of(
             Pattern.compile("<(h[1-6])\\b[\\s\\S]*?(?:</\\1\\s*>|\\z)", Pattern.CASE_INSENSITIVE));
     private static final List<Pattern> MARKDOWN_LINKS = List.of(

@@ -717,6 +717,36 @@ public final class Suggester {
     }
 
     /**
+     * Where an indexed page would link to a page that is not in the index yet — a planned article, described by its
+     * name (title) and what it is about (e.g. its target query): by the same rules as every other anchor, the page's
+     * existing links, headings and code left alone.
+     */
+    public Anchor placeFor(String sourceUrl, String targetName, String targetAbout) {
+        return index.withSearcher(s -> {
+            Snapshot snap = snapshot(s);
+            Integer doc = snap.docs.get(sourceUrl);
+            if (doc == null) {
+                throw new LinkerException("unknown page " + sourceUrl + " (not in index " + index.where() + ")");
+            }
+            try {
+                String body = s.storedFields().document(doc, Set.of(Fields.BODY)).get(Fields.BODY);
+                SourceText text = SourceText.of(body == null ? "" : body, blockedRegions(s, doc));
+                String about = targetName + "\n" + targetAbout;
+                AnchorChooser.Target t = new AnchorChooser.Target("", targetName.isBlank() ? targetAbout : targetName,
+                        () -> AnchorChooser.distinctive(targetName, about, snap.site()), embed(about));
+                List<NameIndex.Mention> names = new ArrayList<>();
+                for (String name : List.of(targetName, targetAbout)) {
+                    names.addAll(AnchorChooser.phraseMentions(text.tokens(), name));
+                }
+                return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans())
+                        .place(List.of(t), Map.of("", names)).get(0);
+            } catch (IOException e) {
+                throw new UncheckedIOException(index.where() + ": search failed", e);
+            }
+        });
+    }
+
+    /**
      * Runs {@code f} with the candidate pass of a link plan over one index version (doc ids stay valid throughout).
      * Cheaper per donor than {@link #candidates}, which is what lets a plan cover a million donors: HNSW searches
      * only the acceptors (a filter built once per plan, not per query), name mentions are restricted to them, and

@@ -1,28 +1,47 @@
 package dev.linker.index.brief;
 
+import dev.linker.index.Fixtures;
+import dev.linker.index.PageIndex;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.util.Set;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-
+/** Briefs place the links to a planned article by the same rules as every anchor. */
 class BriefBuilderTest {
-    private static final Set<String> COLD_BREW = Set.of("cold", "brew", "ratio");
+    static PageIndex index;
 
-    @Test
-    void the_anchor_is_the_longest_run_of_query_words_in_the_sentence() {
-        assertEquals("cold brew", BriefBuilder.longestRun("Use a coarse grind for the French press and for cold brew.", COLD_BREW));
-        assertEquals("ratio of cold brew", BriefBuilder.longestRun("Mind the ratio of cold brew to milk.", COLD_BREW));
-        assertNull(BriefBuilder.longestRun("Nothing to see here.", COLD_BREW));
+    @BeforeAll
+    static void build() {
+        index = PageIndex.inMemory(Fixtures.embedder());
+        index.sync(SourceLoader.of(Fixtures.site("coffee/pages.csv")).withLinks(Fixtures.site("coffee/links.jsonl"))
+                .records(), true, null);
+    }
+
+    @AfterAll
+    static void close() {
+        index.close();
     }
 
     @Test
-    void the_place_is_the_sentence_with_most_query_words_and_headings_are_not_sentences() {
-        String body = BriefBuilder.withoutHeading("Cold brew basics Brewing takes time. "
-                + "Cold brew needs a ratio of one to five and a coarse grind. Serve it over ice, if you like.", "Cold brew basics", "");
-        var place = BriefBuilder.bestPlace(body, "cold brew ratio", Set.of("cold", "brew", "ratio"));
-        assertEquals("Cold brew needs a ratio of one to five and a coarse grind.", place.sentence());
-        assertEquals("Cold brew", place.anchor());
+    void pages_that_should_link_to_the_article_carry_a_phrase_of_their_own_text_or_the_wording_to_add() {
+        ContentBrief b = new BriefBuilder(index, new Suggester(index, SuggestSettings.DEFAULT))
+                .build("cold brew ratio", "Cold brew at home", null, 5);
+        assertFalse(b.linkFrom().isEmpty(), b.toString());
+        for (ContentBrief.LinkFrom l : b.linkFrom()) {
+            assertFalse(l.sentence().isBlank(), l.toString());
+            if (l.anchorInText()) {
+                assertTrue(l.sentence().contains(l.anchor()), "the anchor is a phrase of its sentence: " + l);
+                assertTrue(l.anchor().split("\\s+").length <= 16, l.toString());
+            } else {
+                assertTrue(l.anchor().equals("Cold brew at home"), "the wording is the article's title: " + l);
+            }
+        }
+        assertTrue(b.linkFrom().stream().anyMatch(ContentBrief.LinkFrom::anchorInText), b.toString());
     }
 }

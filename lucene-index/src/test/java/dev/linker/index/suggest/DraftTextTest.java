@@ -38,4 +38,27 @@ class DraftTextTest {
         assertEquals("/", DraftText.urlKey("https://brew.example"));
         assertFalse(DraftText.urlKey("/guides/x?a=1").equals(DraftText.urlKey("/guides/x")));
     }
+
+    @Test
+    void headings_are_blocked_for_links_but_their_words_stay_in_the_text() {
+        String md = "# Cold brew\n\nSteep it overnight.\n\nRatio matters\n---\n\nOne to five.";
+        DraftText d = DraftText.of(md, DraftText.Format.MARKDOWN);
+        assertTrue(d.linkable().contains("Cold brew"), "heading words still count for ranking");
+        java.util.function.IntPredicate blocked = at -> d.blocked().stream().anyMatch(r -> r[0] <= at && at < r[1]);
+        assertTrue(blocked.test(md.indexOf("Cold")));
+        assertTrue(blocked.test(md.indexOf("Ratio")), "a setext heading");
+        assertFalse(blocked.test(md.indexOf("Steep")));
+        assertFalse(blocked.test(md.indexOf("One to five")));
+    }
+
+    @Test
+    void masking_a_long_draft_takes_time_in_proportion_to_its_length() {
+        // A paragraph of one long line made the setext-heading pattern backtrack quadratically (26 ms for 1,800 words).
+        String line = "word ".repeat(20_000);
+        long t0 = System.nanoTime();
+        DraftText d = DraftText.of(line + "\n\n" + line, DraftText.Format.MARKDOWN);
+        assertEquals(2 * line.length() + 2, d.linkable().length());
+        assertTrue(d.blocked().isEmpty(), "no heading, no markup");
+        assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "finishes (quadratic: hours)");
+    }
 }
