@@ -52,13 +52,12 @@ class DraftTextTest {
     }
 
     @Test
-    void masking_a_long_draft_takes_time_in_proportion_to_its_length() {
-        // A paragraph of one long line made the setext-heading pattern backtrack quadratically (26 ms for 1,800 words).
+    void a_draft_of_long_one_line_paragraphs_is_masked() {
+        // Such paragraphs made the setext-heading pattern backtrack quadratically (26 ms for 1,800 words; these
+        // 40,000 words would take hours): it must scan each line once.
         String line = "word ".repeat(20_000);
-        long t0 = System.nanoTime();
         DraftText d = DraftText.of(line + "\n\n" + line, DraftText.Format.MARKDOWN);
         assertEquals(2 * line.length() + 2, d.linkable().length());
         assertTrue(d.blocked().isEmpty(), "no heading, no markup");
-        assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "finishes (quadratic: hours)");
     }
 }
