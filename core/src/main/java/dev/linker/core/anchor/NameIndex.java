@@ -31,6 +31,11 @@ public final class NameIndex {
         final String target;
         Kind kind;
         boolean own;
+        /**
+         * A one-word name written in capitals ("CLUSTER", "VACUUM": a command, an acronym) names the page only where
+         * the text writes it so too: "our 2 TB cluster" is not the CLUSTER command.
+         */
+        boolean capitals;
         String firstSource;
         boolean manySources;
 
@@ -103,6 +108,9 @@ public final class NameIndex {
             if (kind != Kind.ANCHOR) {
                 o.kind = kind;
             }
+            if (kind == Kind.TITLE && terms.size() == 1 && Tokens.capitals(name.strip())) {
+                o.capitals = true;
+            }
         } else if (o.firstSource == null) {
             o.firstSource = fromSource;
         } else if (!o.firstSource.equals(fromSource)) {
@@ -168,8 +176,9 @@ public final class NameIndex {
                     continue;
                 }
                 double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
+                boolean upper = toks.get(i).upper();
                 for (Owner o : owners) {
-                    if (!o.validWithout(hiddenSource)) {
+                    if (!o.validWithout(hiddenSource) || len == 1 && o.capitals && !upper) {
                         continue;
                     }
                     heaviest.merge(o.target, w, Math::max);
@@ -220,7 +229,8 @@ public final class NameIndex {
                     }
                 }
                 for (Owner o : node.owners) {
-                    if (o.validWithout(hiddenSource) && targets.contains(o.target)) {
+                    if (o.validWithout(hiddenSource) && targets.contains(o.target)
+                            && !(len == 1 && o.capitals && !toks.get(i).upper())) {
                         double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
                         out.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
                                 o.kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));

@@ -14,8 +14,14 @@ public final class Tokens {
     private Tokens() {
     }
 
-    /** One token with its character span in the original text. */
-    public record Token(String term, int start, int end) {
+    /**
+     * One token with its character span in the original text; {@code upper} when it is written in capitals (two or
+     * more letters, no lower case): "VACUUM", "CLUSTER", "ICU".
+     */
+    public record Token(String term, int start, int end, boolean upper) {
+        public Token(String term, int start, int end) {
+            this(term, start, end, false);
+        }
     }
 
     public static List<Token> tokenize(String text) {
@@ -36,12 +42,28 @@ public final class Tokens {
                     }
                     i += Character.charCount(d);
                 }
-                out.add(new Token(normalize(text.substring(start, i)), start, i));
+                String word = text.substring(start, i);
+                out.add(new Token(normalize(word), start, i, capitals(word)));
             } else {
                 i += Character.charCount(c);
             }
         }
         return out;
+    }
+
+    /** Two or more letters and none in lower case. */
+    static boolean capitals(String word) {
+        int letters = 0;
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (Character.isLowerCase(c)) {
+                return false;
+            }
+            if (Character.isLetter(c)) {
+                letters++;
+            }
+        }
+        return letters >= 2;
     }
 
     public static List<String> terms(String text) {

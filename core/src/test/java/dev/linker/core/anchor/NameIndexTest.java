@@ -103,4 +103,15 @@ class NameIndexTest {
         assertEquals("one two three four five six seven eight nine ten eleven twelve",
                 text.substring(longest.startChar(), longest.endChar()));
     }
+
+    @Test
+    void a_one_word_title_in_capitals_is_named_only_where_the_text_writes_it_in_capitals() {
+        NameIndex n = new NameIndex();
+        n.withStatistics(t -> 3, 1000);
+        n.addTitle("/sql-cluster", "CLUSTER", "", NONE);
+        n.addTitle("/fsm", "Free Space Map", "", NONE);
+        assertTrue(n.mentions("Run CLUSTER on the table.", null).containsKey("/sql-cluster"));
+        assertFalse(n.mentions("Our 2 TB cluster went down.", null).containsKey("/sql-cluster"), "the common noun");
+        assertTrue(n.mentions("the free space map", null).containsKey("/fsm"), "other names keep any case");
+    }
 }
