@@ -43,8 +43,13 @@ class CorpusEvalTest {
         return idx;
     }
 
+    /** Figures measured at the last change of ranking or anchors (lucene-index/README.md), less a margin. */
+    static final double PG_RECALL = 0.78;
+    static final double GO_RECALL = 0.67;
+    static final double GO_RECALL_AS_OF = 0.73;
+
     @Test
-    void default_suggestions_recover_at_least_sixty_percent_of_the_hidden_links_in_the_top_five() {
+    void default_suggestions_recover_the_hidden_links_of_the_documentation() {
         Path pages = corpus("postgresql-15", "pages.csv");
         Path links = corpus("postgresql-15", "links.jsonl");
         try (Embedder e = LocalMiniLmEmbedder.load();
@@ -54,7 +59,7 @@ class CorpusEvalTest {
             System.err.println("postgresql-15 eval: " + m);
             assertTrue(m.pages() >= 830, m.toString());
             assertEquals(1, gold.hubSources(), "index.html, the home page, is the only hub with links");
-            assertTrue(m.recallAt5() >= 0.60, m.toString());
+            assertTrue(m.recallAt5() >= PG_RECALL, m.toString());
             // And better than the TF-IDF baseline on every measure.
             assertTrue(m.precisionAt5() > 0.272 && m.ndcgAt10() > 0.472 && m.mrr() > 0.576, m.toString());
             // The baselines, computed under this protocol, reproduce the README's figures (its 839 pages include
@@ -63,6 +68,11 @@ class CorpusEvalTest {
             System.err.println("postgresql-15 baselines: TF-IDF " + b.tfidf() + "; BM25 " + b.bm25());
             assertEquals(0.433, b.tfidf().recallAt5(), 0.005, b.tfidf().toString());
             assertEquals(0.411, b.bm25().recallAt5(), 0.015, b.bm25().toString());
+            // Anchors: a phrase of the page's own text, and much closer to what the authors wrote than titles.
+            AnchorAgreement a = AnchorAgreement.measure(new Suggester(idx, SuggestSettings.DEFAULT), gold.links(), null);
+            System.err.println("postgresql-15 anchors: " + a);
+            assertTrue(a.inText() >= 0.95, a.toString());
+            assertTrue(a.f1() >= a.titleF1() + 0.25, a.toString());
         }
     }
 
@@ -86,8 +96,14 @@ class CorpusEvalTest {
                 // The site's text is the HTML's (date line, tag line), not the CSV's: near the README, not on it.
                 assertEquals(asOf ? 0.584 : 0.479, b.tfidf().recallAt5(), 0.02, b.tfidf().toString());
                 assertEquals(asOf ? 0.595 : 0.409, b.bm25().recallAt5(), 0.03, b.bm25().toString());
-                assertTrue(m.recallAt5() > Math.max(b.tfidf().recallAt5(), b.bm25().recallAt5()), m.toString());
+                double best = Math.max(b.tfidf().recallAt5(), b.bm25().recallAt5());
+                assertTrue(m.recallAt5() >= (asOf ? GO_RECALL_AS_OF : GO_RECALL), m.toString());
+                assertTrue(m.recallAt5() >= (asOf ? 1.2 : 1.3) * best, m + " against " + best);
             }
+            AnchorAgreement a = AnchorAgreement.measure(new Suggester(idx, SuggestSettings.DEFAULT), gold.links(), null);
+            System.err.println("go-blog anchors: " + a);
+            assertTrue(a.inText() >= 0.95, a.toString());
+            assertTrue(a.f1() > a.titleF1(), a.toString());
         }
     }
 }
