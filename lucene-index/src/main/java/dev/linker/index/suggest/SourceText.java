@@ -90,8 +90,8 @@ public final class SourceText {
 
     /**
      * Whether a link may be made on [from, to): inside one sentence, clear of blocked ranges, and on word boundaries
-     * — never part of a word or of a compound joined by a hyphen, apostrophe, dot or slash ("pour" of "pour-over",
-     * "go" of "pkg.go.dev", "Go" of "Go's").
+     * — never part of a word or of a compound joined by a hyphen or an apostrophe ("pour" of "pour-over", "Go" of
+     * "Go's"). A dot or slash does end a word: documentation links "pg_type" in "pg_type.oid".
      */
     public boolean placeable(int from, int to) {
         if (from < 0 || to > text.length() || to <= from || isBlocked(from, to) || sentences.indexOf(from, to) < 0) {
@@ -109,7 +109,7 @@ public final class SourceText {
         if (Character.isLetterOrDigit(c) || c == '_') {
             return true;
         }
-        if (c == '-' || c == '\'' || c == '’' || c == '.' || c == '/' || c == '‐') {
+        if (c == '-' || c == '\'' || c == '’' || c == '‐') {
             int beyond = at + direction;
             return beyond >= 0 && beyond < text.length() && Character.isLetterOrDigit(text.charAt(beyond));
         }
