@@ -5,12 +5,14 @@
 //
 // Attributes: endpoint (server origin, default: this page's origin), for (id of the editor element), limit (1-20,
 // default 5), api-key (sent as a Bearer token; use a read-only key), format (markdown|html|text, for textareas;
-// guessed when absent), url (the draft's own URL, never suggested), title-for (id of the title input), debounce (ms).
-// Property: editor (a TinyMCE or CKEditor 5 instance, an element, or an adapter {read, insertLink, subscribe}).
+// guessed when absent), url (the draft's own URL, never suggested), title-for (id of the title input), debounce (ms),
+// add-inline / add-block (how a link is added where no phrase fits: "(see {link})", "See also: {link}").
+// Property: editor (a TinyMCE or CKEditor 5 instance, an element, or an adapter {read, insertLink, subscribe} with
+// optional addLink for suggestions without a phrase).
 // Events: linker-suggestions, linker-insert (cancelable, before the link is made), linker-dismiss, linker-error.
 // Theming: --linker-font, --linker-fg, --linker-bg, --linker-muted, --linker-border, --linker-accent,
 // --linker-accent-fg, --linker-highlight, --linker-error, --linker-radius; parts: panel, header, list, option,
-// title, context, anchor, score, insert, dismiss, status.
+// title, context, anchor, note, addition, score, reason, insert, dismiss, status.
 import { resolveAdapter } from './adapters/index.js';
 
 const DEFAULT_LIMIT = 5;
@@ -21,6 +23,28 @@ const RETRY_MAX_MS = 30000;
 const EDITOR_WAIT_MS = 200;
 const EDITOR_UPGRADE_MS = 15000;
 const CONTEXT_CHARS = 70;
+// Relevance is shown as a level out of this many, by the score's ratio to the best score of the answer.
+const LEVELS = 5;
+
+// How a link is added where no phrase of the draft fits: in the sentence (before its stop) or as a paragraph at the
+// end, in the language of the editor's content ({link} is the link, worded as the server says).
+const ADD_TEMPLATES = {
+  en: { inline: '(see {link})', block: 'See also: {link}' },
+  de: { inline: '(siehe {link})', block: 'Siehe auch: {link}' },
+  es: { inline: '(véase {link})', block: 'Véase también: {link}' },
+  fr: { inline: '(voir {link})', block: 'Voir aussi : {link}' },
+  it: { inline: '(vedi {link})', block: 'Vedi anche: {link}' },
+  nl: { inline: '(zie {link})', block: 'Zie ook: {link}' },
+  pt: { inline: '(ver {link})', block: 'Veja também: {link}' },
+};
+
+// reasons.anchor: which rule chose the phrase, in words.
+const ANCHOR_REASONS = {
+  name: 'named in your draft',
+  distinctive: 'key words of the page',
+  semantic: 'related in meaning',
+  none: 'no phrase fits',
+};
 
 const STYLE = `
 :host { display: block; font: var(--linker-font, 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif);
@@ -41,11 +65,19 @@ ul:focus li[aria-selected="true"] { border-color: var(--linker-accent, #0969da);
   background: color-mix(in srgb, var(--linker-accent, #0969da) 6%, transparent); }
 .top { display: flex; justify-content: space-between; gap: .5em; align-items: baseline; }
 .title { font-weight: 600; overflow-wrap: anywhere; }
-.score { color: var(--linker-muted, #59636e); font-size: .8em; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.score { display: inline-flex; gap: 2px; flex: none; align-self: center; cursor: help; }
+.pip { width: .4em; height: .75em; border-radius: 1px;
+  background: color-mix(in srgb, var(--linker-muted, #59636e) 22%, transparent); }
+.pip.on { background: var(--linker-accent, #0969da); }
 .url { color: var(--linker-muted, #59636e); font-size: .8em; overflow-wrap: anywhere; }
 .context { margin: .3em 0; font-size: .9em; overflow-wrap: anywhere; }
 mark { background: var(--linker-highlight, #fff1a8); color: inherit; border-radius: 2px; padding: 0 .1em; }
-.actions { display: flex; gap: .4em; }
+.note { margin: .3em 0 0; font-size: .85em; color: var(--linker-muted, #59636e); }
+ins { text-decoration: none; background: color-mix(in srgb, var(--linker-accent, #0969da) 10%, transparent);
+  border-radius: 2px; padding: 0 .1em; }
+ins .wording { color: var(--linker-accent, #0969da); text-decoration: underline; }
+.actions { display: flex; gap: .4em; align-items: baseline; }
+.why { margin-left: auto; color: var(--linker-muted, #59636e); font-size: .75em; text-align: right; }
 button { font: inherit; font-size: .85em; padding: .2em .7em; border-radius: 4px; cursor: pointer;
   border: 1px solid var(--linker-border, #d0d7de); background: transparent; color: inherit; }
 button.insert { background: var(--linker-accent, #0969da); border-color: var(--linker-accent, #0969da);
@@ -115,23 +147,76 @@ export function locatePhrase(text, phrase, near, blocked = []) {
   return { start: hits[0], end: hits[0] + phrase.length };
 }
 
-function formatScore(score) {
-  if (typeof score !== 'number' || !Number.isFinite(score)) return '';
-  return score >= 0 && score <= 1 ? `${Math.round(score * 100)}%` : score.toFixed(2);
+/** The first occurrence of `needle` in `text` nearest to `near`, or -1. */
+function nearestOccurrence(text, needle, near) {
+  let best = -1;
+  if (!needle) return best;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+    if (best < 0 || Math.abs(i - near) < Math.abs(best - near)) best = i;
+  }
+  return best;
+}
+
+const STOPS = '.!?…';
+
+/**
+ * Where a new link goes in the sentence at [start, end) of `text`: before the stop that ends it ("… grounds (see X)."),
+ * or at its end when it has none or closes with a quote or bracket after the stop ("… “go there.” (see X)").
+ */
+export function linkPoint(text, start, end) {
+  if (end > start && STOPS.includes(text[end - 1])) {
+    let p = end - 1;
+    while (p > start && STOPS.includes(text[p - 1])) p--;
+    if (p > start) return p;
+  }
+  return end;
+}
+
+/**
+ * Relevance as a level from 1 to 5: the score's ratio to `best` (the best score the list was given), so the top
+ * suggestion is 5 and the others say how close they come; 0 when there is no score to compare.
+ */
+export function relevanceLevel(score, best) {
+  if (typeof score !== 'number' || !Number.isFinite(score) || !(best > 0)) return 0;
+  return Math.min(LEVELS, Math.max(1, Math.round((LEVELS * Math.max(0, score)) / best)));
+}
+
+/** reasons.anchor in words ("named in your draft"), or "" for a rule this widget does not know. */
+export function anchorReason(reasons) {
+  const rule = reasons && typeof reasons.anchor === 'string' ? reasons.anchor : '';
+  return Object.prototype.hasOwnProperty.call(ANCHOR_REASONS, rule) ? ANCHOR_REASONS[rule] : '';
 }
 
 function reasonsText(reasons) {
   if (!reasons || typeof reasons !== 'object') return '';
   return Object.entries(reasons)
-    .map(([k, v]) => `${k}: ${typeof v === 'number' ? (Math.round(v * 100) / 100) : String(v)}`)
-    .join(', ');
+    .map(([k, v]) => `${k} ${typeof v === 'number' ? (Math.round(v * 100) / 100) : String(v)}`)
+    .join(' · ');
+}
+
+function formatScore(x) {
+  return Math.round(x * 100) / 100;
+}
+
+/** A template such as "(see {link})" split around its link; null unless {link} occurs exactly once. */
+function splitTemplate(template) {
+  if (typeof template !== 'string') return null;
+  const parts = template.split('{link}');
+  return parts.length === 2 ? { before: parts[0], after: parts[1] } : null;
+}
+
+/** The end of `s`, at most about `max` characters, cut at a word, with "… " in front when cut. */
+function tail(s, max) {
+  if (s.length <= max) return s;
+  const from = s.indexOf(' ', s.length - max);
+  return `… ${s.slice(from >= 0 ? from + 1 : s.length - max)}`;
 }
 
 let instances = 0;
 
 export class LinkerSuggestions extends HTMLElement {
   static get observedAttributes() {
-    return ['endpoint', 'for', 'limit', 'api-key', 'format', 'url', 'title-for'];
+    return ['endpoint', 'for', 'limit', 'api-key', 'format', 'url', 'title-for', 'add-inline', 'add-block'];
   }
 
   #id = ++instances;
@@ -145,6 +230,10 @@ export class LinkerSuggestions extends HTMLElement {
   #controller = null;
   #lastKey = '';
   #received = []; // the last answer, before local filtering
+  #receivedText = ''; // the draft that answer was for: offsets in it are offsets in this text
+  // The score relevance levels are relative to: the best of the answer, kept while the draft stays the same (or
+  // changes only by a link this widget made), so dismissing or inserting does not rescale what is left.
+  #scale = { best: 0, text: null };
   #suggestions = []; // what is on display
   #active = 0;
   #dismissed = new Set();
@@ -198,6 +287,7 @@ export class LinkerSuggestions extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.isConnected || oldValue === newValue) return;
     if (name === 'for' || name === 'format') this.#attach();
+    else if (name === 'add-inline' || name === 'add-block') this.#show(this.#suggestions, 'No link suggestions for this draft yet.');
     else this.#schedule(0);
   }
 
@@ -392,22 +482,61 @@ export class LinkerSuggestions extends HTMLElement {
     this.#lastKey = key;
     this.#setStatus('');
     const clean = data.suggestions
-      .filter((s) => s && typeof s.url === 'string' && typeof s.anchor === 'string')
-      .map((s) => ({
-        url: s.url,
-        title: typeof s.title === 'string' && s.title.trim() ? s.title : s.url,
-        anchor: s.anchor,
-        sentence: typeof s.sentence === 'string' ? s.sentence : '',
-        start: Number.isInteger(s.start) ? s.start : -1,
-        end: Number.isInteger(s.end) ? s.end : -1,
-        score: typeof s.score === 'number' ? s.score : null,
-        reasons: s.reasons && typeof s.reasons === 'object' ? s.reasons : {},
-      }));
+      .filter((s) => s && typeof s.url === 'string')
+      .map((s) => this.#normalise(s, body.text));
+    // Relevance is relative to the best score; keep the reference while only links and dismissals changed.
+    const best = Math.max(0, ...clean.map((s) => (s.score !== null && Number.isFinite(s.score) ? s.score : 0)));
+    this.#scale = { best: this.#scale.text === body.text ? Math.max(this.#scale.best, best) : best, text: body.text };
     this.#received = clean;
+    this.#receivedText = body.text;
     this.#refilter(draft);
     this.dispatchEvent(new CustomEvent('linker-suggestions', {
       bubbles: true, detail: { suggestions: this.suggestions, text: body.text, format: body.format },
     }));
+  }
+
+  /**
+   * One suggestion as the widget keeps it. A phrase (`anchor`) is linked in place; without one (`anchor: null`) a
+   * new link worded `wording` is added to the sentence at [sentenceStart, sentenceEnd), or at the end of the draft.
+   */
+  #normalise(s, text) {
+    const int = (v) => (Number.isInteger(v) ? v : -1);
+    const title = typeof s.title === 'string' && s.title.trim() ? s.title : s.url;
+    const anchor = typeof s.anchor === 'string' && s.anchor ? s.anchor : null;
+    const sentence = typeof s.sentence === 'string' ? s.sentence : '';
+    let sentenceStart = int(s.sentenceStart);
+    let sentenceEnd = int(s.sentenceEnd);
+    if (!(sentenceStart >= 0 && sentenceEnd > sentenceStart && sentenceEnd <= text.length)) {
+      // Servers before sentence offsets: find the sentence as given.
+      sentenceStart = sentence ? text.indexOf(sentence) : -1;
+      sentenceEnd = sentenceStart >= 0 ? sentenceStart + sentence.length : -1;
+    }
+    return {
+      url: s.url,
+      title,
+      anchor,
+      sentence,
+      start: anchor ? int(s.start) : -1,
+      end: anchor ? int(s.end) : -1,
+      sentenceStart,
+      sentenceEnd,
+      wording: typeof s.wording === 'string' && s.wording.trim() ? s.wording.trim() : anchor || title,
+      score: typeof s.score === 'number' ? s.score : null,
+      reasons: s.reasons && typeof s.reasons === 'object' ? s.reasons : {},
+    };
+  }
+
+  /** How a link is added where no phrase fits: templates from the attributes, else for the content's language. */
+  #templates() {
+    const doc = this.ownerDocument;
+    const target = this.getAttribute('for') ? doc.getElementById(this.getAttribute('for')) : null;
+    const langOf = (node) => (node && node.closest && node.closest('[lang]')?.getAttribute('lang')) || '';
+    const lang = (langOf(target) || langOf(this) || doc.documentElement.lang || 'en').toLowerCase().split(/[-_]/)[0];
+    const defaults = ADD_TEMPLATES[lang] || ADD_TEMPLATES.en;
+    return {
+      inline: splitTemplate(this.getAttribute('add-inline')) || splitTemplate(defaults.inline),
+      block: splitTemplate(this.getAttribute('add-block')) || splitTemplate(defaults.block),
+    };
   }
 
   #done(controller) {
@@ -470,25 +599,73 @@ export class LinkerSuggestions extends HTMLElement {
 
   #item(doc, s, n) {
     const id = `o${this.#id}-${n}`;
-    const li = el(doc, 'li', { role: 'option', id, part: 'option', 'data-url': s.url });
-    li.setAttribute('aria-label', `${s.title}: link “${s.anchor}”${s.score !== null ? `, score ${formatScore(s.score)}` : ''}`);
+    const li = el(doc, 'li', { role: 'option', id, part: 'option', 'data-url': s.url, 'data-kind': s.anchor ? 'phrase' : 'add' });
+    const level = relevanceLevel(s.score, this.#scale.best);
+    const relevance = level ? `relevance ${level} of ${LEVELS}` : '';
+    const reason = anchorReason(s.reasons);
     const top = el(doc, 'div', { class: 'top' });
     const title = el(doc, 'span', { class: 'title', part: 'title' }, s.title);
-    const score = el(doc, 'span', { class: 'score', part: 'score' }, formatScore(s.score));
-    const why = reasonsText(s.reasons);
-    if (why) score.setAttribute('title', why);
+    // One visual scale for every score: filled pips out of five, relative to the best suggestion. The raw score and
+    // its components are in the tooltip; the option's label says the level.
+    const score = el(doc, 'span', { class: 'score', part: 'score', 'data-level': String(level), 'aria-hidden': 'true' });
+    if (level) {
+      for (let i = 1; i <= LEVELS; i++) score.append(el(doc, 'span', { class: i <= level ? 'pip on' : 'pip' }));
+      score.setAttribute('title', [
+        `Relevance ${level} of ${LEVELS}: score ${formatScore(s.score)}, the best suggestion's ${formatScore(this.#scale.best)}`,
+        s.anchor ? reason && `Phrase: ${reason}` : 'No phrase of the draft fits: a link is added',
+        reasonsText(s.reasons),
+      ].filter(Boolean).join('\n'));
+    }
     top.append(title, score);
     const url = el(doc, 'div', { class: 'url' }, s.url);
-    const context = el(doc, 'p', { class: 'context', part: 'context' });
-    this.#context(doc, context, s);
+    const body = [];
+    let label;
+    if (s.anchor) {
+      const context = el(doc, 'p', { class: 'context', part: 'context' });
+      this.#context(doc, context, s);
+      body.push(context);
+      label = `${s.title}: link “${s.anchor}”${reason ? `, ${reason}` : ''}`;
+    } else {
+      const inSentence = s.sentenceStart >= 0 && !!s.sentence;
+      body.push(el(doc, 'p', { class: 'note', part: 'note' },
+        inSentence ? 'No phrase of your draft fits — add a link:' : 'No phrase of your draft fits — add a link at the end:'));
+      const context = el(doc, 'p', { class: 'context', part: 'context' });
+      const added = this.#preview(doc, context, s, inSentence);
+      body.push(context);
+      label = `${s.title}: no phrase of your draft fits; Insert adds “${added}” ${inSentence
+        ? `to the sentence “${tail(s.sentence, CONTEXT_CHARS)}”` : 'at the end of the draft'}`;
+    }
+    li.setAttribute('aria-label', relevance ? `${label}, ${relevance}` : label);
     const actions = el(doc, 'div', { class: 'actions' });
     const insert = el(doc, 'button', { type: 'button', class: 'insert', part: 'insert', tabindex: '-1', 'data-action': 'insert' }, 'Insert');
-    insert.setAttribute('aria-label', `Insert link to ${s.title}`);
+    insert.setAttribute('aria-label', s.anchor ? `Insert link to ${s.title}` : `Insert a new link to ${s.title}`);
     const dismiss = el(doc, 'button', { type: 'button', class: 'dismiss', part: 'dismiss', tabindex: '-1', 'data-action': 'dismiss' }, 'Dismiss');
     dismiss.setAttribute('aria-label', `Dismiss ${s.title}`);
     actions.append(insert, dismiss);
-    li.append(top, url, context, actions);
+    if (s.anchor && reason) actions.append(el(doc, 'span', { class: 'why', part: 'reason' }, reason));
+    li.append(top, url, ...body, actions);
     return li;
+  }
+
+  /**
+   * The end of the sentence where a link without a phrase goes, with the added text shown in place (or that text
+   * alone, for a link at the end of the draft). Returns the added text, as read.
+   */
+  #preview(doc, p, s, inSentence) {
+    const t = this.#templates();
+    const tpl = inSentence ? t.inline : t.block;
+    const ins = el(doc, 'ins', { part: 'addition' });
+    let lead = '';
+    let rest = '';
+    if (inSentence) {
+      const at = linkPoint(s.sentence, 0, s.sentence.length);
+      lead = tail(s.sentence.slice(0, at), CONTEXT_CHARS * 1.5);
+      rest = s.sentence.slice(at);
+      if (!/\s$/.test(lead)) lead += ' ';
+    }
+    ins.append(doc.createTextNode(tpl.before), el(doc, 'span', { class: 'wording' }, s.wording), doc.createTextNode(tpl.after));
+    p.append(doc.createTextNode(lead), ins, doc.createTextNode(rest));
+    return `${tpl.before}${s.wording}${tpl.after}`;
   }
 
   /** The sentence around the anchor, trimmed to a readable length, with the anchor marked. */
@@ -566,12 +743,20 @@ export class LinkerSuggestions extends HTMLElement {
     this.#schedule(); // the server may have another target for the freed slot
   }
 
-  /** Turns the anchor phrase of suggestion `n` into a link in the editor. Returns whether a link was made. */
+  /**
+   * Makes the link of suggestion `n` in the editor: its phrase becomes the link, or, for a suggestion without a
+   * phrase, a new link worded as the server says is added to its sentence (or at the end of the draft). Returns
+   * whether a link was made.
+   */
   insert(n) {
     const s = this.#suggestions[n];
     const adapter = this.#adapter;
     if (!s || !adapter) return false;
     const draft = adapter.read();
+    return s.anchor ? this.#linkPhrase(n, s, adapter, draft) : this.#addLink(n, s, adapter, draft);
+  }
+
+  #linkPhrase(n, s, adapter, draft) {
     const blocked = draft.blocked || [];
     let at = null;
     if (s.start >= 0 && draft.text.slice(s.start, s.end) === s.anchor && !overlaps(blocked, s.start, s.end)) {
@@ -586,14 +771,63 @@ export class LinkerSuggestions extends HTMLElement {
       this.#fail('anchor_not_found', `“${s.anchor}” is no longer in the draft.`, false);
       return false;
     }
+    const phrase = draft.text.slice(at.start, at.end);
     const detail = {
-      url: s.url, title: s.title, anchor: draft.text.slice(at.start, at.end), start: at.start, end: at.end,
+      url: s.url, title: s.title, anchor: phrase, wording: s.wording, text: phrase, start: at.start, end: at.end,
+      placement: 'phrase', format: draft.format || adapter.format, editor: adapter.kind || 'custom',
+    };
+    if (!this.dispatchEvent(new CustomEvent('linker-insert', { bubbles: true, cancelable: true, detail }))) return false;
+    return this.#made(n, s, adapter, () => adapter.insertLink(at.start, at.end, s.url), `Linked “${phrase}” to ${s.title}`);
+  }
+
+  /** Where a link without a phrase goes in `draft`: {at, block}, or null when its sentence is gone. */
+  #placeFor(s, draft) {
+    const text = draft.text;
+    if (s.sentenceStart < 0) return { at: text.replace(/\s+$/, '').length, block: true };
+    let start = s.sentenceStart;
+    let end = s.sentenceEnd;
+    const sentence = this.#receivedText.slice(start, end);
+    if (!sentence.trim()) return { at: text.replace(/\s+$/, '').length, block: true };
+    if (text.slice(start, end) !== sentence) {
+      // The draft changed since the request: the same sentence, nearest its old place.
+      start = nearestOccurrence(text, sentence, start);
+      if (start < 0) return null;
+      end = start + sentence.length;
+    }
+    return { at: linkPoint(text, start, end), block: false };
+  }
+
+  #addLink(n, s, adapter, draft) {
+    if (typeof adapter.addLink !== 'function') {
+      this.#fail('insert_failed', `This editor cannot add text: link “${s.wording}” to ${s.url} by hand.`, false);
+      return false;
+    }
+    const place = this.#placeFor(s, draft);
+    if (!place) {
+      this.#received = this.#received.filter((r) => r.url !== s.url);
+      this.#refilter(draft);
+      this.#fail('sentence_not_found', `The sentence for the link to ${s.title} is no longer in the draft.`, false);
+      return false;
+    }
+    const templates = this.#templates();
+    const tpl = place.block ? templates.block : templates.inline;
+    // In a sentence the addition needs a space before it, unless the draft already has one there.
+    const space = !place.block && place.at > 0 && !/\s/.test(draft.text[place.at - 1]) ? ' ' : '';
+    const parts = { before: space + tpl.before, text: s.wording, after: tpl.after, block: place.block };
+    const detail = {
+      url: s.url, title: s.title, anchor: null, wording: s.wording, text: s.wording, start: place.at, end: place.at,
+      placement: place.block ? 'end' : 'sentence', before: parts.before, after: parts.after,
       format: draft.format || adapter.format, editor: adapter.kind || 'custom',
     };
     if (!this.dispatchEvent(new CustomEvent('linker-insert', { bubbles: true, cancelable: true, detail }))) return false;
+    return this.#made(n, s, adapter, () => adapter.addLink(place.at, s.url, parts), `Added a link to ${s.title}`);
+  }
+
+  /** Runs the adapter's edit; on success the target leaves the list and the server is asked again. */
+  #made(n, s, adapter, edit, status) {
     let ok = false;
     try {
-      ok = adapter.insertLink(at.start, at.end, s.url) !== false;
+      ok = edit() !== false;
     } catch (err) {
       this.#fail('insert_failed', `Could not insert the link: ${err.message}`, false);
       return false;
@@ -602,10 +836,16 @@ export class LinkerSuggestions extends HTMLElement {
       this.#fail('insert_failed', `Could not insert the link to ${s.url} in this editor.`, false);
       return false;
     }
+    // The draft changed by this widget's own link: relevance keeps its reference for the answer to come.
+    try {
+      this.#scale.text = adapter.read().text;
+    } catch {
+      this.#scale.text = null;
+    }
     this.#received = this.#received.filter((r) => r.url !== s.url);
     this.#suggestions = this.#suggestions.filter((_, i) => i !== n);
     this.#show(this.#suggestions, 'No link suggestions for this draft yet.');
-    this.#setStatus(`Linked “${detail.anchor}” to ${s.title}`);
+    this.#setStatus(status);
     this.#schedule();
     return true;
   }

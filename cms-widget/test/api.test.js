@@ -14,8 +14,10 @@ const post = (body, raw) => fetch(`${server.url}/api/v1/suggestions`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: raw ?? JSON.stringify(body),
 });
 
-test('suggestions_carry_url_title_anchor_sentence_offsets_score_and_reasons', async () => {
-  const text = 'Good espresso extraction depends on a burr grinder, because a blade grinder makes uneven grounds.';
+test('suggestions_carry_url_title_anchor_or_none_sentence_offsets_wording_score_and_reasons', async () => {
+  const text = 'Good espresso extraction depends on a burr grinder, because a blade grinder makes uneven grounds. '
+    + 'I buy a fresh bag every week from a local roaster, keep it airtight, away from light and heat, and freeze what I '
+    + 'will not use within a month.';
   const res = await post({ title: 'Espresso at home', text, format: 'text', limit: 5, exclude: [] });
   assert.equal(res.status, 200);
   const { suggestions } = await res.json();
@@ -23,11 +25,21 @@ test('suggestions_carry_url_title_anchor_sentence_offsets_score_and_reasons', as
   for (const s of suggestions) {
     assert.equal(typeof s.url, 'string');
     assert.equal(typeof s.title, 'string');
-    assert.equal(text.slice(s.start, s.end), s.anchor, `${s.url}: anchor at its offsets`);
-    assert.ok(s.sentence.includes(s.anchor), `${s.url}: the sentence holds the anchor`);
+    assert.ok(typeof s.wording === 'string' && s.wording.length > 0, `${s.url}: the wording of a link to add`);
+    assert.ok(['name', 'distinctive', 'semantic', 'none'].includes(s.reasons.anchor), `${s.url}: reasons.anchor ${s.reasons.anchor}`);
+    assert.equal(text.slice(s.sentenceStart, s.sentenceEnd).replace(/\s+/g, ' '), s.sentence, `${s.url}: sentence at its offsets`);
+    if (s.anchor === null) {
+      assert.equal(s.reasons.anchor, 'none');
+      assert.deepEqual([s.start, s.end], [-1, -1], `${s.url}: no phrase, no offsets`);
+    } else {
+      assert.equal(text.slice(s.start, s.end), s.anchor, `${s.url}: anchor at its offsets`);
+      assert.ok(s.sentenceStart <= s.start && s.end <= s.sentenceEnd, `${s.url}: the sentence holds the anchor`);
+      assert.notEqual(s.reasons.anchor, 'none');
+    }
     assert.equal(typeof s.score, 'number');
-    assert.equal(typeof s.reasons, 'object');
   }
+  assert.ok(suggestions.some((s) => s.anchor === null), 'a page ranked in the top five is returned though no phrase fits');
+  assert.ok(suggestions.some((s) => s.anchor !== null), 'and the pages the draft names have their phrase');
   const scores = suggestions.map((s) => s.score);
   assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
 });

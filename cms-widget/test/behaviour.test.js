@@ -140,8 +140,50 @@ test('keyboard_arrows_move_the_selection_enter_inserts_and_delete_dismisses', as
     const before = await page.locator('#md-editor').inputValue();
     await page.keyboard.press('Enter');
     const value = await page.locator('#md-editor').inputValue();
-    assert.equal(value, `${before.slice(0, s.start)}[${s.anchor}](${s.url})${before.slice(s.end)}`, 'Enter inserted the selected one');
+    if (s.anchor !== null) {
+      assert.equal(value, `${before.slice(0, s.start)}[${s.anchor}](${s.url})${before.slice(s.end)}`, 'Enter inserted the selected one');
+    } else {
+      assert.ok(value.includes(`(see [${s.wording}](${s.url}))`), `Enter added the selected one's link: ${value}`);
+    }
     assert.equal((await focus())?.role, 'listbox', 'focus stays in the list for the next choice');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('relevance_is_shown_one_way_relative_to_the_best_with_the_reason_in_words_and_stays_when_one_is_dismissed', async () => {
+  const { page, errors, close } = await openPage(browser, `${server.url}/demo/`);
+  try {
+    const text = `${DRAFT} I buy a fresh bag every week from a local roaster and keep it airtight.`;
+    let since = await mark(page);
+    await page.locator('#md-editor').fill(text);
+    const list = await waitForSuggestions(page, 'md-widget', { since, equals: text });
+    assert.ok(list.length >= 3, `needs 3 suggestions, got ${list.length}`);
+    const shown = await readWidget(page, 'md-widget');
+    const best = Math.max(...list.map((s) => s.score));
+    const words = { name: 'named in your draft', distinctive: 'key words of the page', semantic: 'related in meaning' };
+    for (const [i, o] of shown.options.entries()) {
+      const s = list[i];
+      // Whatever the score's range (0.43 or 1.38), the same scale: a level out of 5 by its ratio to the best.
+      assert.equal(o.relevance, Math.min(5, Math.max(1, Math.round((5 * s.score) / best))), `${o.url}: level of ${s.score}`);
+      assert.equal(o.scoreText, '', `${o.url}: no raw number or percentage in the list`);
+      assert.ok(o.scoreTitle.includes(`score ${Math.round(s.score * 100) / 100}`), `${o.url}: the raw score is in the tooltip: ${o.scoreTitle}`);
+      assert.ok(o.label.endsWith(`relevance ${o.relevance} of 5`), `${o.url}: and in the option's label: ${o.label}`);
+      if (s.anchor !== null) assert.equal(o.reason, words[s.reasons.anchor], `${o.url}: reasons.anchor in words`);
+    }
+    assert.equal(shown.options[0].relevance, 5, 'the best suggestion is full');
+    const levels = Object.fromEntries(shown.options.map((o) => [o.url, o.relevance]));
+    since = await mark(page);
+    await page.locator(`#md-widget li[role=option][data-url="${shown.options[0].url}"] button[data-action=dismiss]`).click();
+    const stay = (when, options) => {
+      for (const o of options) assert.equal(o.relevance, levels[o.url], `${o.url}: its level stays ${when}`);
+    };
+    stay('at once', (await readWidget(page, 'md-widget')).options);
+    await waitForSuggestions(page, 'md-widget', { since, equals: text });
+    const after = await readWidget(page, 'md-widget');
+    stay('when the server answers without the dismissed page', after.options.filter((o) => o.url in levels));
+    await screenshot(page, 'relevance-widget', page.locator('#md-widget'));
     assert.deepEqual(errors, []);
   } finally {
     await close();

@@ -50,12 +50,12 @@ test('typing_a_draft_about_espresso_lists_pages_on_that_topic_with_the_phrase_in
     assert.ok(!urls.some((u) => u.includes('sourdough')), 'the bakery page is not suggested for a coffee draft');
     const value = await editor.inputValue();
     assert.equal(value, DRAFT);
-    for (const s of list) {
+    for (const s of list.filter((x) => x.anchor !== null)) {
       assert.equal(value.slice(s.start, s.end), s.anchor, `anchor of ${s.url} sits at its offsets`);
       const opt = shown.options.find((o) => o.url === s.url);
       assert.equal(opt.anchor, s.anchor, 'the anchor is the highlighted part of the context');
       assert.ok(opt.context.includes(s.anchor), 'the sentence around the anchor is shown');
-      assert.ok(opt.title.length > 0 && /\d/.test(opt.score), 'title and score are shown');
+      assert.ok(opt.title.length > 0 && opt.relevance >= 1 && opt.relevance <= 5, 'title and relevance are shown');
     }
     // ~230 keystrokes 5 ms apart never leave the 400 ms debounce window: one request, not one per key.
     assert.ok(requests.length - sent <= 2, `debounced: ${requests.length - sent} requests for ${DRAFT.length} keystrokes`);

@@ -106,6 +106,38 @@ export function ckEditor5Adapter(editor) {
       }
       return true;
     },
+    /**
+     * A new link reading `parts.text` (with `before`/`after` text) at text offset `at`, or in a new last paragraph;
+     * written in one model change, so it is one undo step and getData() has it.
+     */
+    addLink(at, url, { before = '', text, after = '', block = false }) {
+      const model = editor.model;
+      if (!model.schema.checkAttribute('$text', 'linkHref')) return false; // no Link plugin: no links in the model
+      let pos = null;
+      if (!block) {
+        const { segments } = readModel(editor);
+        pos = modelPosition(editor, segments, at, true) || modelPosition(editor, segments, at, false);
+        if (!pos) return false;
+      }
+      model.change((writer) => {
+        let parent;
+        let offset;
+        if (block) {
+          parent = writer.createElement('paragraph');
+          writer.insert(parent, model.document.getRoot(), 'end');
+          offset = 0;
+        } else {
+          parent = pos.parent;
+          offset = pos.offset;
+        }
+        for (const [t, attrs] of [[before, {}], [text, { linkHref: url }], [after, {}]]) {
+          if (!t) continue;
+          writer.insertText(t, attrs, writer.createPositionAt(parent, offset));
+          offset += t.length;
+        }
+      });
+      return true;
+    },
     subscribe(cb) {
       const doc = editor.model.document;
       doc.on('change:data', cb);

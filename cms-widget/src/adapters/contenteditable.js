@@ -1,5 +1,5 @@
 // A contenteditable element: the widget sends its plain text and maps offsets back to DOM text nodes.
-import { readDom, domRange } from './dom-text.js';
+import { readDom, domRange, insertionRange, linkFragment } from './dom-text.js';
 
 export function wrapInLink(range, url) {
   const doc = range.startContainer.ownerDocument;
@@ -37,6 +37,23 @@ export function contentEditableAdapter(el) {
         after.collapse(true);
         sel.removeAllRanges();
         sel.addRange(after);
+      }
+      el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertLink' }));
+      return true;
+    },
+    /** A new link reading `parts.text`, with `before`/`after` text: at text offset `at`, or as a last paragraph. */
+    addLink(at, url, parts) {
+      const doc = el.ownerDocument;
+      const { frag, a } = linkFragment(doc, url, parts);
+      if (parts.block) {
+        const p = doc.createElement('p');
+        p.append(frag);
+        el.append(p);
+      } else {
+        const range = insertionRange(doc, readDom(el).segments, at, el);
+        if (!range) return false;
+        range.insertNode(frag);
+        a.parentNode.normalize();
       }
       el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertLink' }));
       return true;

@@ -75,3 +75,39 @@ export function domRange(doc, segments, start, end) {
   range.setEnd(b.node, b.offset);
   return range;
 }
+
+/**
+ * A collapsed Range at text offset `at` of a readDom() result, where new content goes: at the end of a text node it
+ * moves past the inline elements that end there (emphasis, and always a link), so the addition is neither emphasised
+ * nor part of another link. Null when the offset cannot be mapped.
+ */
+export function insertionRange(doc, segments, at, root) {
+  const pos = domPosition(segments, at, true) || domPosition(segments, at, false);
+  if (!pos) return null;
+  const range = doc.createRange();
+  let n = pos.node;
+  if (pos.offset < n.data.length) {
+    range.setStart(n, pos.offset);
+  } else {
+    while (n.parentNode && n.parentNode !== root && n.parentNode.nodeType === 1 && !BLOCK.has(n.parentNode.tagName.toUpperCase())
+      && (!n.nextSibling || n.parentNode.tagName.toUpperCase() === 'A')) {
+      n = n.parentNode;
+    }
+    if (n === pos.node) range.setStart(n, pos.offset);
+    else range.setStartAfter(n);
+  }
+  range.collapse(true);
+  return range;
+}
+
+/** `before`, a link to `url` reading `text`, and `after`, as DOM nodes (text only: nothing is parsed as markup). */
+export function linkFragment(doc, url, { before = '', text, after = '' }) {
+  const frag = doc.createDocumentFragment();
+  const a = doc.createElement('a');
+  a.setAttribute('href', url);
+  a.textContent = text;
+  if (before) frag.append(doc.createTextNode(before));
+  frag.append(a);
+  if (after) frag.append(doc.createTextNode(after));
+  return { frag, a };
+}

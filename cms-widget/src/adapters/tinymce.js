@@ -1,6 +1,6 @@
 // TinyMCE (5 to 8): the editor's body is a contenteditable document inside an iframe; the link goes in through
 // TinyMCE's own mceInsertLink command so that it lands in TinyMCE's undo history and content model.
-import { readDom, domRange } from './dom-text.js';
+import { readDom, domRange, insertionRange, linkFragment } from './dom-text.js';
 
 export function isTinyMce(editor) {
   return !!editor && typeof editor.getBody === 'function' && typeof editor.execCommand === 'function' && !!editor.selection;
@@ -37,6 +37,26 @@ export function tinyMceAdapter(editor) {
       } catch {
         editor.selection.collapse(false);
       }
+      editor.nodeChanged();
+      return true;
+    },
+    /** A new link (with `before`/`after` text) at text offset `at`, or as a last paragraph; one undo step. */
+    addLink(at, url, parts) {
+      const body = editor.getBody();
+      const doc = editor.getDoc();
+      const range = parts.block ? null : insertionRange(doc, readDom(body).segments, at, body);
+      if (!parts.block && !range) return false;
+      editor.undoManager.transact(() => {
+        const { frag, a } = linkFragment(doc, url, parts);
+        if (parts.block) {
+          const p = doc.createElement('p');
+          p.append(frag);
+          body.append(p);
+        } else {
+          range.insertNode(frag);
+          a.parentNode.normalize();
+        }
+      });
       editor.nodeChanged();
       return true;
     },

@@ -100,25 +100,6 @@ export function draftWords(text, format) {
   return words;
 }
 
-/** The sentence containing [start, end), cut from the text with markup removed where the format has any. */
-export function sentenceAround(text, start, end, format) {
-  const stops = /[.!?](?=\s|$)|\n\s*\n/g;
-  let from = 0;
-  let to = text.length;
-  for (let m; (m = stops.exec(text));) {
-    const stopEnd = m.index + m[0].length;
-    if (stopEnd <= start) from = stopEnd;
-    else if (m.index >= end) {
-      to = m[0].startsWith('\n') ? m.index : stopEnd;
-      break;
-    }
-  }
-  let s = text.slice(from, to);
-  if (format === 'html') s = s.replace(/<[^>]*>/g, '');
-  if (format === 'markdown') s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/^\s*#+\s*/, '').replace(/[*_`]/g, '');
-  return s.replace(/\s+/g, ' ').trim();
-}
-
 function termsOf(s) {
   return (String(s).match(WORD_RE) || []).map(stem).filter((w) => !STOP.has(w) && w.length > 1);
 }
@@ -149,6 +130,11 @@ export class FixtureIndex {
     return this.#pages.size;
   }
 
+  /**
+   * Ranks first, then places, as the Linker server does: the best `limit` pages by title words and shared words,
+   * then, in rank order, the longest free run of title words as the anchor, or none (`anchor: null`) with the
+   * sentence sharing most words with the page and the wording a new link would carry.
+   */
   suggest({ title = '', text, url, format = 'markdown', limit = 5, exclude = [] }) {
     const words = draftWords(text, format);
     const draftTerms = new Set([...words.map((w) => w.norm), ...termsOf(title)].filter((w) => !STOP.has(w)));
@@ -157,39 +143,102 @@ export class FixtureIndex {
     const candidates = [];
     for (const page of this.#pages.values()) {
       if (skip.has(urlKey(page.url)) || (page.status && page.status !== 'live')) continue;
-      const anchor = bestAnchor(words, page.titleTerms);
-      if (!anchor) continue;
       let shared = 0;
       for (const t of draftTerms) if (page.bodyTerms.has(t)) shared++;
-      const titleCoverage = anchor.matched / page.titleTerms.size;
+      let named = 0;
+      for (const t of page.titleTerms) if (draftTerms.has(t)) named++;
+      // A page is a candidate when the draft uses a word of its title, or shares enough words with it.
+      if (!named && shared < MIN_SHARED) continue;
+      const titleCoverage = named / Math.max(1, page.titleTerms.size);
       const topical = Math.min(1, shared / 12);
       const score = Math.round((0.55 * titleCoverage + 0.45 * topical) * 1000) / 1000;
-      candidates.push({ page, anchor, score, titleCoverage, shared });
+      candidates.push({ page, score, titleCoverage, topical });
     }
-    candidates.sort((a, b) => b.score - a.score || a.anchor.start - b.anchor.start);
+    candidates.sort((a, b) => b.score - a.score || a.page.url.localeCompare(b.page.url));
+    const sentences = draftSentences(text, format);
     const taken = [];
-    const out = [];
-    for (const c of candidates) {
-      if (out.length >= limit) break;
-      if (taken.some(([s, e]) => c.anchor.start < e && c.anchor.end > s)) continue; // one link per phrase
-      taken.push([c.anchor.start, c.anchor.end]);
-      out.push({
-        url: c.page.url,
-        title: c.page.title,
-        anchor: text.slice(c.anchor.start, c.anchor.end),
-        sentence: sentenceAround(text, c.anchor.start, c.anchor.end, format),
-        start: c.anchor.start,
-        end: c.anchor.end,
-        score: c.score,
-        reasons: { titleMatch: Math.round(c.titleCoverage * 100) / 100, sharedTerms: c.shared },
-      });
-    }
-    return out;
+    return candidates.slice(0, limit).map((c) => {
+      const anchor = bestAnchor(words, c.page.titleTerms, taken); // one link per phrase: a better page picks first
+      const reasons = { anchor: 'none', lexical: Math.round(c.topical * 100) / 100, name: Math.round(c.titleCoverage * 100) / 100 };
+      const wording = nameOf(c.page);
+      if (anchor) {
+        taken.push([anchor.start, anchor.end]);
+        reasons.anchor = anchor.matched === c.page.titleTerms.size ? 'name' : 'distinctive';
+        const sentence = sentences.find((s) => s.start <= anchor.start && anchor.end <= s.end) || { start: anchor.start, end: anchor.end };
+        return {
+          url: c.page.url, title: c.page.title, anchor: text.slice(anchor.start, anchor.end),
+          sentence: plainSentence(text, sentence, format), start: anchor.start, end: anchor.end,
+          sentenceStart: sentence.start, sentenceEnd: sentence.end, wording, score: c.score, reasons,
+        };
+      }
+      const fit = bestSentence(sentences, words, c.page.bodyTerms);
+      return {
+        url: c.page.url, title: c.page.title, anchor: null, sentence: fit ? plainSentence(text, fit, format) : '',
+        start: -1, end: -1, sentenceStart: fit ? fit.start : -1, sentenceEnd: fit ? fit.end : -1, wording, score: c.score,
+        reasons,
+      };
+    });
   }
 }
 
-/** Longest run of 1-4 adjacent draft words in one sentence whose content words are all title words. */
-function bestAnchor(words, titleTerms) {
+const MIN_SHARED = 4;
+
+/** What a link to the page would read: its H1, else its title without a " | Site" or " — Site" template. */
+function nameOf(page) {
+  return (page.h1 || page.title.replace(/\s+[|–—]\s+[^|–—]+$/, '')).trim();
+}
+
+/**
+ * Sentences of the draft as [start, end) offsets, trimmed, over the text with markup blanked (so offsets are the
+ * source's and a sentence never ends on markup): a stop followed by a space (and closing quotes or brackets), a blank
+ * line, or a line that opens a list item, heading or quote ends one.
+ */
+export function draftSentences(text, format) {
+  const masked = maskedRanges(text, format);
+  const blank = text.split('');
+  for (const [s, e] of masked) for (let i = s; i < e; i++) if (blank[i] !== '\n') blank[i] = ' ';
+  const linkable = blank.join('');
+  const out = [];
+  const add = (from, to) => {
+    while (from < to && /\s/.test(linkable[from])) from++;
+    while (to > from && /\s/.test(linkable[to - 1])) to--;
+    if (to > from) out.push({ start: from, end: to });
+  };
+  const stops = /[.!?]["')\]”’»]*(?=\s|$)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+>#]|\d+[.)])\s)/g;
+  let from = 0;
+  for (let m; (m = stops.exec(linkable));) {
+    const cut = m[0].startsWith('\n') ? m.index : m.index + m[0].length;
+    add(from, cut);
+    from = m.index + m[0].length;
+  }
+  add(from, linkable.length);
+  return out;
+}
+
+/** The sentence as shown: whitespace collapsed, markup removed where the format has any. */
+function plainSentence(text, { start, end }, format) {
+  let s = text.slice(start, end);
+  if (format === 'html') s = s.replace(/<[^>]*>/g, '');
+  if (format === 'markdown') s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/^\s*#+\s*/, '').replace(/[*_`]/g, '');
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** The sentence sharing most words with the page (the first on a tie), or the first sentence; null when none. */
+function bestSentence(sentences, words, bodyTerms) {
+  let best = null;
+  let bestCount = -1;
+  for (const s of sentences) {
+    const count = words.filter((w) => w.start >= s.start && w.end <= s.end && bodyTerms.has(w.norm)).length;
+    if (count > bestCount) {
+      best = s;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** Longest run of 1-4 adjacent draft words in one sentence whose content words are all title words, clear of `taken`. */
+function bestAnchor(words, titleTerms, taken = []) {
   let best = null;
   for (let i = 0; i < words.length; i++) {
     if (STOP.has(words[i].norm) || !titleTerms.has(words[i].norm)) continue;
@@ -208,6 +257,7 @@ function bestAnchor(words, titleTerms) {
       }
     }
     const cand = { start: words[i].start, end: words[bestJ].end, matched: bestMatched };
+    if (taken.some(([s, e]) => cand.start < e && cand.end > s)) continue;
     if (!best || cand.matched > best.matched) best = cand;
   }
   return best;

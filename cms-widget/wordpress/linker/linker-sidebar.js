@@ -1,5 +1,6 @@
 // The "Linker" sidebar of the block editor: the <linker-suggestions> element from the Linker server, working on the
-// post's blocks through an adapter (read the text, insert a link, watch for changes). Plain wp.* globals, no build.
+// post's blocks through an adapter (read the text, link a phrase, add a new link, watch for changes). Plain wp.*
+// globals, no build.
 (function (wp, settings) {
   'use strict';
   var el = wp.element.createElement;
@@ -77,6 +78,31 @@
         }
       }
       return false; // the phrase spans two blocks
+    },
+    // A suggestion without a phrase: a new link reading parts.text (with parts.before/after) at offset `at` of the
+    // text, in that block; or, with parts.block, a new paragraph block at the end of the post.
+    addLink: function (at, url, parts) {
+      var link = richText.applyFormat(richText.create({ text: parts.text }),
+        { type: 'core/link', attributes: { url: url } }, 0, parts.text.length);
+      var addition = richText.concat(richText.create({ text: parts.before || '' }), link,
+        richText.create({ text: parts.after || '' }));
+      if (parts.block) {
+        var block = wp.blocks.createBlock('core/paragraph', { content: richText.toHTMLString({ value: addition }) });
+        data.dispatch('core/block-editor').insertBlocks(block, undefined, undefined, false);
+        return true;
+      }
+      var segs = read().segments;
+      for (var i = 0; i < segs.length; i++) {
+        var s = segs[i];
+        if (at >= s.start && at <= s.end) {
+          var value = richText.insert(richText.create({ html: s.html }), addition, at - s.start, at - s.start);
+          var attrs = {};
+          attrs[s.attr] = richText.toHTMLString({ value: value });
+          data.dispatch('core/block-editor').updateBlockAttributes(s.clientId, attrs);
+          return true;
+        }
+      }
+      return false;
     },
     subscribe: function (cb) {
       var last = data.select('core/block-editor').getBlocks();

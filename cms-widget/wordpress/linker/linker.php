@@ -83,7 +83,7 @@ add_action(
 		wp_enqueue_script(
 			'linker-sidebar',
 			plugins_url( 'linker-sidebar.js', __FILE__ ),
-			array( 'wp-plugins', 'wp-edit-post', 'wp-element', 'wp-data', 'wp-rich-text', 'wp-block-editor', 'wp-editor' ),
+			array( 'wp-plugins', 'wp-edit-post', 'wp-element', 'wp-data', 'wp-rich-text', 'wp-blocks', 'wp-block-editor', 'wp-editor' ),
 			'0.1.0',
 			true
 		);

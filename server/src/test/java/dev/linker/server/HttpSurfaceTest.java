@@ -101,6 +101,35 @@ class HttpSurfaceTest {
     }
 
     @Test
+    void the_openapi_suggestion_schema_names_every_field_a_suggestion_has_with_or_without_a_phrase() throws Exception {
+        JsonNode schema = t.json.readTree(t.send("GET", "/api/v1/openapi.json", null).body())
+                .path("components").path("schemas").path("Suggestion");
+        // A page the draft names, and pages it does not: the top five of the example site hold both kinds.
+        TestServer.Res r = t.post("/api/v1/suggestions", Map.of("text", "Good espresso extraction depends on a burr "
+                + "grinder. I buy a fresh bag every week from a local roaster, keep it airtight, away from light and "
+                + "heat, and freeze what I will not use within a month.", "format", "text"));
+        assertEquals(200, r.status(), r.body());
+        Set<String> kinds = new java.util.HashSet<>();
+        for (JsonNode s : r.json().get("suggestions")) {
+            kinds.add(s.get("anchor").isNull() ? "none" : "phrase");
+            Set<String> fields = new java.util.TreeSet<>();
+            s.fieldNames().forEachRemaining(fields::add);
+            Set<String> documented = new java.util.TreeSet<>();
+            schema.get("properties").fieldNames().forEachRemaining(documented::add);
+            Set<String> required = new java.util.TreeSet<>();
+            schema.get("required").forEach(f -> required.add(f.asText()));
+            assertEquals(documented, fields, "documented fields of " + s);
+            assertEquals(required, fields, "every field is always there: " + s);
+            JsonNode reasons = schema.path("properties").path("reasons").path("properties");
+            s.get("reasons").fieldNames().forEachRemaining(k -> assertTrue(reasons.has(k), "reasons." + k + " documented"));
+            List<String> rules = new java.util.ArrayList<>();
+            reasons.path("anchor").path("enum").forEach(v -> rules.add(v.asText()));
+            assertTrue(rules.contains(s.get("reasons").get("anchor").asText()), s.toString());
+        }
+        assertEquals(Set.of("none", "phrase"), kinds, r.body());
+    }
+
+    @Test
     void metrics_count_requests_and_latency_in_prometheus_text_format() {
         for (int i = 0; i < 3; i++) {
             t.post("/api/v1/suggestions", Map.of("text", "burr grinder for espresso " + i));
