@@ -149,6 +149,16 @@ public final class NameIndex {
 
     /** As {@link #mentions(String, String)} for a text already tokenized with {@link Tokens#tokenize}. */
     public Map<String, Mention> mentions(List<Tokens.Token> toks, String hiddenSource) {
+        return mentions(toks, hiddenSource, null);
+    }
+
+    /**
+     * As {@link #mentions(List, String)}, also adding to {@code every} (when not null) each place a page is named, in
+     * text order, with the weight of the name found there: where its anchor can go — one scan for ranking and
+     * placing.
+     */
+    public Map<String, Mention> mentions(List<Tokens.Token> toks, String hiddenSource,
+                                         Map<String, List<Mention>> every) {
         Map<String, Mention> best = new HashMap<>();
         Map<String, Double> heaviest = new HashMap<>();
         StringBuilder sb = new StringBuilder();
@@ -182,6 +192,10 @@ public final class NameIndex {
                         continue;
                     }
                     heaviest.merge(o.target, w, Math::max);
+                    if (every != null) {
+                        every.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
+                                o.kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
+                    }
                     Mention m = best.get(o.target);
                     // The anchor: words beat a bare "Section 7.3" (a better link text), then the heavier name;
                     // at equal weight the earlier mention stays, where a reader meets the name first.
@@ -206,39 +220,12 @@ public final class NameIndex {
      */
     public Map<String, List<Mention>> occurrences(List<Tokens.Token> toks, String hiddenSource,
                                                   java.util.Set<String> targets) {
-        Map<String, List<Mention>> out = new HashMap<>();
-        if (targets.isEmpty()) {
-            return out;
+        Map<String, List<Mention>> every = new HashMap<>();
+        if (!targets.isEmpty()) {
+            mentions(toks, hiddenSource, every);
+            every.keySet().retainAll(targets);
         }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < toks.size(); i++) {
-            sb.setLength(0);
-            boolean longer = true;
-            for (int len = 1; longer && len <= maxTokens && i + len <= toks.size(); len++) {
-                String phrase = len == 1 ? sb.append(toks.get(i).term()).toString()
-                        : sb.append(' ').append(toks.get(i + len - 1).term()).toString();
-                Node node = byPhrase.get(phrase);
-                longer = node != null && node.prefix;
-                if (node == null || node.owners == null) {
-                    continue;
-                }
-                int valid = 0;
-                for (Owner o : node.owners) {
-                    if (o.validWithout(hiddenSource)) {
-                        valid++;
-                    }
-                }
-                for (Owner o : node.owners) {
-                    if (o.validWithout(hiddenSource) && targets.contains(o.target)
-                            && !(len == 1 && o.capitals && !toks.get(i).upper())) {
-                        double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
-                        out.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
-                                o.kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
-                    }
-                }
-            }
-        }
-        return out;
+        return every;
     }
 
     /** The pages the rarities are computed over. */

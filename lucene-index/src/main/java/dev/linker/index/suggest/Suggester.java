@@ -485,7 +485,15 @@ public final class Suggester {
      */
     record Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
                   String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
-                  int words, List<Tokens.Token> tokenized, int day) {
+                  int words, List<Tokens.Token> tokenized, int day, Map<String, List<NameIndex.Mention>> named) {
+        /** A source to rank: where its text names pages is filled in by the ranking's scan. */
+        Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
+               String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
+               int words, List<Tokens.Token> tokenized, int day) {
+            this(url, title, text, blocked, vector, links, category, safety, hiddenSource, inboundDiscount, linkCount,
+                    words, tokenized, day, new HashMap<>());
+        }
+
         /** The text's tokens: those the caller computed already, else now. */
         List<Tokens.Token> tokens() {
             return tokenized != null ? tokenized : Tokens.tokenize(text);
@@ -610,7 +618,8 @@ public final class Suggester {
                 }
             }
             // Names the source text mentions.
-            Map<String, NameIndex.Mention> mentions = snap.names.mentions(bodyTokens, src.hiddenSource());
+            Map<String, NameIndex.Mention> mentions = snap.names.mentions(bodyTokens, src.hiddenSource(),
+                    src.named());
             for (NameIndex.Mention m : mentions.values()) {
                 Integer doc = snap.docs.get(m.target());
                 if (doc != null) {
@@ -703,8 +712,9 @@ public final class Suggester {
      */
     private List<Anchor> anchors(IndexSearcher s, Snapshot snap, Source src, List<String> targets) {
         SourceText text = SourceText.of(src.text(), src.blocked(), src.tokens());
-        Map<String, List<NameIndex.Mention>> names = snap.names.occurrences(text.tokens(), src.hiddenSource(),
-                new HashSet<>(targets));
+        // The ranking's scan found every named place already, unless this source was not ranked here (a plan).
+        Map<String, List<NameIndex.Mention>> names = src.named().isEmpty() && !src.text().isEmpty()
+                ? snap.names.occurrences(text.tokens(), src.hiddenSource(), new HashSet<>(targets)) : src.named();
         List<AnchorChooser.Target> ts = new ArrayList<>(targets.size());
         for (String url : targets) {
             Integer doc = snap.docs.get(url);
