@@ -139,9 +139,9 @@ public final class ServerLoadBenchmark {
             System.out.printf(Locale.ROOT, "warm-up (cold drafts, 2 authors, 20 s) done in %.1f s; RSS %d MB%n",
                     (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
 
-            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %9s %8s%n", "mode", "conc",
+            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %9s %8s %8s%n", "mode", "conc",
                     "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "chunks/rq",
-                    "reused/rq", "load1");
+                    "reused/rq", "spans/rq", "load1");
             for (String mode : modes) {
                 for (int c : concurrency) {
                     run(client, wrk, site, server.pid(), mode, c, duration, -1, false);
@@ -295,10 +295,13 @@ public final class ServerLoadBenchmark {
                 - m0.getOrDefault("linker_draft_chunks_embedded_total", 0).longValue();
         long reused = m1.getOrDefault("linker_draft_chunks_reused_total", 0).longValue()
                 - m0.getOrDefault("linker_draft_chunks_reused_total", 0).longValue();
-        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %9.2f %8s%n", mode,
+        // Short texts (candidate anchor spans) the model embedded: those not in the draft cache yet.
+        long spans = m1.getOrDefault("linker_draft_spans_embedded_total", 0).longValue()
+                - m0.getOrDefault("linker_draft_spans_embedded_total", 0).longValue();
+        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %9.2f %8.2f %8s%n", mode,
                 concurrency, load.requests(), load.requests() / load.secs(), pct(lat, 0.50), pct(lat, 0.90),
                 pct(lat, 0.99), pct(lat, 1.0), load.errors(), cpu * 1000.0 / TICKS / n, paras / (double) n,
-                reused / (double) n, String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
+                reused / (double) n, spans / (double) n, String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
         for (String note : load.notes()) {
             System.out.println("  " + note);
         }
