@@ -671,10 +671,17 @@ public final class Suggester {
             }
         }
         if (settings.weights().title() != 0 && !kept.isEmpty()) {
-            TitleWords words = new TitleWords(src.tokens());
-            int n = snap.reader.maxDoc();
+            List<List<String>> titles = new ArrayList<>(kept.size());
+            Set<String> all = new HashSet<>();
             for (Candidate c : kept) {
-                c.title = words.score(snap.infos[c.doc].cleanTitle(), snap::docFreq, n, snap.names.fullWeight());
+                List<String> t = TitleWords.words(snap.infos[c.doc].cleanTitle());
+                titles.add(t);
+                all.addAll(t);
+            }
+            TitleWords words = new TitleWords(src.tokens(), all);
+            int n = snap.reader.maxDoc();
+            for (int i = 0; i < kept.size(); i++) {
+                kept.get(i).title = words.score(titles.get(i), snap::docFreq, n, snap.names.fullWeight());
             }
         }
         double density = ScoreComponents.density(src.linkCount(), src.words());

@@ -29,23 +29,39 @@ final class TitleWords {
      */
     static final int MIN_TITLE_WORDS = 3;
 
-    /** Token positions of each term of the source. */
+    /** Token positions in the source of each of the titles' words it has. */
     private final Map<String, int[]> positions = new HashMap<>();
 
-    TitleWords(List<Tokens.Token> tokens) {
-        Map<String, List<Integer>> at = new HashMap<>();
+    /** @param words the words of every title to be scored (only their positions are kept) */
+    TitleWords(List<Tokens.Token> tokens, java.util.Set<String> words) {
+        Map<String, int[]> at = new HashMap<>(); // {count, positions...}
         for (int i = 0; i < tokens.size(); i++) {
-            at.computeIfAbsent(tokens.get(i).term(), k -> new ArrayList<>(2)).add(i);
+            String t = tokens.get(i).term();
+            if (!words.contains(t)) {
+                continue;
+            }
+            int[] p = at.get(t);
+            if (p == null) {
+                p = new int[5];
+            } else if (p[0] + 1 == p.length) {
+                p = Arrays.copyOf(p, p.length * 2);
+            }
+            p[++p[0]] = i;
+            at.put(t, p);
         }
-        at.forEach((t, l) -> positions.put(t, l.stream().mapToInt(Integer::intValue).toArray()));
+        at.forEach((t, p) -> positions.put(t, Arrays.copyOfRange(p, 1, p[0] + 1)));
+    }
+
+    /** The distinct words of a title, as {@link Tokens} normalises them. */
+    static List<String> words(String title) {
+        return new ArrayList<>(new LinkedHashSet<>(Tokens.terms(title)));
     }
 
     /**
      * @param docFreq    document frequency of a term over {@code docCount} pages
      * @param fullWeight rarity that counts as a full name
      */
-    double score(String title, ToIntFunction<String> docFreq, int docCount, double fullWeight) {
-        List<String> terms = new ArrayList<>(new LinkedHashSet<>(Tokens.terms(title)));
+    double score(List<String> terms, ToIntFunction<String> docFreq, int docCount, double fullWeight) {
         int k = terms.size();
         if (k < 2) {
             return 0; // a one-word title is found whole or not at all: a name mention, not this
