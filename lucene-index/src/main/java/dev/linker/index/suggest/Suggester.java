@@ -181,6 +181,18 @@ public final class Suggester {
             return v;
         }
 
+        /** Each page's rare title words, filled as pages become candidates (immutable; a race computes one twice). */
+        private final TitleWords.Title[] titles;
+
+        TitleWords.Title title(int doc) {
+            TitleWords.Title t = titles[doc];
+            if (t == null) {
+                t = TitleWords.Title.of(infos[doc].cleanTitle(), this::docFreq, reader.maxDoc());
+                titles[doc] = t;
+            }
+            return t;
+        }
+
         /** Distinctive terms of pages that anchors were placed for (bounded: a plan visits many acceptors). */
         final Map<Integer, Map<String, Double>> distinctive = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -302,6 +314,7 @@ public final class Suggester {
             this.docs = docs;
             this.names = names;
             this.template = template;
+            this.titles = new TitleWords.Title[infos.length];
         }
     }
 
@@ -671,17 +684,18 @@ public final class Suggester {
             }
         }
         if (settings.weights().title() != 0 && !kept.isEmpty()) {
-            List<List<String>> titles = new ArrayList<>(kept.size());
+            TitleWords.Title[] titles = new TitleWords.Title[kept.size()];
             Set<String> all = new HashSet<>();
-            for (Candidate c : kept) {
-                List<String> t = TitleWords.words(snap.infos[c.doc].cleanTitle());
-                titles.add(t);
-                all.addAll(t);
+            for (int i = 0; i < titles.length; i++) {
+                titles[i] = snap.title(kept.get(i).doc);
+                java.util.Collections.addAll(all, titles[i].terms());
             }
-            TitleWords words = new TitleWords(src.tokens(), all);
-            int n = snap.reader.maxDoc();
-            for (int i = 0; i < kept.size(); i++) {
-                kept.get(i).title = words.score(titles.get(i), snap::docFreq, n, snap.names.fullWeight());
+            if (!all.isEmpty()) {
+                TitleWords words = new TitleWords(src.tokens(), all);
+                for (int i = 0; i < titles.length; i++) {
+                    kept.get(i).title = titles[i] == TitleWords.Title.NONE ? 0
+                            : words.score(titles[i], snap.names.fullWeight());
+                }
             }
         }
         double density = ScoreComponents.density(src.linkCount(), src.words());

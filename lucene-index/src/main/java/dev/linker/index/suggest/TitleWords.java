@@ -52,44 +52,54 @@ final class TitleWords {
         at.forEach((t, p) -> positions.put(t, Arrays.copyOfRange(p, 1, p[0] + 1)));
     }
 
-    /** The distinct words of a title, as {@link Tokens} normalises them. */
-    static List<String> words(String title) {
-        return new ArrayList<>(new LinkedHashSet<>(Tokens.terms(title)));
+    /**
+     * A title's words that are not on most pages, with their rarity (ln N/df); {@link #NONE} when it has fewer than
+     * {@value #MIN_TITLE_WORDS}. The same for every source: computed once per page and index version.
+     */
+    record Title(String[] terms, double[] idf, double total) {
+        static final Title NONE = new Title(new String[0], new double[0], 0);
+
+        /**
+         * @param docFreq document frequency of a term over {@code docCount} pages
+         */
+        static Title of(String title, ToIntFunction<String> docFreq, int docCount) {
+            List<String> words = new ArrayList<>(new LinkedHashSet<>(Tokens.terms(title)));
+            List<String> rare = new ArrayList<>(words.size());
+            double[] idf = new double[words.size()];
+            double total = 0;
+            for (String w : words) {
+                int df = Math.max(1, docFreq.applyAsInt(w));
+                if (df <= docCount / 2) {
+                    idf[rare.size()] = Math.log((double) docCount / df);
+                    total += idf[rare.size()];
+                    rare.add(w);
+                }
+            }
+            if (rare.size() < MIN_TITLE_WORDS || total <= 0) {
+                return NONE;
+            }
+            return new Title(rare.toArray(String[]::new), Arrays.copyOf(idf, rare.size()), total);
+        }
     }
 
-    /**
-     * @param docFreq    document frequency of a term over {@code docCount} pages
-     * @param fullWeight rarity that counts as a full name
-     */
-    double score(List<String> terms, ToIntFunction<String> docFreq, int docCount, double fullWeight) {
-        int k = terms.size();
-        if (k < 2) {
-            return 0; // a one-word title is found whole or not at all: a name mention, not this
-        }
-        double[] idf = new double[k];
-        double total = 0;
+    /** @param fullWeight rarity that counts as a full name */
+    double score(Title title, double fullWeight) {
+        String[] terms = title.terms();
+        double[] idf = title.idf();
+        int k = terms.length;
         int found = 0;
-        for (int i = 0; i < k; i++) {
-            int df = Math.max(1, docFreq.applyAsInt(terms.get(i)));
-            idf[i] = df > docCount / 2 ? 0 : Math.log((double) docCount / df);
-            total += idf[i];
-            if (idf[i] > 0 && positions.containsKey(terms.get(i))) {
+        for (String t : terms) {
+            if (positions.containsKey(t)) {
                 found++;
             }
         }
-        int content = 0;
-        for (double x : idf) {
-            if (x > 0) {
-                content++;
-            }
-        }
-        if (total <= 0 || found < 2 || content < MIN_TITLE_WORDS) {
+        if (found < 2) {
             return 0;
         }
         // Every occurrence of a title word, by position: (position, word index).
         List<long[]> occ = new ArrayList<>();
         for (int i = 0; i < k; i++) {
-            int[] p = idf[i] > 0 ? positions.get(terms.get(i)) : null;
+            int[] p = positions.get(terms[i]);
             if (p != null) {
                 for (int x : p) {
                     occ.add(new long[] {x, i});
@@ -97,8 +107,7 @@ final class TitleWords {
             }
         }
         occ.sort((a, b) -> Long.compare(a[0], b[0]));
-        // The window starting at each occurrence: distinct title words within WINDOW positions.
-        double best = 0;
+        // The window ending at each occurrence: distinct title words within WINDOW positions.
         int[] count = new int[k];
         double sum = 0;
         int distinct = 0;
@@ -125,8 +134,7 @@ final class TitleWords {
         if (bestSum <= 0) {
             return 0;
         }
-        best = Math.min(1.0, bestSum / fullWeight) * (bestSum / total);
-        return best;
+        return Math.min(1.0, bestSum / fullWeight) * (bestSum / title.total());
     }
 
     @Override

@@ -16,8 +16,8 @@ class TitleWordsTest {
     static final double FULL = 2.125 * Math.log(300);
 
     static double score(String text, String title) {
-        return new TitleWords(Tokens.tokenize(text), new java.util.HashSet<>(TitleWords.words(title)))
-                .score(TitleWords.words(title), DF, 300, FULL);
+        TitleWords.Title t = TitleWords.Title.of(title, DF, 300);
+        return new TitleWords(Tokens.tokenize(text), java.util.Set.of(t.terms())).score(t, FULL);
     }
 
     @Test
