@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Sites built to break the reader: each problem becomes a {@link Site.Problem} and the read goes on. */
@@ -71,5 +73,40 @@ class HostileSiteTest {
         Site s = SiteReader.read(ReadOptions.of(tmp));
         assertEquals(List.of(), problems(s));
         assertEquals(1, s.sitemapUrls().size(), s.sitemapUrls().toString());
+    }
+
+    /** Sibling content roots, each with a paragraph and a link: the page of issue 11 that took minutes to read. */
+    private static String siblings(String tag, int n) {
+        StringBuilder b = new StringBuilder("<title>Many</title><body>");
+        for (int i = 0; i < n; i++) {
+            b.append('<').append(tag).append("><p>Item ").append(i).append(" <a href=\"/p").append(i)
+                    .append(".html\">more</a></p></").append(tag).append('>');
+        }
+        return b.append("</body>").toString();
+    }
+
+    @Test
+    void a_page_of_50000_sibling_articles_is_read_whole_in_linear_time() throws IOException {
+        int n = 50_000;
+        page("index.html", siblings("article", n));
+        // The bound is loose on purpose (a slow CI machine): quadratic work took minutes here, linear takes a second.
+        Site s = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> SiteReader.read(ReadOptions.of(tmp)));
+        var p = s.page("/");
+        String[] lines = p.text().split("\n");
+        assertEquals(n, lines.length);
+        assertEquals("Item 0 more", lines[0]);
+        assertEquals("Item 49999 more", lines[n - 1]);
+        assertEquals(n, p.links().stream().filter(l -> l.content()).count(), "every link is in the content");
+    }
+
+    @Test
+    void a_page_of_50000_sibling_mains_is_read_whole_in_linear_time() throws IOException {
+        int n = 50_000;
+        page("index.html", siblings("main", n));
+        Site s = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> SiteReader.read(ReadOptions.of(tmp)));
+        String text = s.page("/").text();
+        assertTrue(text.startsWith("Item 0 more\nItem 1 more\n"), text.substring(0, 40));
+        assertTrue(text.endsWith("\nItem 49999 more"));
+        assertEquals(n, s.page("/").links().stream().filter(l -> l.content()).count());
     }
 }
