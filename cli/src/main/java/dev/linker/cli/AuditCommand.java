@@ -9,6 +9,7 @@ import dev.linker.core.check.Check;
 import dev.linker.core.check.Checks;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.config.CheckSettings;
+import dev.linker.core.config.Ranges;
 import dev.linker.core.report.ReportOptions;
 import dev.linker.core.report.ReportWriter;
 import picocli.CommandLine.Command;
@@ -125,6 +126,7 @@ final class AuditCommand implements Callable<Integer> {
             }
             return 0;
         }
+        Ranges.check("--max-annotations", maxAnnotations, Ranges.MAX_ANNOTATIONS); // before the audit, not after it
         Map<String, CheckSettings> checks = new LinkedHashMap<>();
         if (disable != null) {
             disable.forEach(id -> checks.put(id.strip(), new CheckSettings(false, null, Map.of())));

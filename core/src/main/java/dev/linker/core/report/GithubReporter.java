@@ -32,6 +32,12 @@ public final class GithubReporter implements Reporter {
 
     @Override
     public void write(AuditResult result, Appendable out) throws IOException {
+        StringBuilder b = new StringBuilder();
+        render(result, b);
+        out.append(Visible.of(b));
+    }
+
+    private void render(AuditResult result, Appendable out) throws IOException {
         List<Finding> findings = ReportSupport.sorted(result.findings());
         String site = ReportSupport.siteDirFrom(result, options.workingDir());
         String prefix = site.isEmpty() ? "" : site + "/";
@@ -71,7 +77,7 @@ public final class GithubReporter implements Reporter {
 
     /** A page finding without a file cannot be placed on a file, so its message names the page. */
     private static String message(Finding f, boolean placed) {
-        return placed ? f.message() : f.pageUrl() + ": " + f.message();
+        return placed || !ReportSupport.hasPage(f) ? f.message() : f.pageUrl() + ": " + f.message();
     }
 
     static String command(Severity s) {

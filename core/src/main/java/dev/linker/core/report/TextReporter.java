@@ -32,6 +32,12 @@ public final class TextReporter implements Reporter {
 
     @Override
     public void write(AuditResult result, Appendable out) throws IOException {
+        StringBuilder b = new StringBuilder();
+        render(result, b);
+        out.append(Visible.of(b));
+    }
+
+    private void render(AuditResult result, Appendable out) throws IOException {
         out.append("Linker audit of ").append(ReportSupport.siteDisplay(result)).append('\n');
         String entry = ReportSupport.entry(result);
         out.append("Entry page: ").append(entry == null ? "(none)" : entry);
@@ -48,7 +54,7 @@ public final class TextReporter implements Reporter {
                     .append(CheckTexts.description(check.getKey())).append('\n');
             Map<String, List<Finding>> byPage = new TreeMap<>();
             for (Finding f : fs) {
-                byPage.computeIfAbsent(f.pageUrl(), k -> new ArrayList<>()).add(f);
+                byPage.computeIfAbsent(ReportSupport.subject(f), k -> new ArrayList<>()).add(f);
             }
             for (Map.Entry<String, List<Finding>> page : byPage.entrySet()) {
                 out.append("  ").append(page.getKey()).append('\n');

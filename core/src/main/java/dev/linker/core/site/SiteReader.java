@@ -34,7 +34,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * Reads a folder of built HTML into a {@link Site}: {@code SiteReader.read(ReadOptions.of(dir))}.
@@ -50,6 +49,8 @@ public final class SiteReader {
     private final String baseHost;
     private final String basePath;
     private Set<String> keys;
+    /** The real path of the site folder: no file whose real path is outside it is read. */
+    private Path realRoot;
 
     private SiteReader(ReadOptions options) {
         this.options = options;
@@ -102,23 +103,22 @@ public final class SiteReader {
 
         List<Path> htmlFiles = new ArrayList<>();
         Set<String> otherFiles = new HashSet<>();
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.filter(Files::isRegularFile).forEach(p -> {
-                String rel = dir.relativize(p).toString().replace('\\', '/');
-                if (rel.startsWith(".git/") || rel.contains("/.git/") || rel.startsWith("node_modules/")) {
-                    return;
-                }
-                String lower = rel.toLowerCase(Locale.ROOT);
-                if (lower.endsWith(".html") || lower.endsWith(".htm")) {
-                    htmlFiles.add(p);
-                } else {
-                    otherFiles.add("/" + rel);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            throw new LinkerException("cannot list site folder '" + dir + "': " + e.getMessage(), e);
+        List<Site.Problem> problems = new ArrayList<>();
+        FolderFiles.Listing listing = FolderFiles.list(dir, "site folder",
+                rel -> rel.equals(".git") || rel.endsWith("/.git") || rel.equals("node_modules"));
+        for (FolderFiles.Skipped s : listing.skipped()) {
+            problems.add(new Site.Problem(s.rel(), null, s.why()));
         }
-        htmlFiles.sort(null);
+        for (Path p : listing.files()) {
+            String rel = dir.relativize(p).toString().replace('\\', '/');
+            String lower = rel.toLowerCase(Locale.ROOT);
+            if (lower.endsWith(".html") || lower.endsWith(".htm")) {
+                htmlFiles.add(p);
+            } else {
+                otherFiles.add("/" + rel);
+            }
+        }
+        realRoot = FolderFiles.realPath(dir);
         keys = new HashSet<>();
         for (Path p : htmlFiles) {
             keys.add(PageKeys.ofFile(dir.relativize(p).toString()));
@@ -126,7 +126,6 @@ public final class SiteReader {
 
         Map<String, Page> pages = new TreeMap<>();
         Map<String, String> redirects = new TreeMap<>();
-        List<Site.Problem> problems = new ArrayList<>();
         // Pages parse independently: use the cores there are, then assemble in file order so results are stable.
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         List<Parsed> parsed = htmlFiles.parallelStream().map(p -> {
@@ -170,6 +169,19 @@ public final class SiteReader {
         return new Page(key, rel, "", "", null, false, false, List.of(), "", Map.of(), List.of(), null, "");
     }
 
+    /** The text of UTF-8 bytes without a byte-order mark, or null when they are not valid UTF-8. */
+    private static String utf8(byte[] bytes) {
+        try {
+            String s = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+            return !s.isEmpty() && s.charAt(0) == '\uFEFF' ? s.substring(1) : s;
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
     private Page readPage(Path file, String rel, String key, List<Site.Problem> problems) throws IOException {
         long size = Files.size(file);
         if (size > options.maxPageBytes()) {
@@ -181,16 +193,10 @@ public final class SiteReader {
         byte[] bytes = Files.readAllBytes(file);
         Parser parser = Parser.htmlParser().setTrackPosition(true);
         Document doc;
-        try {
-            String html = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-            if (!html.isEmpty() && html.charAt(0) == '\uFEFF') {
-                html = html.substring(1);
-            }
+        String html = utf8(bytes);
+        if (html != null) {
             doc = Jsoup.parse(html, "", parser);
-        } catch (CharacterCodingException e) {
+        } else {
             // Not UTF-8: let Jsoup use the charset the page declares; say so when it declares none.
             doc = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", parser);
             if (doc.charset().equals(StandardCharsets.UTF_8)) {
@@ -570,17 +576,22 @@ public final class SiteReader {
 
     private void readRedirectsFile(Path dir, Map<String, String> redirects, List<Site.Problem> problems) {
         Path f = dir.resolve("_redirects");
-        if (!Files.isRegularFile(f)) {
+        if (!Files.isRegularFile(f) || isOutside(f)) {
             return;
         }
-        List<String> lines;
+        String text;
         try {
-            lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            byte[] bytes = Files.readAllBytes(f);
+            text = utf8(bytes);
+            if (text == null) {
+                text = new String(bytes, StandardCharsets.UTF_8);
+                problems.add(new Site.Problem("_redirects", null, "is not valid UTF-8; invalid bytes were replaced"));
+            }
         } catch (IOException e) {
             problems.add(new Site.Problem("_redirects", null, "cannot read: " + e.getMessage()));
             return;
         }
-        for (String line : lines) {
+        for (String line : text.split("\\R")) {
             String l = line.strip();
             if (l.isEmpty() || l.startsWith("#")) {
                 continue;
@@ -597,14 +608,31 @@ public final class SiteReader {
         }
     }
 
+    /** Whether a file the site declares (sitemap.xml, _redirects) is a link out of the site (the listing reports it). */
+    private boolean isOutside(Path f) {
+        return FolderFiles.outside(realRoot, f, "site folder") != null;
+    }
+
     private Set<String> readSitemap(Path dir, List<Site.Problem> problems) {
         Path f = dir.resolve("sitemap.xml");
         Set<String> out = new TreeSet<>();
-        if (!Files.isRegularFile(f)) {
+        if (!Files.isRegularFile(f) || isOutside(f)) {
             return out;
         }
         try {
-            Document xml = Jsoup.parse(Files.readString(f, StandardCharsets.UTF_8), "", Parser.xmlParser());
+            byte[] bytes = Files.readAllBytes(f);
+            String text = utf8(bytes);
+            Document xml;
+            if (text != null) {
+                xml = Jsoup.parse(text, "", Parser.xmlParser());
+            } else {
+                // Not UTF-8: the XML declaration may name the charset; say so when it names none.
+                xml = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", Parser.xmlParser());
+                if (xml.charset().equals(StandardCharsets.UTF_8)) {
+                    problems.add(new Site.Problem("sitemap.xml", null,
+                            "is not valid UTF-8 and declares no other encoding; invalid bytes were replaced"));
+                }
+            }
             for (Element loc : xml.select("url > loc")) {
                 String u = loc.text().strip();
                 String path = u;
@@ -617,7 +645,9 @@ public final class SiteReader {
                         }
                     }
                 } catch (IllegalArgumentException e) {
-                    problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'"));
+                    String why = e.getCause() instanceof java.net.URISyntaxException x
+                            ? ": " + x.getReason().toLowerCase(Locale.ROOT) + " (character " + (x.getIndex() + 1) + ")" : "";
+                    problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'" + why));
                     continue;
                 }
                 PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", keys);
