@@ -1,6 +1,7 @@
 package dev.linker.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -72,7 +73,8 @@ public final class LinkerServer implements AutoCloseable {
 
     private final ServerConfig config;
     private final LinkerService service;
-    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS); // {"a":1} xyz is not a JSON object
     private final Metrics metrics = new Metrics();
     private final Javalin app;
 
@@ -88,6 +90,8 @@ public final class LinkerServer implements AutoCloseable {
             c.jetty.port = config.port();
             c.jetty.modifyHttpConfiguration(h -> h.setRequestHeaderSize(MAX_REQUEST_HEADER_BYTES));
             c.jetty.modifyServer(server -> server.setErrorHandler(new ContainerErrors(MAX_REQUEST_HEADER_BYTES)));
+            c.jetty.modifyServletContextHandler(h -> h.addFilter(new NoMethodOverride(), "/*",
+                    java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
             c.routes.before(ctx -> ctx.attribute("linker.t0", System.nanoTime()));
             c.routes.before("/api/*", this::cors);
             c.routes.before("/api/*", this::limitBody);
@@ -477,6 +481,9 @@ public final class LinkerServer implements AutoCloseable {
             throw ApiException.badField(at + ".status", "status must be one of live, merged, redirected, killed");
         }
         String redirectTo = optionalString(p, "redirectTo", at + ".redirectTo", null);
+        if (redirectTo != null) {
+            redirectTarget(redirectTo, at + ".redirectTo");
+        }
         double authority = 0;
         if (p.has("authority") && !p.get("authority").isNull()) {
             JsonNode a = p.get("authority");
@@ -507,6 +514,26 @@ public final class LinkerServer implements AutoCloseable {
             throw ApiException.badField(field, problem);
         }
         return url;
+    }
+
+    /** An absolute http(s) URL or a path on the same site ("/new-home"); never javascript:, data: or //other.host. */
+    private static void redirectTarget(String url, String field) {
+        checkLength(url, field);
+        if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) {
+            try {
+                URI u = new URI(url);
+                if (u.getScheme() == null && u.getRawAuthority() == null) {
+                    return;
+                }
+            } catch (java.net.URISyntaxException e) {
+                // falls through to the error naming the field
+            }
+        } else if (url.regionMatches(true, 0, "http", 0, 4)) {
+            absoluteUrl(url, field);
+            return;
+        }
+        throw ApiException.badField(field, field + " must be an absolute http(s) URL or a path on this site starting"
+                + " with / (got \"" + PageLimits.abbreviate(url) + "\")");
     }
 
     private static String absoluteUrl(String url, String field) {

@@ -17,9 +17,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 11: URLs over the index's limit, all-or-nothing batches, and Jetty's own refusals in the API's shape. */
-class LongUrlsAndBatchesTest {
+/**
+ * Issue 11: URLs over the index's limit, all-or-nothing batches, Jetty's own refusals in the API's shape, and
+ * requests that try to be read as something else than what they are.
+ */
+class HostileRequestsTest {
     static final String AUTH = "Bearer " + TestServer.KEY;
+    static final String GRINDER = "https://brew.example/gear/burr-grinder";
 
     @TempDir
     static Path dir;
@@ -138,5 +142,64 @@ class LongUrlsAndBatchesTest {
         assertEquals(431, big.status(), big.body());
         assertEquals("headers_too_large", big.json().get("error").get("code").asText());
         assertNull(big.header("Server"), "no server banner either");
+    }
+
+    @Test
+    void json_bodies_with_text_after_the_object_are_refused_by_every_json_route() {
+        String[][] routes = {
+                {"POST", "/api/v1/suggestions", "{\"text\":\"burr grinder\"} xyz"},
+                {"PUT", "/api/v1/pages", "{\"pages\":[{\"url\":\"https://brew.example/t\",\"title\":\"T\"}]} {\"x\":1}"},
+                {"POST", "/api/v1/events", "{\"type\":\"killed\",\"url\":\"" + GRINDER + "\"} ]"}};
+        for (String[] r : routes) {
+            TestServer.Res res = t.send(r[0], r[1], r[2], "Authorization", AUTH);
+            assertEquals(400, res.status(), r[1] + ": " + res.body());
+            assertEquals("invalid_json", res.json().get("error").get("code").asText(), res.body());
+        }
+        assertEquals(404, t.send("GET", "/api/v1/pages?url=https://brew.example/t", null).status(), "not written");
+        assertEquals("live", t.send("GET", "/api/v1/pages?url=" + GRINDER, null).json().get("status").asText(),
+                "not killed");
+        assertEquals(200, t.send("POST", "/api/v1/suggestions", "{\"text\":\"burr grinder\"}  \n").status(),
+                "trailing whitespace is fine");
+    }
+
+    @Test
+    void x_http_method_override_does_not_turn_a_post_into_a_put_or_a_delete() {
+        String body = "{\"pages\":[{\"url\":\"https://brew.example/override\",\"title\":\"Override\"}]}";
+        TestServer.Res put = t.send("POST", "/api/v1/pages", body, "Authorization", AUTH,
+                "X-HTTP-Method-Override", "PUT");
+        assertEquals(405, put.status(), put.body());
+        assertEquals(404, t.send("GET", "/api/v1/pages?url=https://brew.example/override", null).status());
+        TestServer.Res del = t.send("GET", "/api/v1/pages?url=" + GRINDER, null, "Authorization", AUTH,
+                "X-HTTP-Method-Override", "DELETE");
+        assertEquals(200, del.status(), del.body());
+        assertEquals(GRINDER, del.json().get("url").asText(), "answered as the GET it is");
+        assertEquals(200, t.send("GET", "/api/v1/pages?url=" + GRINDER, null).status(), "not deleted");
+    }
+
+    @Test
+    void redirect_targets_are_http_urls_or_paths_on_the_site_never_scripts_or_other_hosts() {
+        for (String bad : List.of("javascript:alert(document.cookie)", "JavaScript:alert(1)",
+                "data:text/html,<script>alert(1)</script>", "//evil.example/x", "/\\evil.example/x",
+                "ftp://brew.example/x", "vbscript:x", "new-home", "https:///nohost", "/a b")) {
+            TestServer.Res r = t.put("/api/v1/pages", Map.of("pages", List.of(Map.of("url",
+                    "https://brew.example/moved", "title", "Moved", "status", "redirected", "redirectTo", bad))),
+                    "Authorization", AUTH);
+            assertEquals(400, r.status(), bad + ": " + r.body());
+            assertEquals("pages[0].redirectTo", r.json().get("error").get("field").asText(), bad);
+            TestServer.Res e = t.post("/api/v1/events", Map.of("type", "created", "url", "https://brew.example/moved",
+                    "page", Map.of("url", "https://brew.example/moved", "title", "Moved", "redirectTo", bad)),
+                    "Authorization", AUTH);
+            assertEquals(400, e.status(), bad + ": " + e.body());
+            assertEquals("page.redirectTo", e.json().get("error").get("field").asText(), bad);
+        }
+        assertEquals(404, t.send("GET", "/api/v1/pages?url=https://brew.example/moved", null).status());
+        for (String good : List.of("/gear/new-home", "https://brew.example/gear/new-home?x=1#top")) {
+            TestServer.Res r = t.put("/api/v1/pages", Map.of("pages", List.of(Map.of("url",
+                    "https://brew.example/moved", "title", "Moved", "status", "redirected", "redirectTo", good))),
+                    "Authorization", AUTH);
+            assertEquals(200, r.status(), good + ": " + r.body());
+            assertEquals(good, t.send("GET", "/api/v1/pages?url=https://brew.example/moved", null).json()
+                    .get("redirectTo").asText());
+        }
     }
 }
