@@ -108,12 +108,12 @@ public final class LinkerServer implements AutoCloseable {
                     .result(metrics.render(service.metrics())));
             c.routes.get("/", ctx -> ctx.redirect("/demo/"));
             // "/demo" and "/demo/" are one route (Javalin ignores trailing slashes); the demo links are absolute.
-            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo/index.html"));
-            c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo/" + safePath(ctx)));
+            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo", "index.html"));
+            c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo", safePath(ctx)));
             c.routes.get("/widget/<path>", ctx -> {
                 // A module script loaded by a CMS page on another origin is a CORS fetch; the widget is public.
                 ctx.header("Access-Control-Allow-Origin", "*");
-                resource(ctx, "linker/widget/" + safePath(ctx));
+                resource(ctx, "linker/widget", safePath(ctx));
             });
             c.routes.get("/vendor/tinymce/<path>", ctx -> vendor(ctx, Path.of("tinymce")));
             c.routes.get("/vendor/ckeditor5/<path>", ctx -> vendor(ctx, Path.of("ckeditor5", "dist", "browser")));
@@ -623,7 +623,7 @@ public final class LinkerServer implements AutoCloseable {
             p = p + "index.html";
         }
         if (!SAFE_PATH.matcher(p).matches() || p.contains("..")) {
-            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+            throw notFound(ctx);
         }
         return p;
     }
@@ -634,12 +634,33 @@ public final class LinkerServer implements AutoCloseable {
                 "application/octet-stream");
     }
 
-    private static void resource(Context ctx, String name) throws IOException {
-        try (InputStream in = LinkerServer.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+    /**
+     * A file of the jar's {@code root} folder. Run from a build's classes folder the resources are files, so the same
+     * containment as {@link #vendor} applies: a symlink placed there does not lead out of it, nor is a folder listed.
+     */
+    private static void resource(Context ctx, String root, String rel) throws IOException {
+        ClassLoader loader = LinkerServer.class.getClassLoader();
+        java.net.URL url = loader.getResource(root + "/" + rel);
+        if (url == null) {
+            throw notFound(ctx);
+        }
+        byte[] bytes;
+        if (url.getProtocol().equals("file")) {
+            java.net.URL base = loader.getResource(root);
+            bytes = Files.readAllBytes(contained(ctx, base == null ? null : fileOf(base), rel));
+        } else {
+            try (InputStream in = url.openStream()) {
+                bytes = in.readAllBytes();
             }
-            ctx.contentType(type(name)).header("Cache-Control", "no-cache").result(in.readAllBytes());
+        }
+        ctx.contentType(type(rel)).header("Cache-Control", "no-cache").result(bytes);
+    }
+
+    private static Path fileOf(java.net.URL url) {
+        try {
+            return Path.of(url.toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -649,12 +670,29 @@ public final class LinkerServer implements AutoCloseable {
             throw new ApiException(404, "not_found", "No editor files configured for " + ctx.path()
                     + " (start the server with --vendor pointing at cms-widget/node_modules)", null);
         }
-        Path root = config.vendorDir().resolve(sub).toAbsolutePath().normalize();
-        Path file = root.resolve(rel).normalize();
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
-        }
+        Path file = contained(ctx, config.vendorDir().resolve(sub), rel);
         ctx.contentType(type(file.getFileName().toString())).header("Cache-Control", "max-age=3600")
                 .result(Files.readAllBytes(file));
+    }
+
+    /**
+     * The regular file {@code rel} names under {@code root}, by its real path, which must lie inside the real path of
+     * {@code root}: checking the normalized path alone would follow a symlink (file or folder) anywhere on disk.
+     */
+    private static Path contained(Context ctx, Path root, String rel) {
+        try {
+            Path realRoot = root.toRealPath();
+            Path real = realRoot.resolve(rel).toRealPath();
+            if (real.startsWith(realRoot) && Files.isRegularFile(real, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return real;
+            }
+        } catch (IOException | RuntimeException e) {
+            // missing, unreadable, or no root: the same answer as for a file that is not there
+        }
+        throw notFound(ctx);
+    }
+
+    private static ApiException notFound(Context ctx) {
+        return new ApiException(404, "not_found", "No file at " + ctx.path(), null);
     }
 }
