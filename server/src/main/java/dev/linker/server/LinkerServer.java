@@ -14,6 +14,8 @@ import dev.linker.server.engine.LinkerService.PageEvent;
 import dev.linker.server.engine.LinkerService.PageInput;
 import dev.linker.server.engine.LinkerService.SuggestRequest;
 import io.javalin.Javalin;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
@@ -63,6 +65,19 @@ public final class LinkerServer implements AutoCloseable {
      * headers; longer requests get a 414 or 431 in the API's error shape.
      */
     public static final int MAX_REQUEST_HEADER_BYTES = 16 * 1024;
+    /**
+     * A request body must arrive at this rate on average (bytes per second, from the headers on): a client that
+     * trickles is answered 408 and its thread freed. 2 MiB at this rate still takes over half an hour.
+     */
+    public static final long MIN_BODY_BYTES_PER_SECOND = 1024;
+    /** A connection that sends nothing for this long is closed (ms). */
+    public static final long IDLE_TIMEOUT_MS = 10_000;
+    /**
+     * Requests reading their body at once; more get a 503 at once. Bodies of real clients arrive in milliseconds, so
+     * this only bites when connections trickle bodies, and then it keeps threads free for everything else (Javalin's
+     * pool has 250).
+     */
+    public static final int MAX_BODIES_IN_FLIGHT = 64;
     private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
     private static final Map<String, String> TYPES = Map.ofEntries(
             Map.entry("html", "text/html; charset=utf-8"), Map.entry("js", "text/javascript; charset=utf-8"),
@@ -76,6 +91,7 @@ public final class LinkerServer implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS); // {"a":1} xyz is not a JSON object
     private final Metrics metrics = new Metrics();
+    private final java.util.concurrent.Semaphore bodies = new java.util.concurrent.Semaphore(MAX_BODIES_IN_FLIGHT);
     private final Javalin app;
 
     private LinkerServer(ServerConfig config, LinkerService service) {
@@ -88,7 +104,20 @@ public final class LinkerServer implements AutoCloseable {
             c.http.prefer405over404 = true;
             c.jetty.host = config.host();
             c.jetty.port = config.port();
-            c.jetty.modifyHttpConfiguration(h -> h.setRequestHeaderSize(MAX_REQUEST_HEADER_BYTES));
+            c.jetty.modifyHttpConfiguration(h -> {
+                h.setRequestHeaderSize(MAX_REQUEST_HEADER_BYTES);
+                // Deprecated in Jetty 12.1 for MinimumDataRateHandler, which fails reads with a bare TimeoutException;
+                // this one answers a 408 that SlowClientsTest pins down.
+                h.setMinRequestDataRate(MIN_BODY_BYTES_PER_SECOND);
+                h.setIdleTimeout(IDLE_TIMEOUT_MS);
+            });
+            c.jetty.addConnector((server, http) -> {
+                ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+                connector.setHost(config.host());
+                connector.setPort(config.port());
+                connector.setIdleTimeout(IDLE_TIMEOUT_MS);
+                return connector;
+            });
             c.jetty.modifyServer(server -> server.setErrorHandler(new ContainerErrors(MAX_REQUEST_HEADER_BYTES)));
             c.jetty.modifyServletContextHandler(h -> h.addFilter(new NoMethodOverride(), "/*",
                     java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
@@ -129,6 +158,17 @@ public final class LinkerServer implements AutoCloseable {
                         default -> "http_" + e.getStatus();
                     }, e.getMessage(), null));
             c.routes.exception(Exception.class, (e, ctx) -> {
+                if (e instanceof org.eclipse.jetty.http.HttpException h && h.getCode() == 408) {
+                    // Jetty gave up on a body trickling in below MIN_BODY_BYTES_PER_SECOND: the client's doing.
+                    error(ctx, 408, "timeout", "The request body arrived slower than " + MIN_BODY_BYTES_PER_SECOND
+                            + " bytes per second; send it at once", null);
+                    return;
+                }
+                if (e instanceof org.eclipse.jetty.io.EofException) {
+                    error(ctx, 400, "incomplete_body", "The connection closed before the request body was complete",
+                            null);
+                    return;
+                }
                 LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
                 error(ctx, 500, "internal", "Internal error; the server log has the details.", null);
             });
@@ -320,7 +360,17 @@ public final class LinkerServer implements AutoCloseable {
     }
 
     private JsonNode body(Context ctx) {
-        byte[] bytes = ctx.bodyAsBytes();
+        byte[] bytes;
+        if (!bodies.tryAcquire()) {
+            ctx.header("Retry-After", "1");
+            throw new ApiException(503, "busy", "Too many requests are sending their body right now; retry in a"
+                    + " moment", null);
+        }
+        try {
+            bytes = ctx.bodyAsBytes();
+        } finally {
+            bodies.release();
+        }
         if (bytes.length == 0) {
             throw new ApiException(400, "invalid_json", "Request body is empty; a JSON object is expected", null);
         }
