@@ -1,9 +1,11 @@
 package dev.linker.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.linker.index.PageLimits;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.DraftText;
 import dev.linker.server.engine.LinkerService;
@@ -12,6 +14,8 @@ import dev.linker.server.engine.LinkerService.PageEvent;
 import dev.linker.server.engine.LinkerService.PageInput;
 import dev.linker.server.engine.LinkerService.SuggestRequest;
 import io.javalin.Javalin;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
@@ -55,6 +59,25 @@ public final class LinkerServer implements AutoCloseable {
     public static final int MAX_LIMIT = 20;
     public static final int MAX_PAGES_PER_BATCH = 1000;
     public static final int MAX_EXCLUDE = 1000;
+    /**
+     * Request line plus headers, in bytes (Jetty's default is 8 KiB): room for a URL of
+     * {@link PageLimits#MAX_URL_CHARS} characters percent-encoded as a query parameter (3 bytes each) and the usual
+     * headers; longer requests get a 414 or 431 in the API's error shape.
+     */
+    public static final int MAX_REQUEST_HEADER_BYTES = 16 * 1024;
+    /**
+     * A request body must arrive at this rate on average (bytes per second, from the headers on): a client that
+     * trickles is answered 408 and its thread freed. 2 MiB at this rate still takes over half an hour.
+     */
+    public static final long MIN_BODY_BYTES_PER_SECOND = 1024;
+    /** A connection that sends nothing for this long is closed (ms). */
+    public static final long IDLE_TIMEOUT_MS = 10_000;
+    /**
+     * Requests reading their body at once; more get a 503 at once. Bodies of real clients arrive in milliseconds, so
+     * this only bites when connections trickle bodies, and then it keeps threads free for everything else (Javalin's
+     * pool has 250).
+     */
+    public static final int MAX_BODIES_IN_FLIGHT = 64;
     private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
     private static final Map<String, String> TYPES = Map.ofEntries(
             Map.entry("html", "text/html; charset=utf-8"), Map.entry("js", "text/javascript; charset=utf-8"),
@@ -65,8 +88,10 @@ public final class LinkerServer implements AutoCloseable {
 
     private final ServerConfig config;
     private final LinkerService service;
-    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS); // {"a":1} xyz is not a JSON object
     private final Metrics metrics = new Metrics();
+    private final java.util.concurrent.Semaphore bodies = new java.util.concurrent.Semaphore(MAX_BODIES_IN_FLIGHT);
     private final Javalin app;
 
     private LinkerServer(ServerConfig config, LinkerService service) {
@@ -79,6 +104,23 @@ public final class LinkerServer implements AutoCloseable {
             c.http.prefer405over404 = true;
             c.jetty.host = config.host();
             c.jetty.port = config.port();
+            c.jetty.modifyHttpConfiguration(h -> {
+                h.setRequestHeaderSize(MAX_REQUEST_HEADER_BYTES);
+                // Deprecated in Jetty 12.1 for MinimumDataRateHandler, which fails reads with a bare TimeoutException;
+                // this one answers a 408 that SlowClientsTest pins down.
+                h.setMinRequestDataRate(MIN_BODY_BYTES_PER_SECOND);
+                h.setIdleTimeout(IDLE_TIMEOUT_MS);
+            });
+            c.jetty.addConnector((server, http) -> {
+                ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+                connector.setHost(config.host());
+                connector.setPort(config.port());
+                connector.setIdleTimeout(IDLE_TIMEOUT_MS);
+                return connector;
+            });
+            c.jetty.modifyServer(server -> server.setErrorHandler(new ContainerErrors(MAX_REQUEST_HEADER_BYTES)));
+            c.jetty.modifyServletContextHandler(h -> h.addFilter(new NoMethodOverride(), "/*",
+                    java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
             c.routes.before(ctx -> ctx.attribute("linker.t0", System.nanoTime()));
             c.routes.before("/api/*", this::cors);
             c.routes.before("/api/*", this::limitBody);
@@ -89,23 +131,30 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.put("/api/v1/pages", write(this::putPages));
             c.routes.delete("/api/v1/pages", write(this::deletePage));
             c.routes.post("/api/v1/events", write(this::events));
-            c.routes.get("/api/v1/health", ctx -> send(ctx, 200, service.health()));
+            c.routes.get("/api/v1/health", ctx -> {
+                Map<String, Object> h = service.health();
+                send(ctx, "ok".equals(h.get("status")) ? 200 : 503, h);
+            });
             c.routes.get("/api/v1/openapi.json", this::openapi);
             c.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                     .result(metrics.render(service.metrics())));
             c.routes.get("/", ctx -> ctx.redirect("/demo/"));
             // "/demo" and "/demo/" are one route (Javalin ignores trailing slashes); the demo links are absolute.
-            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo/index.html"));
-            c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo/" + safePath(ctx)));
+            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo", "index.html"));
+            c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo", safePath(ctx)));
             c.routes.get("/widget/<path>", ctx -> {
                 // A module script loaded by a CMS page on another origin is a CORS fetch; the widget is public.
                 ctx.header("Access-Control-Allow-Origin", "*");
-                resource(ctx, "linker/widget/" + safePath(ctx));
+                resource(ctx, "linker/widget", safePath(ctx));
             });
             c.routes.get("/vendor/tinymce/<path>", ctx -> vendor(ctx, Path.of("tinymce")));
             c.routes.get("/vendor/ckeditor5/<path>", ctx -> vendor(ctx, Path.of("ckeditor5", "dist", "browser")));
             c.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.code(), e.getMessage(),
                     e.field()));
+            c.routes.exception(dev.linker.index.IndexCorruptException.class, (e, ctx) -> error(ctx, 503,
+                    "index_corrupt", e.getMessage(), null));
+            c.routes.exception(PageLimits.InvalidPageException.class, (e, ctx) -> error(ctx, 400,
+                    "invalid_field", e.getMessage(), e.field()));
             c.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
                     switch (e.getStatus()) {
                         case 404 -> "not_found";
@@ -114,6 +163,17 @@ public final class LinkerServer implements AutoCloseable {
                         default -> "http_" + e.getStatus();
                     }, e.getMessage(), null));
             c.routes.exception(Exception.class, (e, ctx) -> {
+                if (e instanceof org.eclipse.jetty.http.HttpException h && h.getCode() == 408) {
+                    // Jetty gave up on a body trickling in below MIN_BODY_BYTES_PER_SECOND: the client's doing.
+                    error(ctx, 408, "timeout", "The request body arrived slower than " + MIN_BODY_BYTES_PER_SECOND
+                            + " bytes per second; send it at once", null);
+                    return;
+                }
+                if (e instanceof org.eclipse.jetty.io.EofException) {
+                    error(ctx, 400, "incomplete_body", "The connection closed before the request body was complete",
+                            null);
+                    return;
+                }
                 LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
                 error(ctx, 500, "internal", "Internal error; the server log has the details.", null);
             });
@@ -147,6 +207,9 @@ public final class LinkerServer implements AutoCloseable {
                 new dev.linker.server.engine.IndexService(index, config.draftCacheEntries(),
                         config.draftReuseWords());
         try {
+            if (service.damage() != null) {
+                throw service.damage(); // `linker serve` on a damaged index: a usage error, not a sick server
+            }
             if (pagesJson != null) {
                 try (InputStream in = Files.newInputStream(pagesJson)) {
                     progress.accept("linker: indexed " + service.upsert(Main.readPages(in)).upserted()
@@ -305,7 +368,17 @@ public final class LinkerServer implements AutoCloseable {
     }
 
     private JsonNode body(Context ctx) {
-        byte[] bytes = ctx.bodyAsBytes();
+        byte[] bytes;
+        if (!bodies.tryAcquire()) {
+            ctx.header("Retry-After", "1");
+            throw new ApiException(503, "busy", "Too many requests are sending their body right now; retry in a"
+                    + " moment", null);
+        }
+        try {
+            bytes = ctx.bodyAsBytes();
+        } finally {
+            bodies.release();
+        }
         if (bytes.length == 0) {
             throw new ApiException(400, "invalid_json", "Request body is empty; a JSON object is expected", null);
         }
@@ -337,6 +410,9 @@ public final class LinkerServer implements AutoCloseable {
             throw ApiException.badField("title", "title is longer than 2000 characters");
         }
         String url = optionalString(b, "url", "url", null);
+        if (url != null) {
+            checkLength(url, "url");
+        }
         String format = optionalString(b, "format", "format", "markdown");
         DraftText.Format f = DraftText.parseFormat(format);
         if (f == null) {
@@ -351,13 +427,16 @@ public final class LinkerServer implements AutoCloseable {
             limit = l.asInt();
         }
         List<String> exclude = stringList(b, "exclude", MAX_EXCLUDE);
+        for (int i = 0; i < exclude.size(); i++) {
+            checkLength(exclude.get(i), "exclude[" + i + "]");
+        }
         List<LinkerService.Suggestion> list = service.suggest(
                 new SuggestRequest(new DraftEngine.Request(title, DraftText.of(text, f), url, limit, exclude)));
         send(ctx, 200, Map.of("suggestions", list));
     }
 
     private void getPage(Context ctx) {
-        String url = requiredQuery(ctx, "url");
+        String url = checkLength(requiredQuery(ctx, "url"), "url");
         Map<String, Object> page = service.page(url).orElseThrow(() ->
                 new ApiException(404, "not_found", "No page with url " + url, "url"));
         send(ctx, 200, page);
@@ -387,7 +466,7 @@ public final class LinkerServer implements AutoCloseable {
     }
 
     private void deletePage(Context ctx) {
-        String url = requiredQuery(ctx, "url");
+        String url = checkLength(requiredQuery(ctx, "url"), "url");
         if (!service.delete(url)) {
             throw new ApiException(404, "not_found", "No page with url " + url, "url");
         }
@@ -406,6 +485,9 @@ public final class LinkerServer implements AutoCloseable {
         }
         String url = absoluteUrl(requiredString(b, "url", "url"), "url");
         String survivor = optionalString(b, "survivor", "survivor", null);
+        if (survivor != null) {
+            checkLength(survivor, "survivor");
+        }
         if (t == EventType.MERGED || t == EventType.REDIRECTED) {
             if (survivor == null) {
                 throw ApiException.badField("survivor", "survivor is required for a " + type + " event");
@@ -448,11 +530,18 @@ public final class LinkerServer implements AutoCloseable {
             List<String> parts = stringList(p, "category", 64);
             category = "/" + String.join("/", parts) + (parts.isEmpty() ? "" : "/");
         }
+        if (category != null && category.length() > PageLimits.MAX_CATEGORY_CHARS) {
+            throw ApiException.badField(at + ".category", at + ".category has " + category.length()
+                    + " characters; categories are limited to " + PageLimits.MAX_CATEGORY_CHARS);
+        }
         String status = optionalString(p, "status", at + ".status", "live");
         if (!Set.of("live", "merged", "redirected", "killed").contains(status)) {
             throw ApiException.badField(at + ".status", "status must be one of live, merged, redirected, killed");
         }
         String redirectTo = optionalString(p, "redirectTo", at + ".redirectTo", null);
+        if (redirectTo != null) {
+            redirectTarget(redirectTo, at + ".redirectTo");
+        }
         double authority = 0;
         if (p.has("authority") && !p.get("authority").isNull()) {
             JsonNode a = p.get("authority");
@@ -476,7 +565,37 @@ public final class LinkerServer implements AutoCloseable {
         return new PageInput(url, title, h1, text, category, status, redirectTo, authority, inbound);
     }
 
+    /** The one URL length limit of the index, for every route that takes a URL (so what is written can be read). */
+    private static String checkLength(String url, String field) {
+        String problem = PageLimits.urlProblem(field, url);
+        if (problem != null) {
+            throw ApiException.badField(field, problem);
+        }
+        return url;
+    }
+
+    /** An absolute http(s) URL or a path on the same site ("/new-home"); never javascript:, data: or //other.host. */
+    private static void redirectTarget(String url, String field) {
+        checkLength(url, field);
+        if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) {
+            try {
+                URI u = new URI(url);
+                if (u.getScheme() == null && u.getRawAuthority() == null) {
+                    return;
+                }
+            } catch (java.net.URISyntaxException e) {
+                // falls through to the error naming the field
+            }
+        } else if (url.regionMatches(true, 0, "http", 0, 4)) {
+            absoluteUrl(url, field);
+            return;
+        }
+        throw ApiException.badField(field, field + " must be an absolute http(s) URL or a path on this site starting"
+                + " with / (got \"" + PageLimits.abbreviate(url) + "\")");
+    }
+
     private static String absoluteUrl(String url, String field) {
+        checkLength(url, field);
         try {
             URI u = new URI(url);
             if (u.getScheme() != null && (u.getScheme().equals("http") || u.getScheme().equals("https"))
@@ -562,7 +681,7 @@ public final class LinkerServer implements AutoCloseable {
             p = p + "index.html";
         }
         if (!SAFE_PATH.matcher(p).matches() || p.contains("..")) {
-            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+            throw notFound(ctx);
         }
         return p;
     }
@@ -573,12 +692,33 @@ public final class LinkerServer implements AutoCloseable {
                 "application/octet-stream");
     }
 
-    private static void resource(Context ctx, String name) throws IOException {
-        try (InputStream in = LinkerServer.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+    /**
+     * A file of the jar's {@code root} folder. Run from a build's classes folder the resources are files, so the same
+     * containment as {@link #vendor} applies: a symlink placed there does not lead out of it, nor is a folder listed.
+     */
+    private static void resource(Context ctx, String root, String rel) throws IOException {
+        ClassLoader loader = LinkerServer.class.getClassLoader();
+        java.net.URL url = loader.getResource(root + "/" + rel);
+        if (url == null) {
+            throw notFound(ctx);
+        }
+        byte[] bytes;
+        if (url.getProtocol().equals("file")) {
+            java.net.URL base = loader.getResource(root);
+            bytes = Files.readAllBytes(contained(ctx, base == null ? null : fileOf(base), rel));
+        } else {
+            try (InputStream in = url.openStream()) {
+                bytes = in.readAllBytes();
             }
-            ctx.contentType(type(name)).header("Cache-Control", "no-cache").result(in.readAllBytes());
+        }
+        ctx.contentType(type(rel)).header("Cache-Control", "no-cache").result(bytes);
+    }
+
+    private static Path fileOf(java.net.URL url) {
+        try {
+            return Path.of(url.toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -588,12 +728,29 @@ public final class LinkerServer implements AutoCloseable {
             throw new ApiException(404, "not_found", "No editor files configured for " + ctx.path()
                     + " (start the server with --vendor pointing at cms-widget/node_modules)", null);
         }
-        Path root = config.vendorDir().resolve(sub).toAbsolutePath().normalize();
-        Path file = root.resolve(rel).normalize();
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
-        }
+        Path file = contained(ctx, config.vendorDir().resolve(sub), rel);
         ctx.contentType(type(file.getFileName().toString())).header("Cache-Control", "max-age=3600")
                 .result(Files.readAllBytes(file));
+    }
+
+    /**
+     * The regular file {@code rel} names under {@code root}, by its real path, which must lie inside the real path of
+     * {@code root}: checking the normalized path alone would follow a symlink (file or folder) anywhere on disk.
+     */
+    private static Path contained(Context ctx, Path root, String rel) {
+        try {
+            Path realRoot = root.toRealPath();
+            Path real = realRoot.resolve(rel).toRealPath();
+            if (real.startsWith(realRoot) && Files.isRegularFile(real, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return real;
+            }
+        } catch (IOException | RuntimeException e) {
+            // missing, unreadable, or no root: the same answer as for a file that is not there
+        }
+        throw notFound(ctx);
+    }
+
+    private static ApiException notFound(Context ctx) {
+        return new ApiException(404, "not_found", "No file at " + ctx.path(), null);
     }
 }
