@@ -4,6 +4,7 @@ import dev.linker.core.audit.AuditResult;
 import dev.linker.core.audit.Auditor;
 import dev.linker.core.audit.FailOn;
 import dev.linker.core.audit.Finding;
+import dev.linker.core.audit.LinkerException;
 import dev.linker.core.audit.Severity;
 import dev.linker.core.check.Check;
 import dev.linker.core.check.Checks;
@@ -124,6 +125,9 @@ final class AuditCommand implements Callable<Integer> {
                         c.defaultOptions().isEmpty() ? "" : " " + new java.util.TreeMap<>(c.defaultOptions()));
             }
             return 0;
+        }
+        if (maxAnnotations < 1) { // before the audit: a typo should not cost a full run and then exit 3
+            throw new LinkerException("--max-annotations must be at least 1 (got " + maxAnnotations + ")");
         }
         Map<String, CheckSettings> checks = new LinkedHashMap<>();
         if (disable != null) {

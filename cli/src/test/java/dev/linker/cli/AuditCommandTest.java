@@ -99,6 +99,17 @@ class AuditCommandTest {
     }
 
     @Test
+    void max_annotations_below_1_is_exit_2_naming_the_option() {
+        for (String n : new String[]{"0", "-1"}) {
+            Run r = run("audit", EXAMPLE.toString(), "--format", "github", "--max-annotations", n);
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains("--max-annotations must be at least 1 (got " + n + ")"), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+        assertEquals(1, run("audit", EXAMPLE.toString(), "--format", "github", "--max-annotations", "1", "-q").code());
+    }
+
+    @Test
     void a_config_file_with_an_unknown_key_is_exit_2_naming_file_and_key() throws IOException {
         Path cfg = tmp.resolve("linker.yml");
         Files.writeString(cfg, "site: x\nfail_on: never\n");
