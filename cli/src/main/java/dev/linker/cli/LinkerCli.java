@@ -39,27 +39,37 @@ public final class LinkerCli implements Runnable {
             err.println("Run '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.USAGE.code();
         });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            boolean verbose = parsed.hasMatchedOption("--verbose");
-            if (ex instanceof LinkerException) {
-                err.println("linker: error: " + ex.getMessage());
-                if (verbose) {
-                    ex.printStackTrace(err);
-                }
-                return ExitCode.USAGE.code();
-            }
-            err.println("linker: unexpected error: " + ex);
-            if (verbose) {
-                ex.printStackTrace(err);
-            } else {
-                err.println("Rerun with --verbose for details, and report it if it persists.");
-            }
-            return ExitCode.UNEXPECTED.code();
-        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> onError(ex, parsed, err));
         int code = cl.execute(args);
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Exit code and message of an exception a command threw: a {@link LinkerException} is a usage or input error
+     * (exit 2), anything else unexpected (exit 3). {@code --verbose} belongs to the subcommand, so it is looked up on
+     * every level of the parse, not only the top one.
+     */
+    static int onError(Exception ex, CommandLine.ParseResult parsed, PrintWriter err) {
+        boolean verbose = false;
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            verbose |= p.hasMatchedOption("--verbose");
+        }
+        if (ex instanceof LinkerException) {
+            err.println("linker: error: " + ex.getMessage());
+            if (verbose) {
+                ex.printStackTrace(err);
+            }
+            return ExitCode.USAGE.code();
+        }
+        err.println("linker: unexpected error: " + ex);
+        if (verbose) {
+            ex.printStackTrace(err);
+        } else {
+            err.println("Rerun with --verbose for details, and report it if it persists.");
+        }
+        return ExitCode.UNEXPECTED.code();
     }
 
     @Override

@@ -383,6 +383,7 @@ public final class PageIndex implements Closeable {
                 if (!seen.add(r.url())) {
                     throw new LinkerException("duplicate page " + r.url() + " in one sync");
                 }
+                PageLimits.check(r);
                 batch.add(r);
                 if (batch.size() == EMBED_BATCH) {
                     writeBatch(batch, hashes, counts, progress, t0);
@@ -479,6 +480,7 @@ public final class PageIndex implements Closeable {
     /** Adds or replaces one page; returns true when it had to be embedded. Visible to search after refresh. */
     public boolean upsert(PageRecord r) {
         requireWriter();
+        PageLimits.check(r);
         String hash = hash(r) + ":" + recordHash(r);
         float[] vector = null;
         String old = storedHash(r.url());

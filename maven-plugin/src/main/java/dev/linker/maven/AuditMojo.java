@@ -309,7 +309,7 @@ public class AuditMojo extends AbstractMojo {
     }
 
     private static String location(Finding f) {
-        String where = f.file() == null || f.file().isEmpty() ? f.pageUrl() : f.file();
+        String where = f.file() == null || f.file().isEmpty() ? (f.pageUrl() == null ? "(site)" : f.pageUrl()) : f.file();
         return f.line() > 0 ? where + ":" + f.line() : where;
     }
 

@@ -1,9 +1,11 @@
 package dev.linker.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.linker.index.PageLimits;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.DraftText;
 import dev.linker.server.engine.LinkerService;
@@ -55,6 +57,12 @@ public final class LinkerServer implements AutoCloseable {
     public static final int MAX_LIMIT = 20;
     public static final int MAX_PAGES_PER_BATCH = 1000;
     public static final int MAX_EXCLUDE = 1000;
+    /**
+     * Request line plus headers, in bytes (Jetty's default is 8 KiB): room for a URL of
+     * {@link PageLimits#MAX_URL_CHARS} characters percent-encoded as a query parameter (3 bytes each) and the usual
+     * headers; longer requests get a 414 or 431 in the API's error shape.
+     */
+    public static final int MAX_REQUEST_HEADER_BYTES = 16 * 1024;
     private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
     private static final Map<String, String> TYPES = Map.ofEntries(
             Map.entry("html", "text/html; charset=utf-8"), Map.entry("js", "text/javascript; charset=utf-8"),
@@ -65,7 +73,8 @@ public final class LinkerServer implements AutoCloseable {
 
     private final ServerConfig config;
     private final LinkerService service;
-    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS); // {"a":1} xyz is not a JSON object
     private final Metrics metrics = new Metrics();
     private final Javalin app;
 
@@ -79,6 +88,10 @@ public final class LinkerServer implements AutoCloseable {
             c.http.prefer405over404 = true;
             c.jetty.host = config.host();
             c.jetty.port = config.port();
+            c.jetty.modifyHttpConfiguration(h -> h.setRequestHeaderSize(MAX_REQUEST_HEADER_BYTES));
+            c.jetty.modifyServer(server -> server.setErrorHandler(new ContainerErrors(MAX_REQUEST_HEADER_BYTES)));
+            c.jetty.modifyServletContextHandler(h -> h.addFilter(new NoMethodOverride(), "/*",
+                    java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
             c.routes.before(ctx -> ctx.attribute("linker.t0", System.nanoTime()));
             c.routes.before("/api/*", this::cors);
             c.routes.before("/api/*", this::limitBody);
@@ -106,6 +119,8 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.get("/vendor/ckeditor5/<path>", ctx -> vendor(ctx, Path.of("ckeditor5", "dist", "browser")));
             c.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.code(), e.getMessage(),
                     e.field()));
+            c.routes.exception(PageLimits.InvalidPageException.class, (e, ctx) -> error(ctx, 400,
+                    "invalid_field", e.getMessage(), e.field()));
             c.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
                     switch (e.getStatus()) {
                         case 404 -> "not_found";
@@ -337,6 +352,9 @@ public final class LinkerServer implements AutoCloseable {
             throw ApiException.badField("title", "title is longer than 2000 characters");
         }
         String url = optionalString(b, "url", "url", null);
+        if (url != null) {
+            checkLength(url, "url");
+        }
         String format = optionalString(b, "format", "format", "markdown");
         DraftText.Format f = DraftText.parseFormat(format);
         if (f == null) {
@@ -351,13 +369,16 @@ public final class LinkerServer implements AutoCloseable {
             limit = l.asInt();
         }
         List<String> exclude = stringList(b, "exclude", MAX_EXCLUDE);
+        for (int i = 0; i < exclude.size(); i++) {
+            checkLength(exclude.get(i), "exclude[" + i + "]");
+        }
         List<LinkerService.Suggestion> list = service.suggest(
                 new SuggestRequest(new DraftEngine.Request(title, DraftText.of(text, f), url, limit, exclude)));
         send(ctx, 200, Map.of("suggestions", list));
     }
 
     private void getPage(Context ctx) {
-        String url = requiredQuery(ctx, "url");
+        String url = checkLength(requiredQuery(ctx, "url"), "url");
         Map<String, Object> page = service.page(url).orElseThrow(() ->
                 new ApiException(404, "not_found", "No page with url " + url, "url"));
         send(ctx, 200, page);
@@ -387,7 +408,7 @@ public final class LinkerServer implements AutoCloseable {
     }
 
     private void deletePage(Context ctx) {
-        String url = requiredQuery(ctx, "url");
+        String url = checkLength(requiredQuery(ctx, "url"), "url");
         if (!service.delete(url)) {
             throw new ApiException(404, "not_found", "No page with url " + url, "url");
         }
@@ -406,6 +427,9 @@ public final class LinkerServer implements AutoCloseable {
         }
         String url = absoluteUrl(requiredString(b, "url", "url"), "url");
         String survivor = optionalString(b, "survivor", "survivor", null);
+        if (survivor != null) {
+            checkLength(survivor, "survivor");
+        }
         if (t == EventType.MERGED || t == EventType.REDIRECTED) {
             if (survivor == null) {
                 throw ApiException.badField("survivor", "survivor is required for a " + type + " event");
@@ -448,11 +472,18 @@ public final class LinkerServer implements AutoCloseable {
             List<String> parts = stringList(p, "category", 64);
             category = "/" + String.join("/", parts) + (parts.isEmpty() ? "" : "/");
         }
+        if (category != null && category.length() > PageLimits.MAX_CATEGORY_CHARS) {
+            throw ApiException.badField(at + ".category", at + ".category has " + category.length()
+                    + " characters; categories are limited to " + PageLimits.MAX_CATEGORY_CHARS);
+        }
         String status = optionalString(p, "status", at + ".status", "live");
         if (!Set.of("live", "merged", "redirected", "killed").contains(status)) {
             throw ApiException.badField(at + ".status", "status must be one of live, merged, redirected, killed");
         }
         String redirectTo = optionalString(p, "redirectTo", at + ".redirectTo", null);
+        if (redirectTo != null) {
+            redirectTarget(redirectTo, at + ".redirectTo");
+        }
         double authority = 0;
         if (p.has("authority") && !p.get("authority").isNull()) {
             JsonNode a = p.get("authority");
@@ -476,7 +507,37 @@ public final class LinkerServer implements AutoCloseable {
         return new PageInput(url, title, h1, text, category, status, redirectTo, authority, inbound);
     }
 
+    /** The one URL length limit of the index, for every route that takes a URL (so what is written can be read). */
+    private static String checkLength(String url, String field) {
+        String problem = PageLimits.urlProblem(field, url);
+        if (problem != null) {
+            throw ApiException.badField(field, problem);
+        }
+        return url;
+    }
+
+    /** An absolute http(s) URL or a path on the same site ("/new-home"); never javascript:, data: or //other.host. */
+    private static void redirectTarget(String url, String field) {
+        checkLength(url, field);
+        if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) {
+            try {
+                URI u = new URI(url);
+                if (u.getScheme() == null && u.getRawAuthority() == null) {
+                    return;
+                }
+            } catch (java.net.URISyntaxException e) {
+                // falls through to the error naming the field
+            }
+        } else if (url.regionMatches(true, 0, "http", 0, 4)) {
+            absoluteUrl(url, field);
+            return;
+        }
+        throw ApiException.badField(field, field + " must be an absolute http(s) URL or a path on this site starting"
+                + " with / (got \"" + PageLimits.abbreviate(url) + "\")");
+    }
+
     private static String absoluteUrl(String url, String field) {
+        checkLength(url, field);
         try {
             URI u = new URI(url);
             if (u.getScheme() != null && (u.getScheme().equals("http") || u.getScheme().equals("https"))

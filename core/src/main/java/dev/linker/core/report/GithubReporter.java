@@ -71,7 +71,7 @@ public final class GithubReporter implements Reporter {
 
     /** A page finding without a file cannot be placed on a file, so its message names the page. */
     private static String message(Finding f, boolean placed) {
-        return placed ? f.message() : f.pageUrl() + ": " + f.message();
+        return placed || !ReportSupport.hasPage(f) ? f.message() : f.pageUrl() + ": " + f.message();
     }
 
     static String command(Severity s) {

@@ -252,7 +252,7 @@ public final class HtmlReporter implements Reporter {
     private static void orphans(StringBuilder b, List<Finding> findings, LinkGraph graph, String baseUrl) {
         List<Finding> orphans = new ArrayList<>();
         for (Finding f : findings) {
-            if (ORPHAN_CHECKS.contains(f.checkId())) {
+            if (ORPHAN_CHECKS.contains(f.checkId()) && ReportSupport.hasPage(f)) {
                 orphans.add(f);
             }
         }
@@ -302,8 +302,8 @@ public final class HtmlReporter implements Reporter {
         for (Finding f : findings) {
             b.append("<tr data-check=\"").append(Html.esc(f.checkId())).append("\" data-severity=\"").append(f.severity().id())
                     .append("\"><td><span class=\"sev ").append(f.severity().id()).append("\">").append(f.severity().id())
-                    .append("</span></td><td>").append(Html.esc(f.checkId())).append("</td><td>").append(pageLink(f.pageUrl(), baseUrl))
-                    .append("</td><td><code>").append(Html.esc(ReportSupport.location(f))).append("</code></td><td>")
+                    .append("</span></td><td>").append(Html.esc(f.checkId())).append("</td><td>")
+                    .append(ReportSupport.hasPage(f) ? pageLink(f.pageUrl(), baseUrl) : "").append("</td><td><code>").append(Html.esc(ReportSupport.location(f))).append("</code></td><td>")
                     .append(Html.esc(f.message())).append("</td><td>")
                     .append(f.targetUrl() == null ? "" : pageLink(f.targetUrl(), baseUrl)).append("</td><td>")
                     .append(f.anchor() == null ? "" : "“" + Html.esc(f.anchor()) + "”").append("</td></tr>\n");

@@ -84,7 +84,7 @@ public final class JsonReporter implements Reporter {
         g.writeStringField("check", f.checkId());
         g.writeStringField("severity", f.severity().id());
         g.writeStringField("message", f.message());
-        g.writeStringField("page", f.pageUrl());
+        JsonOutput.stringOrNull(g, "page", f.pageUrl()); // null: about a file that is not a page (sitemap.xml)
         JsonOutput.stringOrNull(g, "file", f.file());
         g.writeNumberField("line", f.line());
         g.writeNumberField("column", f.column());

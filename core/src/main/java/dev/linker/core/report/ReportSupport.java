@@ -34,17 +34,33 @@ final class ReportSupport {
         return l;
     }
 
+    /** Where a finding with neither a file nor a page is shown: it is about the site as a whole. */
+    static final String SITE_WIDE = "(site)";
+
     static String fileOrPage(Finding f) {
-        return hasFile(f) ? f.file() : f.pageUrl();
+        return hasFile(f) ? f.file() : hasPage(f) ? f.pageUrl() : "";
+    }
+
+    /** Whether the finding is about a page; a file that is not a page (sitemap.xml, _redirects) has none. */
+    static boolean hasPage(Finding f) {
+        return f.pageUrl() != null && !f.pageUrl().isEmpty();
+    }
+
+    /** What a finding is about, to group it under: its page, else its file, else {@link #SITE_WIDE}. */
+    static String subject(Finding f) {
+        return hasPage(f) ? f.pageUrl() : hasFile(f) ? f.file() : SITE_WIDE;
     }
 
     static boolean hasFile(Finding f) {
         return f.file() != null && !f.file().isEmpty();
     }
 
-    /** "file:line:col", "file:line" or "file" as editors and terminals link them; the page key when no file. */
+    /**
+     * "file:line:col", "file:line" or "file" as editors and terminals link them; the page key when no file, and
+     * {@link #SITE_WIDE} when neither.
+     */
     static String location(Finding f) {
-        StringBuilder b = new StringBuilder(fileOrPage(f));
+        StringBuilder b = new StringBuilder(hasFile(f) || hasPage(f) ? fileOrPage(f) : SITE_WIDE);
         if (hasFile(f) && f.line() > 0) {
             b.append(':').append(f.line());
             if (f.column() > 0) {

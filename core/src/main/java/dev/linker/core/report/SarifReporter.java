@@ -120,9 +120,33 @@ public final class SarifReporter implements Reporter {
         g.writeStringField("text", f.message());
         g.writeEndObject();
 
+        String source = ReportSupport.sourcePath(f, options.workingDir());
+        if (source != null || ReportSupport.hasFile(f) || ReportSupport.hasPage(f)) {
+            writeLocation(g, f, source, base);
+        }
+
+        g.writeObjectFieldStart("partialFingerprints");
+        g.writeStringField(FINGERPRINT_KEY, f.fingerprint());
+        g.writeEndObject();
+
+        g.writeObjectFieldStart("properties");
+        if (ReportSupport.hasPage(f)) {
+            g.writeStringField("page", f.pageUrl());
+        }
+        if (f.targetUrl() != null) {
+            g.writeStringField("target", f.targetUrl());
+        }
+        if (f.anchor() != null) {
+            g.writeStringField("anchor", f.anchor());
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /** The one location of a result: the file to edit, and the page as a logical location when there is one. */
+    private static void writeLocation(JsonGenerator g, Finding f, String source, String base) throws IOException {
         g.writeArrayFieldStart("locations");
         g.writeStartObject();
-        String source = ReportSupport.sourcePath(f, options.workingDir());
         if (source != null) {
             // The source file a reviewer edits; code scanning resolves relative URIs against the repository.
             boolean abs = source.startsWith("/") || Path.of(source).isAbsolute();
@@ -157,30 +181,17 @@ public final class SarifReporter implements Reporter {
             }
             g.writeEndObject();
         }
-        // The page key names the page whatever file it was built from (and is all there is for CSV/crawl input).
-        g.writeArrayFieldStart("logicalLocations");
-        g.writeStartObject();
-        g.writeStringField("fullyQualifiedName", f.pageUrl());
-        g.writeStringField("kind", "resource");
-        g.writeEndObject();
-        g.writeEndArray();
-        g.writeEndObject();
-        g.writeEndArray();
-
-        g.writeObjectFieldStart("partialFingerprints");
-        g.writeStringField(FINGERPRINT_KEY, f.fingerprint());
-        g.writeEndObject();
-
-        g.writeObjectFieldStart("properties");
-        g.writeStringField("page", f.pageUrl());
-        if (f.targetUrl() != null) {
-            g.writeStringField("target", f.targetUrl());
-        }
-        if (f.anchor() != null) {
-            g.writeStringField("anchor", f.anchor());
+        if (ReportSupport.hasPage(f)) {
+            // The page key names the page whatever file it was built from (and is all there is for CSV/crawl input).
+            g.writeArrayFieldStart("logicalLocations");
+            g.writeStartObject();
+            g.writeStringField("fullyQualifiedName", f.pageUrl());
+            g.writeStringField("kind", "resource");
+            g.writeEndObject();
+            g.writeEndArray();
         }
         g.writeEndObject();
-        g.writeEndObject();
+        g.writeEndArray();
     }
 
     /**

@@ -48,7 +48,7 @@ public final class TextReporter implements Reporter {
                     .append(CheckTexts.description(check.getKey())).append('\n');
             Map<String, List<Finding>> byPage = new TreeMap<>();
             for (Finding f : fs) {
-                byPage.computeIfAbsent(f.pageUrl(), k -> new ArrayList<>()).add(f);
+                byPage.computeIfAbsent(ReportSupport.subject(f), k -> new ArrayList<>()).add(f);
             }
             for (Map.Entry<String, List<Finding>> page : byPage.entrySet()) {
                 out.append("  ").append(page.getKey()).append('\n');

@@ -170,6 +170,19 @@ public final class SiteReader {
         return new Page(key, rel, "", "", null, false, false, List.of(), "", Map.of(), List.of(), null, "");
     }
 
+    /** The text of UTF-8 bytes without a byte-order mark, or null when they are not valid UTF-8. */
+    private static String utf8(byte[] bytes) {
+        try {
+            String s = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+            return !s.isEmpty() && s.charAt(0) == '\uFEFF' ? s.substring(1) : s;
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
     private Page readPage(Path file, String rel, String key, List<Site.Problem> problems) throws IOException {
         long size = Files.size(file);
         if (size > options.maxPageBytes()) {
@@ -181,16 +194,10 @@ public final class SiteReader {
         byte[] bytes = Files.readAllBytes(file);
         Parser parser = Parser.htmlParser().setTrackPosition(true);
         Document doc;
-        try {
-            String html = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-            if (!html.isEmpty() && html.charAt(0) == '\uFEFF') {
-                html = html.substring(1);
-            }
+        String html = utf8(bytes);
+        if (html != null) {
             doc = Jsoup.parse(html, "", parser);
-        } catch (CharacterCodingException e) {
+        } else {
             // Not UTF-8: let Jsoup use the charset the page declares; say so when it declares none.
             doc = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", parser);
             if (doc.charset().equals(StandardCharsets.UTF_8)) {
@@ -573,14 +580,19 @@ public final class SiteReader {
         if (!Files.isRegularFile(f)) {
             return;
         }
-        List<String> lines;
+        String text;
         try {
-            lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            byte[] bytes = Files.readAllBytes(f);
+            text = utf8(bytes);
+            if (text == null) {
+                text = new String(bytes, StandardCharsets.UTF_8);
+                problems.add(new Site.Problem("_redirects", null, "is not valid UTF-8; invalid bytes were replaced"));
+            }
         } catch (IOException e) {
             problems.add(new Site.Problem("_redirects", null, "cannot read: " + e.getMessage()));
             return;
         }
-        for (String line : lines) {
+        for (String line : text.split("\\R")) {
             String l = line.strip();
             if (l.isEmpty() || l.startsWith("#")) {
                 continue;
@@ -604,7 +616,19 @@ public final class SiteReader {
             return out;
         }
         try {
-            Document xml = Jsoup.parse(Files.readString(f, StandardCharsets.UTF_8), "", Parser.xmlParser());
+            byte[] bytes = Files.readAllBytes(f);
+            String text = utf8(bytes);
+            Document xml;
+            if (text != null) {
+                xml = Jsoup.parse(text, "", Parser.xmlParser());
+            } else {
+                // Not UTF-8: the XML declaration may name the charset; say so when it names none.
+                xml = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", Parser.xmlParser());
+                if (xml.charset().equals(StandardCharsets.UTF_8)) {
+                    problems.add(new Site.Problem("sitemap.xml", null,
+                            "is not valid UTF-8 and declares no other encoding; invalid bytes were replaced"));
+                }
+            }
             for (Element loc : xml.select("url > loc")) {
                 String u = loc.text().strip();
                 String path = u;
@@ -617,7 +641,9 @@ public final class SiteReader {
                         }
                     }
                 } catch (IllegalArgumentException e) {
-                    problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'"));
+                    String why = e.getCause() instanceof java.net.URISyntaxException x
+                            ? ": " + x.getReason().toLowerCase(Locale.ROOT) + " (character " + (x.getIndex() + 1) + ")" : "";
+                    problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'" + why));
                     continue;
                 }
                 PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", keys);

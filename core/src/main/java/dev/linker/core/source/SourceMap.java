@@ -80,7 +80,7 @@ public final class SourceMap {
 
     /** The finding placed on its page's source file, at the line of the link (or the title), when there is one. */
     public Finding locate(Finding f) {
-        Path src = byPage.get(f.pageUrl());
+        Path src = f.pageUrl() == null ? null : byPage.get(f.pageUrl()); // sitemap.xml findings have no page
         if (src == null) {
             return f;
         }

@@ -3,6 +3,7 @@ package dev.linker.server.engine;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.PageIndex;
+import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
 import dev.linker.index.suggest.DraftEmbedder;
@@ -100,10 +101,21 @@ public final class IndexService implements LinkerService {
 
     @Override
     public UpsertResult upsert(List<PageInput> pages) {
+        // All or nothing: every page is checked before the first is written.
+        List<PageRecord> records = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
+            PageRecord r = toRecord(pages.get(i));
+            try {
+                PageLimits.check(r);
+            } catch (PageLimits.InvalidPageException e) {
+                throw new PageLimits.InvalidPageException("pages[" + i + "]." + e.field(), e.getMessage());
+            }
+            records.add(r);
+        }
         int embedded = 0;
         synchronized (writeLock) {
-            for (PageInput p : pages) {
-                if (index.upsert(toRecord(p))) {
+            for (PageRecord r : records) {
+                if (index.upsert(r)) {
                     embedded++;
                 }
             }
@@ -136,7 +148,13 @@ public final class IndexService implements LinkerService {
             switch (e.type()) {
                 case CREATED, UPDATED -> {
                     if (e.page() != null) {
-                        index.upsert(toRecord(e.page()));
+                        PageRecord r = toRecord(e.page());
+                        try {
+                            PageLimits.check(r);
+                        } catch (PageLimits.InvalidPageException x) {
+                            throw new PageLimits.InvalidPageException("page." + x.field(), x.getMessage());
+                        }
+                        index.upsert(r);
                     } else {
                         requireKnown(e.url(), "url");
                         index.setStatus(e.url(), Status.LIVE, null);

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * Everything the HTTP layer needs from the engine. {@link IndexService} implements it over the Lucene
  * {@code PageIndex}; the HTTP layer validates input before calling, so implementations may assume well-formed
- * arguments and report only domain errors ({@link UnknownPageException}).
+ * arguments and report only domain errors ({@link UnknownPageException}, and {@link dev.linker.index.PageLimits.InvalidPageException},
+ * its field named as the request did, for input the index cannot hold, checked before anything is written).
  */
 public interface LinkerService extends AutoCloseable {
 

@@ -1,0 +1,67 @@
+package dev.linker.index;
+
+import dev.linker.core.audit.LinkerException;
+
+/**
+ * What the index can hold, checked before anything is written: a URL or category is one Lucene term, and a term
+ * over 32,766 bytes fails the write half way through a batch ("immense term"). The limits are far below that and
+ * are the same for every door (API routes, CLI), so a page that can be written can also be read and deleted.
+ */
+public final class PageLimits {
+    /**
+     * Longest URL the index keys a page on: 2,048 characters, the sitemap protocol's limit. Percent-encoded as a
+     * query parameter it takes at most 6,144 bytes, which fits an HTTP request line.
+     */
+    public static final int MAX_URL_CHARS = 2048;
+    /** Longest category path (also one term, and each of its ancestors one more). */
+    public static final int MAX_CATEGORY_CHARS = 2048;
+
+    private PageLimits() {
+    }
+
+    /** A page the index refuses to hold; {@link #field()} names the offending field of the page ("url"). */
+    public static final class InvalidPageException extends LinkerException {
+        private final String field;
+
+        public InvalidPageException(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+
+        public String field() {
+            return field;
+        }
+    }
+
+    /** Why {@code url} cannot key a page, or null when it can; {@code name} is how the message names it. */
+    public static String urlProblem(String name, String url) {
+        if (url == null || url.isEmpty()) {
+            return name + " is empty";
+        }
+        if (url.length() > MAX_URL_CHARS) {
+            return name + " has " + url.length() + " characters; URLs are limited to " + MAX_URL_CHARS;
+        }
+        return null;
+    }
+
+    /** Refuses a page whose keys the index cannot hold, naming the field and the page. */
+    public static void check(PageRecord r) {
+        String problem = urlProblem("url", r.url());
+        if (problem != null) {
+            throw new InvalidPageException("url", problem + " (" + abbreviate(r.url()) + ")");
+        }
+        if (r.category() != null && r.category().length() > MAX_CATEGORY_CHARS) {
+            throw new InvalidPageException("category", "category of " + r.url() + " has " + r.category().length()
+                    + " characters; categories are limited to " + MAX_CATEGORY_CHARS);
+        }
+        if (r.redirectTo() != null && r.redirectTo().length() > MAX_URL_CHARS) {
+            throw new InvalidPageException("redirectTo", "redirectTo of " + r.url() + " has "
+                    + r.redirectTo().length() + " characters; URLs are limited to " + MAX_URL_CHARS);
+        }
+    }
+
+    /** The start of a long value, for messages. */
+    public static String abbreviate(String s) {
+        return s == null || s.length() <= 80 ? s : s.substring(0, 77) + "…";
+    }
+}
