@@ -180,12 +180,73 @@ class ServerFuzzTest {
                         + ") from an /api route", i, req, clip(body)));
             }
         }
+        if (r.ms() > TIMEOUT_SECONDS * 1000L) {
+            failures.add(new Failure("answer took over " + TIMEOUT_SECONDS + " s from " + routeOf(req), i, req, r.ms() + " ms"));
+        }
+        if (api && !broken && r.status() / 100 == 2) {
+            String key = req.method() + " " + normalize(path);
+            if (!LinkerServer.API_ROUTES.contains(key) && !req.method().equals("OPTIONS")) {
+                failures.add(new Failure("2xx for " + key + ", which is no route", i, req, clip(body)));
+            }
+            if (key.equals("POST /api/v1/suggestions") || key.equals("PUT /api/v1/pages") || key.equals("POST /api/v1/events")) {
+                com.fasterxml.jackson.databind.JsonNode sent = strictJson(req.body());
+                if (sent == null || !sent.isObject()) {
+                    failures.add(new Failure("2xx for a body that is not one JSON object on " + key, i, req, clip(body)));
+                } else if (!key.startsWith("POST /api/v1/s")) {
+                    storedRedirectsAreWebUrls(i, req, sent, failures);
+                }
+            }
+        }
         if (body.contains("\tat ") || body.contains("Exception")) {
             failures.add(new Failure("stack trace or Exception in a " + r.status() + " answer from " + routeOf(req), i, req, clip(body)));
         }
         if (body.contains(secret)) {
             failures.add(new Failure("secret from outside the served folders in the answer to " + routeOf(req), i, req, clip(body)));
         }
+    }
+
+    private static final ObjectMapper STRICT = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private static com.fasterxml.jackson.databind.JsonNode strictJson(byte[] body) {
+        try {
+            return body.length == 0 ? null : STRICT.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** After a write was accepted: what the index now holds as a redirect target is a web URL or a site path. */
+    private static void storedRedirectsAreWebUrls(int i, Req req, com.fasterxml.jackson.databind.JsonNode sent,
+                                                  List<Failure> failures) {
+        List<com.fasterxml.jackson.databind.JsonNode> pages = new ArrayList<>();
+        sent.path("pages").forEach(pages::add);
+        if (sent.path("page").isObject()) {
+            pages.add(sent.get("page"));
+        }
+        for (var p : pages) {
+            if (!p.path("url").isTextual() || !p.path("redirectTo").isTextual()) {
+                continue;
+            }
+            Resp got = sendQuietly(new Req("GET", "/api/v1/pages?url=" + encode(p.get("url").asText()), List.of(), new byte[0],
+                    false, false, false, List.of()));
+            var stored = strictJson(got.body());
+            String to = stored == null ? null : stored.path("redirectTo").asText(null);
+            if (got.status() == 200 && to != null && !to.matches("(?i)(https?://|/(?!/)).*")) {
+                failures.add(new Failure("stored a redirect target that is not a web URL", i, req, "redirectTo " + clip(to, 80)));
+            }
+        }
+    }
+
+    /** The path a router sees: dot segments resolved, doubled and trailing slashes dropped. */
+    private static String normalize(String path) {
+        String p = path.replaceAll("(?i)%2e", ".").replaceAll("/{2,}", "/");
+        try {
+            p = java.net.URI.create(p).normalize().getPath();
+        } catch (IllegalArgumentException e) {
+            return path;
+        }
+        return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
     }
 
     private static void healthy(int i, Req last, List<Failure> failures) {
@@ -402,13 +463,16 @@ class ServerFuzzTest {
 
     private static Map<String, Object> page(Random r, List<String> log) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("url", value(r, "url", pick(r, PAGE_URLS), log));
+        String url = r.nextInt(8) == 0 ? "https://brew.example/long/" + "u".repeat(40_000)
+                : r.nextBoolean() ? pick(r, PAGE_URLS) : "https://brew.example/fuzz/" + r.nextInt(40);
+        p.put("url", value(r, "url", url, log));
         p.put("title", value(r, "title", "Moka pot brewing", log));
         maybe(r, p, "text", "The moka pot brews strong stovetop coffee.", log);
         maybe(r, p, "h1", "Moka pot", log);
         maybe(r, p, "category", r.nextBoolean() ? "/gear/" : List.of("gear", "stovetop"), log);
         maybe(r, p, "status", pick(r, "live", "merged", "redirected", "killed"), log);
-        maybe(r, p, "redirectTo", pick(r, PAGE_URLS), log);
+        maybe(r, p, "redirectTo", r.nextInt(3) == 0 ? pick(r, "javascript:alert(1)", "JavaScript:x", "data:text/html,x",
+                "vbscript:x", "//evil.example/", "/guides/", "ftp://x") : pick(r, PAGE_URLS), log);
         maybe(r, p, "authority", 0.4, log);
         maybe(r, p, "inbound", 3, log);
         return p;
