@@ -4,12 +4,12 @@ import dev.linker.core.audit.AuditResult;
 import dev.linker.core.audit.Auditor;
 import dev.linker.core.audit.FailOn;
 import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.LinkerException;
 import dev.linker.core.audit.Severity;
 import dev.linker.core.check.Check;
 import dev.linker.core.check.Checks;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.config.CheckSettings;
+import dev.linker.core.config.Ranges;
 import dev.linker.core.report.ReportOptions;
 import dev.linker.core.report.ReportWriter;
 import picocli.CommandLine.Command;
@@ -126,9 +126,7 @@ final class AuditCommand implements Callable<Integer> {
             }
             return 0;
         }
-        if (maxAnnotations < 1) { // before the audit: a typo should not cost a full run and then exit 3
-            throw new LinkerException("--max-annotations must be at least 1 (got " + maxAnnotations + ")");
-        }
+        Ranges.check("--max-annotations", maxAnnotations, Ranges.MAX_ANNOTATIONS); // before the audit, not after it
         Map<String, CheckSettings> checks = new LinkedHashMap<>();
         if (disable != null) {
             disable.forEach(id -> checks.put(id.strip(), new CheckSettings(false, null, Map.of())));

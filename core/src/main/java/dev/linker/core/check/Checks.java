@@ -5,6 +5,7 @@ import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.audit.Severity;
 import dev.linker.core.config.CheckSettings;
+import dev.linker.core.config.Ranges;
 import dev.linker.core.config.Suggest;
 import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.history.SiteHistory;
@@ -53,8 +54,26 @@ public final class Checks {
                     throw new LinkerException(origin + ": check '" + id + "' has no option '" + opt + "'"
                             + Suggest.didYouMean(opt, c.defaultOptions().keySet()) + " (" + valid + ")");
                 }
+                checkValue(id, opt, c.defaultOptions().get(opt), s.options().get(opt), origin);
             }
         });
+    }
+
+    /** An option's value has the type of its default, and a number is within its range ({@link Ranges}). */
+    private static void checkValue(String id, String opt, Object defaultValue, Object value, String origin) {
+        String key = "checks." + id + "." + opt;
+        String shown = value instanceof String ? "'" + value + "'" : String.valueOf(value);
+        try {
+            if (defaultValue instanceof Number) {
+                Ranges.check(key, value, Ranges.CHECK_OPTIONS.get(id + "." + opt));
+            } else if (defaultValue instanceof Boolean && !(value instanceof Boolean)) {
+                throw new LinkerException(key + ": must be true or false, not " + shown);
+            } else if (defaultValue instanceof List && !(value instanceof List || value instanceof String)) {
+                throw new LinkerException(key + ": must be a list, not " + shown);
+            }
+        } catch (LinkerException e) {
+            throw new LinkerException(origin + ": " + e.getMessage());
+        }
     }
 
     /** Runs every enabled check; findings in check order, each check's in its own order. */

@@ -194,7 +194,7 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
             if (checks != null) {
                 checks.forEach((id, s) -> merged.merge(id, s, (old, nu) -> nu.over(old)));
             }
-            Checks.validate(merged, file == null ? "configuration" : file.toString());
+            Checks.validate(merged, file == null ? "configuration" : "config file '" + file + "'");
             long maxBytes = first(maxPageBytes, f.maxPageBytes, ReadOptions.DEFAULT_MAX_PAGE_BYTES);
             return new AuditConfig(site, blankToNull(first(baseUrl, f.baseUrl)), blankToNull(first(entry, f.entry)),
                     blankToNull(first(contentSelector, f.contentSelector)),
@@ -287,7 +287,7 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
                     case "changedOnly" -> v.changedOnly = r.bool(key, n);
                     case "since" -> v.since = r.text(key, n);
                     case "ignorePages" -> v.ignorePages = r.list(key, n);
-                    case "maxPageSizeMb" -> v.maxPageBytes = (long) (r.number(key, n) * 1024 * 1024);
+                    case "maxPageSizeMb" -> v.maxPageBytes = (long) (r.number(key, n, Ranges.MAX_PAGE_SIZE_MB) * 1024 * 1024);
                     case "checks" -> v.checks = r.checks(n);
                     default -> throw new LinkerException("config file '" + file + "': unknown key '" + key + "'"
                             + Suggest.didYouMean(key, KEYS) + " (valid keys: " + String.join(", ", KEYS) + ")");
@@ -331,6 +331,15 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
                 throw bad(key, "a number", n);
             }
             return n.asDouble();
+        }
+
+        double number(String key, JsonNode n, Ranges.Range range) {
+            double d = number(key, n);
+            try {
+                return Ranges.check(key, d, range);
+            } catch (LinkerException e) {
+                throw new LinkerException("config file '" + file + "': " + e.getMessage());
+            }
         }
 
         List<String> list(String key, JsonNode n) {

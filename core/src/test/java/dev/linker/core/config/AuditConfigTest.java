@@ -131,4 +131,80 @@ class AuditConfigTest {
         AuditConfig c = AuditConfig.builder().configFile(example).build();
         assertEquals(FailOn.ERROR, c.failOn());
     }
+
+    private static void assertEndsWith(String end, LinkerException e) {
+        assertTrue(e.getMessage().endsWith(end), e.getMessage());
+    }
+
+    private LinkerException badConfig(String yaml) throws IOException {
+        Path f = write("linker.yml", "site: public\n" + yaml);
+        return assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(f).build());
+    }
+
+    @Test
+    void a_max_depth_too_large_for_an_int_is_out_of_range_not_a_negative_limit() throws IOException {
+        LinkerException e = badConfig("checks:\n  deep-page: { maxDepth: 999999999999 }\n");
+        assertEquals("config file '" + tmp.resolve("linker.yml") + "': checks.deep-page.maxDepth: 999999999999 is out of "
+                + "range 1..1000", e.getMessage());
+    }
+
+    @Test
+    void a_negative_link_limit_is_out_of_range() throws IOException {
+        assertEndsWith(": checks.too-many-links.max: -1 is out of range 1..1000000",
+                badConfig("checks:\n  too-many-links: { max: -1 }\n"));
+    }
+
+    @Test
+    void numbers_that_are_not_whole_or_not_numbers_are_refused_with_their_range() throws IOException {
+        assertEndsWith(": checks.stale-anchor.minWords: 2.5 is not a whole number (range 1..100)",
+                badConfig("checks:\n  stale-anchor: { minWords: 2.5 }\n"));
+        assertEndsWith(": checks.deep-page.maxDepth: must be a whole number in 1..1000, not 'deep'",
+                badConfig("checks:\n  deep-page: { maxDepth: deep }\n"));
+        assertEndsWith(": checks.deep-page.maxDepth: 1000000000000000000000000000000 is out of range 1..1000",
+                badConfig("checks:\n  deep-page: { maxDepth: 1000000000000000000000000000000 }\n"));
+    }
+
+    @Test
+    void option_types_are_checked_when_the_config_is_read_not_when_the_check_runs() throws IOException {
+        assertEndsWith(": checks.reciprocal.contentOnly: must be true or false, not 7",
+                badConfig("checks:\n  reciprocal: { contentOnly: 7 }\n"));
+        assertEndsWith(": checks.generic-anchor.extraPhrases: must be a list, not 3",
+                badConfig("checks:\n  generic-anchor: { extraPhrases: 3 }\n"));
+    }
+
+    @Test
+    void a_max_page_size_of_zero_or_beyond_what_java_can_read_is_out_of_range() throws IOException {
+        assertEndsWith(": maxPageSizeMb: 0 is out of range 0.01..2047", badConfig("maxPageSizeMb: 0\n"));
+        assertEndsWith(": maxPageSizeMb: 4096 is out of range 0.01..2047", badConfig("maxPageSizeMb: 4096\n"));
+        Path f = write("linker.yml", "site: public\nmaxPageSizeMb: 0.5\n");
+        assertEquals(512 * 1024, AuditConfig.builder().configFile(f).build().maxPageBytes());
+    }
+
+    @Test
+    void values_at_the_ends_of_a_range_are_accepted() throws IOException {
+        Path f = write("linker.yml", "site: public\nchecks:\n  deep-page: { maxDepth: 1000 }\n  too-many-links: { max: 1 }\n");
+        AuditConfig c = AuditConfig.builder().configFile(f).build();
+        assertEquals(1000L, c.check("deep-page").options().get("maxDepth"));
+    }
+
+    @Test
+    void options_set_by_a_door_are_range_checked_like_the_file() {
+        LinkerException e = assertThrows(LinkerException.class, () -> AuditConfig.builder().siteDir(tmp)
+                .discoverConfig(false).checks(Map.of("deep-page", new CheckSettings(null, null, Map.of("maxDepth", 0L))))
+                .build());
+        assertEquals("configuration: checks.deep-page.maxDepth: 0 is out of range 1..1000", e.getMessage());
+    }
+
+    @Test
+    void every_numeric_check_option_has_a_range() {
+        for (var c : dev.linker.core.check.Checks.ALL) {
+            c.defaultOptions().forEach((opt, v) -> {
+                if (v instanceof Number n) {
+                    Ranges.Range r = Ranges.CHECK_OPTIONS.get(c.id() + "." + opt);
+                    assertTrue(r != null, c.id() + "." + opt + " has a range");
+                    assertTrue(n.doubleValue() >= r.min() && n.doubleValue() <= r.max(), c.id() + "." + opt + " default in range");
+                }
+            });
+        }
+    }
 }
