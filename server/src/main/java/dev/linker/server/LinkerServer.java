@@ -14,6 +14,8 @@ import dev.linker.server.engine.LinkerService.PageEvent;
 import dev.linker.server.engine.LinkerService.PageInput;
 import dev.linker.server.engine.LinkerService.SuggestRequest;
 import io.javalin.Javalin;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
@@ -63,6 +65,19 @@ public final class LinkerServer implements AutoCloseable {
      * headers; longer requests get a 414 or 431 in the API's error shape.
      */
     public static final int MAX_REQUEST_HEADER_BYTES = 16 * 1024;
+    /**
+     * A request body must arrive at this rate on average (bytes per second, from the headers on): a client that
+     * trickles is answered 408 and its thread freed. 2 MiB at this rate still takes over half an hour.
+     */
+    public static final long MIN_BODY_BYTES_PER_SECOND = 1024;
+    /** A connection that sends nothing for this long is closed (ms). */
+    public static final long IDLE_TIMEOUT_MS = 10_000;
+    /**
+     * Requests reading their body at once; more get a 503 at once. Bodies of real clients arrive in milliseconds, so
+     * this only bites when connections trickle bodies, and then it keeps threads free for everything else (Javalin's
+     * pool has 250).
+     */
+    public static final int MAX_BODIES_IN_FLIGHT = 64;
     private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
     private static final Map<String, String> TYPES = Map.ofEntries(
             Map.entry("html", "text/html; charset=utf-8"), Map.entry("js", "text/javascript; charset=utf-8"),
@@ -76,6 +91,7 @@ public final class LinkerServer implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS); // {"a":1} xyz is not a JSON object
     private final Metrics metrics = new Metrics();
+    private final java.util.concurrent.Semaphore bodies = new java.util.concurrent.Semaphore(MAX_BODIES_IN_FLIGHT);
     private final Javalin app;
 
     private LinkerServer(ServerConfig config, LinkerService service) {
@@ -88,7 +104,20 @@ public final class LinkerServer implements AutoCloseable {
             c.http.prefer405over404 = true;
             c.jetty.host = config.host();
             c.jetty.port = config.port();
-            c.jetty.modifyHttpConfiguration(h -> h.setRequestHeaderSize(MAX_REQUEST_HEADER_BYTES));
+            c.jetty.modifyHttpConfiguration(h -> {
+                h.setRequestHeaderSize(MAX_REQUEST_HEADER_BYTES);
+                // Deprecated in Jetty 12.1 for MinimumDataRateHandler, which fails reads with a bare TimeoutException;
+                // this one answers a 408 that SlowClientsTest pins down.
+                h.setMinRequestDataRate(MIN_BODY_BYTES_PER_SECOND);
+                h.setIdleTimeout(IDLE_TIMEOUT_MS);
+            });
+            c.jetty.addConnector((server, http) -> {
+                ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+                connector.setHost(config.host());
+                connector.setPort(config.port());
+                connector.setIdleTimeout(IDLE_TIMEOUT_MS);
+                return connector;
+            });
             c.jetty.modifyServer(server -> server.setErrorHandler(new ContainerErrors(MAX_REQUEST_HEADER_BYTES)));
             c.jetty.modifyServletContextHandler(h -> h.addFilter(new NoMethodOverride(), "/*",
                     java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
@@ -108,12 +137,12 @@ public final class LinkerServer implements AutoCloseable {
                     .result(metrics.render(service.metrics())));
             c.routes.get("/", ctx -> ctx.redirect("/demo/"));
             // "/demo" and "/demo/" are one route (Javalin ignores trailing slashes); the demo links are absolute.
-            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo/index.html"));
-            c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo/" + safePath(ctx)));
+            c.routes.get("/demo", ctx -> resource(ctx, "linker/demo", "index.html"));
+            c.routes.get("/demo/<path>", ctx -> resource(ctx, "linker/demo", safePath(ctx)));
             c.routes.get("/widget/<path>", ctx -> {
                 // A module script loaded by a CMS page on another origin is a CORS fetch; the widget is public.
                 ctx.header("Access-Control-Allow-Origin", "*");
-                resource(ctx, "linker/widget/" + safePath(ctx));
+                resource(ctx, "linker/widget", safePath(ctx));
             });
             c.routes.get("/vendor/tinymce/<path>", ctx -> vendor(ctx, Path.of("tinymce")));
             c.routes.get("/vendor/ckeditor5/<path>", ctx -> vendor(ctx, Path.of("ckeditor5", "dist", "browser")));
@@ -129,6 +158,17 @@ public final class LinkerServer implements AutoCloseable {
                         default -> "http_" + e.getStatus();
                     }, e.getMessage(), null));
             c.routes.exception(Exception.class, (e, ctx) -> {
+                if (e instanceof org.eclipse.jetty.http.HttpException h && h.getCode() == 408) {
+                    // Jetty gave up on a body trickling in below MIN_BODY_BYTES_PER_SECOND: the client's doing.
+                    error(ctx, 408, "timeout", "The request body arrived slower than " + MIN_BODY_BYTES_PER_SECOND
+                            + " bytes per second; send it at once", null);
+                    return;
+                }
+                if (e instanceof org.eclipse.jetty.io.EofException) {
+                    error(ctx, 400, "incomplete_body", "The connection closed before the request body was complete",
+                            null);
+                    return;
+                }
                 LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
                 error(ctx, 500, "internal", "Internal error; the server log has the details.", null);
             });
@@ -320,7 +360,17 @@ public final class LinkerServer implements AutoCloseable {
     }
 
     private JsonNode body(Context ctx) {
-        byte[] bytes = ctx.bodyAsBytes();
+        byte[] bytes;
+        if (!bodies.tryAcquire()) {
+            ctx.header("Retry-After", "1");
+            throw new ApiException(503, "busy", "Too many requests are sending their body right now; retry in a"
+                    + " moment", null);
+        }
+        try {
+            bytes = ctx.bodyAsBytes();
+        } finally {
+            bodies.release();
+        }
         if (bytes.length == 0) {
             throw new ApiException(400, "invalid_json", "Request body is empty; a JSON object is expected", null);
         }
@@ -623,7 +673,7 @@ public final class LinkerServer implements AutoCloseable {
             p = p + "index.html";
         }
         if (!SAFE_PATH.matcher(p).matches() || p.contains("..")) {
-            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+            throw notFound(ctx);
         }
         return p;
     }
@@ -634,12 +684,33 @@ public final class LinkerServer implements AutoCloseable {
                 "application/octet-stream");
     }
 
-    private static void resource(Context ctx, String name) throws IOException {
-        try (InputStream in = LinkerServer.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
+    /**
+     * A file of the jar's {@code root} folder. Run from a build's classes folder the resources are files, so the same
+     * containment as {@link #vendor} applies: a symlink placed there does not lead out of it, nor is a folder listed.
+     */
+    private static void resource(Context ctx, String root, String rel) throws IOException {
+        ClassLoader loader = LinkerServer.class.getClassLoader();
+        java.net.URL url = loader.getResource(root + "/" + rel);
+        if (url == null) {
+            throw notFound(ctx);
+        }
+        byte[] bytes;
+        if (url.getProtocol().equals("file")) {
+            java.net.URL base = loader.getResource(root);
+            bytes = Files.readAllBytes(contained(ctx, base == null ? null : fileOf(base), rel));
+        } else {
+            try (InputStream in = url.openStream()) {
+                bytes = in.readAllBytes();
             }
-            ctx.contentType(type(name)).header("Cache-Control", "no-cache").result(in.readAllBytes());
+        }
+        ctx.contentType(type(rel)).header("Cache-Control", "no-cache").result(bytes);
+    }
+
+    private static Path fileOf(java.net.URL url) {
+        try {
+            return Path.of(url.toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -649,12 +720,29 @@ public final class LinkerServer implements AutoCloseable {
             throw new ApiException(404, "not_found", "No editor files configured for " + ctx.path()
                     + " (start the server with --vendor pointing at cms-widget/node_modules)", null);
         }
-        Path root = config.vendorDir().resolve(sub).toAbsolutePath().normalize();
-        Path file = root.resolve(rel).normalize();
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-            throw new ApiException(404, "not_found", "No file at " + ctx.path(), null);
-        }
+        Path file = contained(ctx, config.vendorDir().resolve(sub), rel);
         ctx.contentType(type(file.getFileName().toString())).header("Cache-Control", "max-age=3600")
                 .result(Files.readAllBytes(file));
+    }
+
+    /**
+     * The regular file {@code rel} names under {@code root}, by its real path, which must lie inside the real path of
+     * {@code root}: checking the normalized path alone would follow a symlink (file or folder) anywhere on disk.
+     */
+    private static Path contained(Context ctx, Path root, String rel) {
+        try {
+            Path realRoot = root.toRealPath();
+            Path real = realRoot.resolve(rel).toRealPath();
+            if (real.startsWith(realRoot) && Files.isRegularFile(real, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return real;
+            }
+        } catch (IOException | RuntimeException e) {
+            // missing, unreadable, or no root: the same answer as for a file that is not there
+        }
+        throw notFound(ctx);
+    }
+
+    private static ApiException notFound(Context ctx) {
+        return new ApiException(404, "not_found", "No file at " + ctx.path(), null);
     }
 }
