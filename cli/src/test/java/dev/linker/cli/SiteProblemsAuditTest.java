@@ -46,4 +46,43 @@ class SiteProblemsAuditTest {
             assertTrue(report.contains("_redirects is not valid UTF-8"), f + ": " + report);
         }
     }
+
+    /** The pr site copied, plus {@code passwd.html} linking to a secret outside it. */
+    private Path siteLinkingOutside() throws IOException {
+        Path site = tmp.resolve("site");
+        Files.createDirectories(site);
+        try (var files = Files.list(Path.of("src/test/resources/sites/pr"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, site.resolve(f.getFileName()));
+            }
+        }
+        Path secret = tmp.resolve("passwd");
+        Files.writeString(secret, "<title>root:x:0:0 secret-marker</title><p>secret-marker</p>");
+        Files.createSymbolicLink(site.resolve("passwd.html"), secret);
+        return site;
+    }
+
+    @Test
+    void audit_never_reads_a_file_linked_from_outside_the_site_and_reports_it() throws IOException {
+        Path site = siteLinkingOutside();
+        Path out = tmp.resolve("r.json");
+        AuditCommandTest.Run r = run("audit", site.toString(), "-f", "json", "-o", out.toString(), "-q");
+        assertEquals(1, r.code(), r.err());
+        String json = Files.readString(out, StandardCharsets.UTF_8);
+        assertFalse(json.contains("secret-marker"), json);
+        assertTrue(json.contains("\"message\": \"passwd.html links outside the site folder (to "
+                + tmp.toRealPath().resolve("passwd") + "); not read\""), json);
+    }
+
+    @Test
+    void index_never_reads_a_file_linked_from_outside_the_site() throws IOException {
+        Path site = siteLinkingOutside();
+        Path index = tmp.resolve("index");
+        AuditCommandTest.Run r = run("index", site.toString(), "--index", index.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("passwd.html links outside the site folder"), r.err());
+        AuditCommandTest.Run s = run("suggest", "--index", index.toString(), "--query", "secret-marker root", "--format", "json");
+        assertEquals(0, s.code(), s.err());
+        assertFalse(s.out().contains("passwd"), s.out());
+    }
 }

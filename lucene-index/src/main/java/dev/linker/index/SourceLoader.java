@@ -70,7 +70,13 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
             if (baseUrl != null) {
                 o = o.withBaseUrl(baseUrl);
             }
-            return SiteReader.read(o);
+            Site site = SiteReader.read(o);
+            for (Site.Problem p : site.problems()) {
+                if (p.key() == null) { // not a page at all (a link out of the site, an unreadable folder): say so
+                    listener.warning(p.file() + " " + p.message());
+                }
+            }
+            return site;
         }
         if (!Files.isRegularFile(source)) {
             throw new LinkerException(source + ": no such file or folder (give a folder of built HTML or a CSV)");

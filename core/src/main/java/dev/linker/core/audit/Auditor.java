@@ -52,7 +52,7 @@ public final class Auditor {
     public static AuditResult run(AuditConfig config, ReadListener listener) {
         Site site = SiteReader.read(new ReadOptions(config.siteDir(), config.baseUrl(), config.contentSelector(),
                 config.boilerplateSelector(), config.maxPageBytes(), listener));
-        SourceMap sources = SourceMap.build(config.sources(), site);
+        SourceMap sources = SourceMap.build(config.sources(), site, listener);
         boolean changedOnly = config.changes().changedOnly();
         GitRepo git = changedOnly ? GitRepo.require(config.siteDir(), "changed-only mode")
                 : config.git() ? GitRepo.find(config.siteDir()).orElse(null) : null;
@@ -70,7 +70,7 @@ public final class Auditor {
                     listener.note("git history not used: " + e.getMessage());
                 }
             }
-            AuditResult result = audit(config, site, history, sources);
+            AuditResult result = audit(config, site, history, sources, listener);
             return changedOnly ? ChangedOnly.apply(result, site, git, sources, listener) : result;
         } finally {
             if (git != null) {
@@ -108,9 +108,14 @@ public final class Auditor {
 
     /** Audits a site already read, with evidence from git history, placing findings on their source files. */
     public static AuditResult audit(AuditConfig config, Site site, SiteHistory history, SourceMap sources) {
+        return audit(config, site, history, sources, ReadListener.NONE);
+    }
+
+    private static AuditResult audit(AuditConfig config, Site site, SiteHistory history, SourceMap sources,
+                                     ReadListener listener) {
         LinkGraph graph = LinkGraph.build(site, entryKey(config.entry(), site));
         List<dev.linker.core.brief.Brief> briefs = config.briefsDir() == null ? List.of()
-                : dev.linker.core.brief.Briefs.read(config.briefsDir());
+                : dev.linker.core.brief.Briefs.read(config.briefsDir(), listener);
         List<Finding> all = new ArrayList<>(Checks.run(site, graph, config.checks(), history, briefs));
         List<Pattern> ignore = config.ignorePages().stream().map(Auditor::glob).toList();
         if (!ignore.isEmpty()) {

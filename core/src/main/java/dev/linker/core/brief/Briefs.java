@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.model.Site;
+import dev.linker.core.site.FolderFiles;
 import dev.linker.core.site.PageKeys;
+import dev.linker.core.site.ReadListener;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /** Reads a folder of briefs and matches them to the pages of a site. */
 public final class Briefs {
@@ -33,17 +34,19 @@ public final class Briefs {
      * @throws LinkerException when the folder is missing or a brief is malformed (the message names file and key)
      */
     public static List<Brief> read(Path dir) {
+        return read(dir, ReadListener.NONE);
+    }
+
+    /** {@link #read(Path)}, warning about files skipped (a link out of the folder, an unreadable folder). */
+    public static List<Brief> read(Path dir, ReadListener listener) {
         if (!Files.isDirectory(dir)) {
             throw new LinkerException("briefs folder '" + dir + "' does not exist");
         }
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(dir)) {
-            files = s.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
-                    .filter(p -> !p.getFileName().toString().equalsIgnoreCase("README.md")).sorted().toList();
-        } catch (IOException | UncheckedIOException e) {
-            throw new LinkerException("cannot list briefs folder '" + dir + "': " + e.getMessage());
-        }
+        FolderFiles.Listing listing = FolderFiles.list(dir, "briefs folder", rel -> false);
+        listing.skipped().forEach(s -> listener.warning("briefs folder '" + dir + "': " + s.rel() + " " + s.why()));
+        List<Path> files = listing.files().stream()
+                .filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
+                .filter(p -> !p.getFileName().toString().equalsIgnoreCase("README.md")).toList();
         List<Brief> out = new ArrayList<>();
         for (Path f : files) {
             Brief b = parse(f);

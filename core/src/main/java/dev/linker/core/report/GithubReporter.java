@@ -32,6 +32,12 @@ public final class GithubReporter implements Reporter {
 
     @Override
     public void write(AuditResult result, Appendable out) throws IOException {
+        StringBuilder b = new StringBuilder();
+        render(result, b);
+        out.append(Visible.of(b));
+    }
+
+    private void render(AuditResult result, Appendable out) throws IOException {
         List<Finding> findings = ReportSupport.sorted(result.findings());
         String site = ReportSupport.siteDirFrom(result, options.workingDir());
         String prefix = site.isEmpty() ? "" : site + "/";

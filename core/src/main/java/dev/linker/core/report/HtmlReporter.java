@@ -73,7 +73,7 @@ public final class HtmlReporter implements Reporter {
         b.append("</main>\n<footer>Made by <a href=\"").append(Html.esc(Version.INFORMATION_URI)).append("\">Linker</a> ")
                 .append(Html.esc(options.toolVersion())).append(".</footer>\n<script>\n").append(SCRIPT)
                 .append("</script>\n</body>\n</html>\n");
-        out.append(b);
+        out.append(Visible.of(b));
     }
 
     private static void header(StringBuilder b, AuditResult result, List<Finding> findings, String site) {

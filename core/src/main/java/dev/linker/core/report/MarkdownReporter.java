@@ -166,7 +166,13 @@ public final class MarkdownReporter implements Reporter {
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
                 case '|', '\\', '`', '*', '_', '[', ']', '~' -> b.append('\\').append(c);
-                default -> b.append(c);
+                default -> {
+                    if (Visible.hidden(c)) {
+                        b.append('\\').append(Visible.of(String.valueOf(c))); // the backslash itself escaped
+                    } else {
+                        b.append(c);
+                    }
+                }
             }
         }
         return b.toString();
@@ -181,7 +187,7 @@ public final class MarkdownReporter implements Reporter {
         if (s == null || s.isEmpty()) {
             return "";
         }
-        String one = s.replaceAll("\\R", " ");
+        String one = Visible.of(s.replaceAll("\\R", " "));
         if (one.indexOf('`') >= 0) {
             return cell(one);
         }

@@ -32,6 +32,12 @@ public final class TextReporter implements Reporter {
 
     @Override
     public void write(AuditResult result, Appendable out) throws IOException {
+        StringBuilder b = new StringBuilder();
+        render(result, b);
+        out.append(Visible.of(b));
+    }
+
+    private void render(AuditResult result, Appendable out) throws IOException {
         out.append("Linker audit of ").append(ReportSupport.siteDisplay(result)).append('\n');
         String entry = ReportSupport.entry(result);
         out.append("Entry page: ").append(entry == null ? "(none)" : entry);

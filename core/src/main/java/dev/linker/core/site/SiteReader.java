@@ -34,7 +34,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * Reads a folder of built HTML into a {@link Site}: {@code SiteReader.read(ReadOptions.of(dir))}.
@@ -50,6 +49,8 @@ public final class SiteReader {
     private final String baseHost;
     private final String basePath;
     private Set<String> keys;
+    /** The real path of the site folder: no file whose real path is outside it is read. */
+    private Path realRoot;
 
     private SiteReader(ReadOptions options) {
         this.options = options;
@@ -102,23 +103,22 @@ public final class SiteReader {
 
         List<Path> htmlFiles = new ArrayList<>();
         Set<String> otherFiles = new HashSet<>();
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.filter(Files::isRegularFile).forEach(p -> {
-                String rel = dir.relativize(p).toString().replace('\\', '/');
-                if (rel.startsWith(".git/") || rel.contains("/.git/") || rel.startsWith("node_modules/")) {
-                    return;
-                }
-                String lower = rel.toLowerCase(Locale.ROOT);
-                if (lower.endsWith(".html") || lower.endsWith(".htm")) {
-                    htmlFiles.add(p);
-                } else {
-                    otherFiles.add("/" + rel);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            throw new LinkerException("cannot list site folder '" + dir + "': " + e.getMessage(), e);
+        List<Site.Problem> problems = new ArrayList<>();
+        FolderFiles.Listing listing = FolderFiles.list(dir, "site folder",
+                rel -> rel.equals(".git") || rel.endsWith("/.git") || rel.equals("node_modules"));
+        for (FolderFiles.Skipped s : listing.skipped()) {
+            problems.add(new Site.Problem(s.rel(), null, s.why()));
         }
-        htmlFiles.sort(null);
+        for (Path p : listing.files()) {
+            String rel = dir.relativize(p).toString().replace('\\', '/');
+            String lower = rel.toLowerCase(Locale.ROOT);
+            if (lower.endsWith(".html") || lower.endsWith(".htm")) {
+                htmlFiles.add(p);
+            } else {
+                otherFiles.add("/" + rel);
+            }
+        }
+        realRoot = FolderFiles.realPath(dir);
         keys = new HashSet<>();
         for (Path p : htmlFiles) {
             keys.add(PageKeys.ofFile(dir.relativize(p).toString()));
@@ -126,7 +126,6 @@ public final class SiteReader {
 
         Map<String, Page> pages = new TreeMap<>();
         Map<String, String> redirects = new TreeMap<>();
-        List<Site.Problem> problems = new ArrayList<>();
         // Pages parse independently: use the cores there are, then assemble in file order so results are stable.
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         List<Parsed> parsed = htmlFiles.parallelStream().map(p -> {
@@ -577,7 +576,7 @@ public final class SiteReader {
 
     private void readRedirectsFile(Path dir, Map<String, String> redirects, List<Site.Problem> problems) {
         Path f = dir.resolve("_redirects");
-        if (!Files.isRegularFile(f)) {
+        if (!Files.isRegularFile(f) || isOutside(f)) {
             return;
         }
         String text;
@@ -609,10 +608,15 @@ public final class SiteReader {
         }
     }
 
+    /** Whether a file the site declares (sitemap.xml, _redirects) is a link out of the site (the listing reports it). */
+    private boolean isOutside(Path f) {
+        return FolderFiles.outside(realRoot, f, "site folder") != null;
+    }
+
     private Set<String> readSitemap(Path dir, List<Site.Problem> problems) {
         Path f = dir.resolve("sitemap.xml");
         Set<String> out = new TreeSet<>();
-        if (!Files.isRegularFile(f)) {
+        if (!Files.isRegularFile(f) || isOutside(f)) {
             return out;
         }
         try {

@@ -3,7 +3,9 @@ package dev.linker.core.source;
 import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.model.Site;
+import dev.linker.core.site.FolderFiles;
 import dev.linker.core.site.PageKeys;
+import dev.linker.core.site.ReadListener;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Which source file each built page comes from, so findings point at the file a reviewer edits. Source folders are
@@ -40,6 +41,11 @@ public final class SourceMap {
      * @throws LinkerException when a source folder does not exist (the message names it)
      */
     public static SourceMap build(Map<Path, String> folders, Site site) {
+        return build(folders, site, ReadListener.NONE);
+    }
+
+    /** {@link #build(Map, Site)}, warning about files skipped (a link out of the folder, an unreadable folder). */
+    public static SourceMap build(Map<Path, String> folders, Site site, ReadListener listener) {
         if (folders == null || folders.isEmpty()) {
             return NONE;
         }
@@ -50,12 +56,9 @@ public final class SourceMap {
                 throw new LinkerException("source folder '" + e.getKey() + "' (sources) does not exist");
             }
             String prefix = prefix(e.getValue());
-            List<Path> files = new ArrayList<>();
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.filter(Files::isRegularFile).filter(SourceMap::isSource).sorted().forEach(files::add);
-            } catch (IOException | UncheckedIOException ex) {
-                throw new LinkerException("cannot list source folder '" + e.getKey() + "': " + ex.getMessage());
-            }
+            FolderFiles.Listing listing = FolderFiles.list(dir, "source folder", rel -> false);
+            listing.skipped().forEach(s -> listener.warning("source folder '" + e.getKey() + "': " + s.rel() + " " + s.why()));
+            List<Path> files = listing.files().stream().filter(SourceMap::isSource).toList();
             for (Path f : files) {
                 String rel = dir.relativize(f).toString().replace('\\', '/');
                 for (String key : candidates(rel, prefix, frontMatter(f))) {
