@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * config files, and symlinks to a secret planted outside the site — through every report format, in-process.
  *
  * <p>Each case is built from {@code (seed, case)} alone, so a failure names both and reruns alone with
- * {@code -Dfuzz.seed=S -Dfuzz.case=N}. {@code -Dfuzz.cases=N} scales the run (default {@value #DEFAULT_CASES}).
+ * {@code -Dfuzz.seed=S -Dfuzz.case=N}. {@code -Dfuzz.cases=N} (every fuzz suite) or {@code -Dfuzz.audit.cases=N} scales
+ * the run (default {@value #DEFAULT_CASES}); {@code -Dfuzz.stacktraces=true} shows the stack trace behind an exit 3.
  * Oracles: exit code 0, 1 or 2 only; no stack trace or "Exception" on stdout/stderr; JSON and SARIF reports parse;
  * no raw NUL or bidi control in a report; the secret never appears anywhere; each run ends within
  * {@value #TIMEOUT_SECONDS} s.
@@ -53,7 +54,7 @@ class AuditFuzzTest {
     Path tmp;
 
     /** One mutated site and the runs made on it; {@code log} says what was done, for the failure message. */
-    record Case(long seed, int index, Path dir, Path site, List<String> log) {
+    record Case(long seed, int index, Path dir, Path site, List<String> log, List<Path> locked) {
         String repro() {
             return "-Dfuzz.seed=" + seed + " -Dfuzz.case=" + index;
         }
@@ -65,7 +66,7 @@ class AuditFuzzTest {
     @Test
     void hostile_sites_configs_and_options_never_crash_leak_or_hang_the_audit_in_any_format() throws Exception {
         long seed = Long.getLong("fuzz.seed", DEFAULT_SEED);
-        int cases = Integer.getInteger("fuzz.cases", DEFAULT_CASES);
+        int cases = Integer.getInteger("fuzz.audit.cases", Integer.getInteger("fuzz.cases", DEFAULT_CASES));
         Integer only = Integer.getInteger("fuzz.case");
         Map<String, byte[]> example = readExample();
         String secret = "FUZZSECRET" + Long.toHexString(new Random(seed).nextLong() | 1L << 62);
@@ -89,6 +90,9 @@ class AuditFuzzTest {
                 long c0 = System.nanoTime();
                 Case c = build(seed, i, example, outside);
                 runs += runCase(c, secret, failures, exec);
+                for (Path p : c.locked()) {
+                    Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+                }
                 deleteTree(c.dir());
                 slowest.add(Map.entry((System.nanoTime() - c0) / 1_000_000, c));
                 if (slowest.size() > 5) {
@@ -451,7 +455,25 @@ class AuditFuzzTest {
         if (r.nextInt(3) == 0) {
             Files.writeString(dir.resolve("linker.yml"), config(r, log));
         }
-        return new Case(seed, index, dir, site, log);
+        List<Path> locked = new ArrayList<>();
+        if (r.nextInt(15) == 0) {
+            lockSomething(r, site, log, locked);
+        }
+        return new Case(seed, index, dir, site, log, locked);
+    }
+
+    /** A folder or page nobody may read (chmod 000). No effect when the tests run as root, as they may in CI. */
+    private static void lockSomething(Random r, Path site, List<String> log, List<Path> locked) throws IOException {
+        try (Stream<Path> walk = Files.walk(site)) {
+            List<Path> all = walk.filter(p -> !p.equals(site) && !Files.isSymbolicLink(p)).sorted().toList();
+            if (all.isEmpty()) {
+                return;
+            }
+            Path p = all.get(r.nextInt(all.size()));
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("---------"));
+            locked.add(p);
+            log.add("chmod 000 " + site.relativize(p) + ("root".equals(System.getProperty("user.name")) ? " (no effect as root)" : ""));
+        }
     }
 
     private static void plantSymlinks(Random r, Path site, Path outside, List<String> log) throws IOException {

@@ -32,8 +32,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * trace, no exit 3), or it starts and answers every API call without a 5xx; never a hang.
  *
  * <p>Each case is built from {@code (seed, case)} alone: {@code -Dfuzz.seed=S -Dfuzz.case=N} reruns one, and
- * {@code -Dfuzz.index.cases=N} (or {@code -Dfuzz.cases=N}) scales the run; a case costs a JVM start and the model
- * load (about 2 s), so the default is {@value #DEFAULT_CASES}.
+ * {@code -Dfuzz.index.cases=N} scales the run ({@code -Dfuzz.cases=N} gives N/100); a case costs a JVM start and the
+ * model load (about 2 s), so the default is {@value #DEFAULT_CASES}.
  */
 class CorruptIndexFuzzTest {
     static final int DEFAULT_CASES = 6;
@@ -46,7 +46,8 @@ class CorruptIndexFuzzTest {
     @Test
     void a_corrupted_index_is_refused_with_exit_2_or_served_without_5xx_never_a_crash() throws Exception {
         long seed = Long.getLong("fuzz.seed", DEFAULT_SEED);
-        int cases = Integer.getInteger("fuzz.index.cases", Integer.getInteger("fuzz.cases", DEFAULT_CASES));
+        Integer all = Integer.getInteger("fuzz.cases"); // a long run of every suite: one index case per 100 others
+        int cases = Integer.getInteger("fuzz.index.cases", all == null ? DEFAULT_CASES : Math.max(DEFAULT_CASES, all / 100));
         Integer only = Integer.getInteger("fuzz.case");
         Path pristine = tmp.resolve("pristine");
         AuditCommandTest.Run built = AuditCommandTest.run("index", AuditCommandTest.EXAMPLE.toString(), "--index", pristine.toString());
