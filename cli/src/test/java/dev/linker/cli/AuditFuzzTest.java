@@ -43,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@value #TIMEOUT_SECONDS} s.
  */
 class AuditFuzzTest {
-    static final int DEFAULT_CASES = 250;
+    static final int DEFAULT_CASES = 500;
     static final long DEFAULT_SEED = 20261123L;
     static final int TIMEOUT_SECONDS = 10;
     static final List<String> FORMATS = List.of("text", "json", "markdown", "sarif", "github", "html");

@@ -37,7 +37,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * socket so that nothing a client library would refuse is out of reach.
  *
  * <p>Each case is built from {@code (seed, case)} alone: a failure names both, and {@code -Dfuzz.seed=S
- * -Dfuzz.case=N} reruns it alone; {@code -Dfuzz.server.cases=N} scales the run (default {@value #DEFAULT_CASES}).
+ * -Dfuzz.case=N} reruns it alone (and prints request and answer); {@code -Dfuzz.cases=N} (every fuzz suite) or
+ * {@code -Dfuzz.server.cases=N} scales the run (default {@value #DEFAULT_CASES}); {@code -Dfuzz.stats=true} prints
+ * the answers by route and status, to see what the cases reach.
  * Oracles: no 5xx but a deliberate 503 (and 505 for a request line that is not HTTP/1.1); an /api route always
  * answers JSON (errors included) unless the request line itself is broken; no stack trace or
  * "Exception" in a response; a file outside the served folders (planted, with symlinks to it inside them) never
@@ -115,7 +117,7 @@ class ServerFuzzTest {
     void hostile_requests_on_every_route_never_crash_leak_hang_or_answer_an_api_call_with_anything_but_json()
             throws IOException {
         long seed = seed();
-        int cases = Integer.getInteger("fuzz.server.cases", DEFAULT_CASES);
+        int cases = Integer.getInteger("fuzz.server.cases", Integer.getInteger("fuzz.cases", DEFAULT_CASES));
         Integer only = Integer.getInteger("fuzz.case");
         int first = only == null ? 0 : only;
         int last = only == null ? cases : only + 1;
