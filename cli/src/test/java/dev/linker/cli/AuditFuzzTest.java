@@ -103,8 +103,8 @@ class AuditFuzzTest {
             exec[0].shutdownNow();
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.err.printf(Locale.ROOT, "audit fuzz: seed %d, %d cases, %d audit runs in %d ms, %d failures%n",
-                seed, last - first, runs, ms, failures.size());
+        System.err.printf(Locale.ROOT, "audit fuzz: seed %d, %d cases, %d audit runs in %d ms (exit codes: %s), %d failures%n",
+                seed, last - first, runs, ms, EXITS, failures.size());
         slowest.stream().sorted(Map.Entry.<Long, Case>comparingByKey().reversed()).forEach(e -> System.err.printf(Locale.ROOT,
                 "  slow case %d: %d ms: %s%n", e.getValue().index(), e.getKey(), String.join("; ", e.getValue().log())));
         if (!failures.isEmpty()) {
@@ -180,11 +180,15 @@ class AuditFuzzTest {
         return cl.execute(args.toArray(String[]::new));
     }
 
+    /** Exit codes seen, so the summary shows the cases reach the reports and not only the input errors. */
+    static final Map<Integer, Integer> EXITS = new TreeMap<>();
+
     private static void judge(Case c, List<String> args, Run r, Path reports, String secret, List<Failure> failures)
             throws IOException {
         if (r == null) {
             return;
         }
+        EXITS.merge(r.code(), 1, Integer::sum);
         String cmd = "linker " + String.join(" ", args.stream().map(AuditFuzzTest::shellQuote).toList());
         boolean crashed = r.code() < 0 || r.code() > 2;
         if (crashed) {
@@ -452,7 +456,7 @@ class AuditFuzzTest {
         if (r.nextInt(4) == 0) {
             plantSymlinks(r, site, outside, log);
         }
-        if (r.nextInt(3) == 0) {
+        if (r.nextInt(5) == 0) {
             Files.writeString(dir.resolve("linker.yml"), config(r, log));
         }
         List<Path> locked = new ArrayList<>();
@@ -610,6 +614,13 @@ class AuditFuzzTest {
 
     private static List<String> options(Random r, Case c) {
         List<String> o = new ArrayList<>(List.of("--no-git"));
+        if (r.nextBoolean()) { // half the cases keep to plain options, so most runs get as far as the reports
+            if (r.nextBoolean()) {
+                o.addAll(List.of("--base-url", "https://brewguide.example/"));
+            }
+            c.log().add("options: " + o);
+            return o;
+        }
 
         if (r.nextInt(3) == 0) {
             o.addAll(List.of("--base-url", pick(r, "https://brewguide.example/", "https://brewguide.example/sub/", "::::", "http://",
@@ -650,11 +661,60 @@ class AuditFuzzTest {
         if (r.nextInt(10) == 0) {
             o.addAll(List.of("--write-baseline", c.dir().resolve("new-baseline.json").toString()));
         }
+        if (r.nextInt(8) == 0) {
+            o.addAll(List.of("--briefs", frontMatterFiles(r, c.dir().resolve("briefs"), true, c.log()).toString()));
+        }
+        if (r.nextInt(8) == 0) {
+            Path src = frontMatterFiles(r, c.dir().resolve("content"), false, c.log());
+            o.addAll(List.of("--sources", src + pick(r, "", "=/", "=/docs/", "=", "=//", "=../", "=\u202E/")));
+        }
         if (r.nextBoolean()) {
             o.add("-q");
         }
         c.log().add("options: " + o);
         return o;
+    }
+
+    /** Briefs (url, query, requiredLinks) or source files (permalink, url, slug) with hostile front matter. */
+    private static Path frontMatterFiles(Random r, Path dir, boolean briefs, List<String> log) {
+        String[] values = {"/guides/espresso.html", "/about.html", "/missing/", "", "~", "null", "[]", "{}", "1e999", "-1",
+                "'/../../outside/s.html'", "javascript:alert(1)", "'\u202E/x'", "\"\\u0000\"", "'" + "x".repeat(5000) + "'",
+                "https://brewguide.example/guides/", "'::::'", "[/a, /b]", "{url: /x}", "&a x", "*a", "!!binary aGk=", "true", "'%zz'"};
+        try {
+            Files.createDirectories(dir);
+            int n = 1 + r.nextInt(4);
+            for (int i = 0; i < n; i++) {
+                StringBuilder sb = new StringBuilder(r.nextInt(10) == 0 ? "" : "---\n");
+                for (String key : briefs ? new String[]{"url", "slug", "query", "title", "requiredLinks"}
+                        : new String[]{"permalink", "url", "slug", "title", "date"}) {
+                    if (r.nextInt(3) == 0) {
+                        continue;
+                    }
+                    sb.append(key).append(": ");
+                    if (key.equals("requiredLinks") && r.nextBoolean()) {
+                        sb.append('\n');
+                        for (int k = r.nextInt(4); k >= 0; k--) {
+                            sb.append("  - url: ").append(pick(r, values)).append('\n');
+                            if (r.nextBoolean()) {
+                                sb.append("    anchor: ").append(pick(r, values)).append('\n');
+                            }
+                        }
+                    } else {
+                        sb.append(pick(r, values)).append('\n');
+                    }
+                }
+                sb.append(r.nextInt(8) == 0 ? "" : "---\n").append(pick(r, "Body text.", "", "# Title\n[link](/about.html)", "\u0000"));
+                String name = pick(r, "a.md", "b.markdown", "index.md", "_index.md", "c.html", "d.txt", "sub/e.md", "\u00fc.md", "README.md");
+                Path f = dir.resolve(name);
+                Files.createDirectories(f.getParent());
+                byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+                Files.write(f, r.nextInt(10) == 0 ? concat(bytes, new byte[]{(byte) 0xFF, (byte) 0xFE}) : bytes);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        log.add((briefs ? "briefs" : "source files") + " with random front matter");
+        return dir;
     }
 
     // ---- small helpers ------------------------------------------------------------------------------------------
