@@ -28,8 +28,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Seeded corruption of a real index (bytes flipped, files truncated, emptied or deleted) under {@code linker serve}
- * as a user starts it, in a child process. Either the server refuses to start with exit 2 and a message (no stack
- * trace, no exit 3), or it starts and answers every API call without a 5xx; never a hang.
+ * as a user starts it, in a child process. Either the server refuses to start with exit 2 and a message naming the
+ * index (no stack trace, no exit 3), or it starts on the index as it was (every page still there) and answers every
+ * API call without a 5xx; never a hang.
  *
  * <p>Each case is built from {@code (seed, case)} alone: {@code -Dfuzz.seed=S -Dfuzz.case=N} reruns one, and
  * {@code -Dfuzz.index.cases=N} scales the run ({@code -Dfuzz.cases=N} gives N/100); a case costs a JVM start and the
@@ -52,6 +53,10 @@ class CorruptIndexFuzzTest {
         Path pristine = tmp.resolve("pristine");
         AuditCommandTest.Run built = AuditCommandTest.run("index", AuditCommandTest.EXAMPLE.toString(), "--index", pristine.toString());
         assertEquals(0, built.code(), built.err());
+        int pages;
+        try (Stream<Path> html = Files.walk(AuditCommandTest.EXAMPLE)) {
+            pages = (int) html.filter(p -> p.toString().endsWith(".html")).count();
+        }
         List<String> failures = new ArrayList<>();
         long t0 = System.nanoTime();
         int first = only == null ? 0 : only;
@@ -62,7 +67,7 @@ class CorruptIndexFuzzTest {
             copy(pristine, dir);
             String what = corrupt(r, dir);
             String[] outcome = {""};
-            String problem = serve(dir, outcome);
+            String problem = serve(dir, pages, outcome);
             System.err.println("corrupt-index case " + i + ": " + what + " -> " + (problem == null ? outcome[0] : "FAILED"));
             if (problem != null) {
                 failures.add("case " + i + " (" + what + "): " + problem + "\n   rerun: bin/mvn21 -o -q -pl cli -am test"
@@ -119,7 +124,7 @@ class CorruptIndexFuzzTest {
     }
 
     /** Null when the corrupted index was handled: refused with exit 2 and a plain message, or served without 5xx. */
-    private static String serve(Path index, String[] outcome) throws Exception {
+    private static String serve(Path index, int pages, String[] outcome) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -176,6 +181,12 @@ class CorruptIndexFuzzTest {
                 HttpResponse<String> res = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
                 if (res.statusCode() >= 500 && res.statusCode() != 503) {
                     return c[0] + " " + c[1] + " answered " + res.statusCode() + ": " + clip(res.body()) + "\n   server log: " + clip(text(log));
+                }
+                // Served means the index was read as it is: a damaged index silently replaced (by an empty one, or
+                // by the bundled example site) is data lost without a word.
+                if (c[1].equals("/api/v1/health") && !res.body().contains("\"pages\":" + pages + ",")) {
+                    return "served an index that no longer holds its " + pages + " pages: " + clip(res.body())
+                            + "\n   server log: " + clip(text(log));
                 }
             }
             outcome[0] = "served";
