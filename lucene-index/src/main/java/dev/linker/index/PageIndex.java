@@ -281,7 +281,13 @@ public final class PageIndex implements Closeable {
             throw new LinkerException(where + ": the index is open in another process (a server or another "
                     + "'linker index'); stop it or use another folder", e);
         }
-        SearcherManager sm = new SearcherManager(w, null);
+        SearcherManager sm;
+        try {
+            sm = new SearcherManager(w, null);
+        } catch (IOException | RuntimeException e) {
+            w.rollback(); // releases the write lock without committing anything (a damaged segment fails here)
+            throw e;
+        }
         PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
                 options);
         idx.recordCommitData();
@@ -574,6 +580,44 @@ public final class PageIndex implements Closeable {
             searchers.maybeRefresh();
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": commit failed", e);
+        }
+    }
+
+    /**
+     * What a failure while reading the index means: an {@link IndexCorruptException} when the index's checksums do
+     * not verify (a flipped byte surfaces as anything from a bad offset to an out-of-bounds index), else {@code e}
+     * itself. Reads every file of the index, so call it on failure, not on every request.
+     */
+    public RuntimeException damaged(RuntimeException e) {
+        if (e instanceof IndexCorruptException) {
+            return e;
+        }
+        String problem = integrityProblem();
+        return problem == null ? e : new IndexCorruptException(where, problem, e);
+    }
+
+    /** Verifies the checksums of every file of the current index; throws {@link IndexCorruptException}. */
+    public void verify() {
+        String problem = integrityProblem();
+        if (problem != null) {
+            throw new IndexCorruptException(where, problem, null);
+        }
+    }
+
+    private String integrityProblem() {
+        try {
+            searchers.maybeRefresh();
+            IndexSearcher s = searchers.acquire();
+            try {
+                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+                    leaf.reader().checkIntegrity();
+                }
+                return null;
+            } finally {
+                searchers.release(s);
+            }
+        } catch (IOException | RuntimeException e) {
+            return e.getMessage() == null ? e.toString() : e.getMessage();
         }
     }
 
@@ -909,9 +953,8 @@ public final class PageIndex implements Closeable {
             return le;
         }
         if (e instanceof CorruptIndexException || e instanceof IndexFormatTooOldException
-                || e instanceof IndexFormatTooNewException) {
-            return new LinkerException(where + ": the index is corrupt or from an incompatible version ("
-                    + e.getMessage() + "); delete the folder and run 'linker index' again", e);
+                || e instanceof IndexFormatTooNewException || e instanceof java.io.EOFException) {
+            return new IndexCorruptException(where, e.getMessage(), e);
         }
         if (e instanceof IndexNotFoundException) {
             return new LinkerException(where + ": no index here (run 'linker index' first)", e);

@@ -167,8 +167,8 @@ class PageIndexTest {
             }
         }
         LinkerException e = assertThrows(LinkerException.class, () -> PageIndex.openReadOnly(dir, null));
-        assertTrue(e.getMessage().startsWith(dir.toString()), e.getMessage());
-        assertTrue(e.getMessage().contains("corrupt"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("index at " + dir + " is corrupt ("), e.getMessage());
+        assertTrue(e.getMessage().endsWith("delete the folder and run `linker index` again"), e.getMessage());
     }
 
     @Test

@@ -133,7 +133,10 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.put("/api/v1/pages", write(this::putPages));
             c.routes.delete("/api/v1/pages", write(this::deletePage));
             c.routes.post("/api/v1/events", write(this::events));
-            c.routes.get("/api/v1/health", ctx -> send(ctx, 200, service.health()));
+            c.routes.get("/api/v1/health", ctx -> {
+                Map<String, Object> h = service.health();
+                send(ctx, "ok".equals(h.get("status")) ? 200 : 503, h);
+            });
             c.routes.get("/api/v1/openapi.json", this::openapi);
             c.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                     .result(metrics.render(service.metrics())));
@@ -150,6 +153,8 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.get("/vendor/ckeditor5/<path>", ctx -> vendor(ctx, Path.of("ckeditor5", "dist", "browser")));
             c.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.code(), e.getMessage(),
                     e.field()));
+            c.routes.exception(dev.linker.index.IndexCorruptException.class, (e, ctx) -> error(ctx, 503,
+                    "index_corrupt", e.getMessage(), null));
             c.routes.exception(PageLimits.InvalidPageException.class, (e, ctx) -> error(ctx, 400,
                     "invalid_field", e.getMessage(), e.field()));
             c.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
@@ -204,6 +209,9 @@ public final class LinkerServer implements AutoCloseable {
                 new dev.linker.server.engine.IndexService(index, config.draftCacheEntries(),
                         config.draftReuseWords());
         try {
+            if (service.damage() != null) {
+                throw service.damage(); // `linker serve` on a damaged index: a usage error, not a sick server
+            }
             if (pagesJson != null) {
                 try (InputStream in = Files.newInputStream(pagesJson)) {
                     progress.accept("linker: indexed " + service.upsert(Main.readPages(in)).upserted()

@@ -305,6 +305,14 @@ public final class Suggester {
         }
     }
 
+    /**
+     * Reads now what the suggester knows of every page, as the first request would: a damaged index fails here with
+     * {@link dev.linker.index.IndexCorruptException} rather than in the middle of serving.
+     */
+    public void load() {
+        index.withSearcher(s -> snapshot(s));
+    }
+
     /** The per-reader facts for a searcher of this suggester's index (diagnostics and tests). */
     Snapshot snapshotFor(IndexSearcher s) {
         return snapshot(s);
@@ -320,7 +328,11 @@ public final class Suggester {
             if (snap != null && snap.reader == s.getIndexReader()) {
                 return snap;
             }
-            snap = load(s);
+            try {
+                snap = load(s);
+            } catch (RuntimeException e) {
+                throw index.damaged(e);
+            }
             snapshot = snap;
             return snap;
         }

@@ -2,6 +2,7 @@ package dev.linker.server.engine;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
+import dev.linker.index.IndexCorruptException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
@@ -30,6 +31,8 @@ public final class IndexService implements LinkerService {
     private final PageIndex index;
     private final DraftEngine engine;
     private final Object writeLock = new Object();
+    /** Set once damage is found (checksums at start, or a failed read): health and suggestions report it. */
+    private volatile IndexCorruptException damage;
 
     public IndexService(PageIndex index, int draftCacheEntries) {
         this(index, draftCacheEntries, 0);
@@ -48,12 +51,42 @@ public final class IndexService implements LinkerService {
         this.index = index;
         this.engine = new DraftEngine(suggester, index.embedder() == null ? null
                 : new DraftEmbedder(index.embedder(), draftCacheEntries, draftReuseWords));
+        // A server runs for long: verify every checksum once (one sequential read of the index) and load what the
+        // suggester needs, so a damaged index shows on the health route at once, not at some later request.
+        try {
+            index.verify();
+            suggester.load();
+        } catch (IndexCorruptException e) {
+            damage = e;
+        }
+    }
+
+    /** The damage found in the index, or null while it reads fine. */
+    public IndexCorruptException damage() {
+        return damage;
+    }
+
+    /** Runs a read of the index; a failure that turns out to be damage is remembered and reported as such. */
+    private <T> T reading(java.util.function.Supplier<T> read) {
+        IndexCorruptException known = damage;
+        if (known != null) {
+            throw known;
+        }
+        try {
+            return read.get();
+        } catch (RuntimeException e) {
+            RuntimeException d = index.damaged(e);
+            if (d instanceof IndexCorruptException c) {
+                damage = c;
+            }
+            throw d;
+        }
     }
 
     @Override
     public List<Suggestion> suggest(SuggestRequest request) {
         List<Suggestion> out = new ArrayList<>();
-        for (dev.linker.index.suggest.Suggestion s : engine.suggest(request.draft())) {
+        for (dev.linker.index.suggest.Suggestion s : reading(() -> engine.suggest(request.draft()))) {
             out.add(suggestion(s));
         }
         return out;
@@ -82,7 +115,7 @@ public final class IndexService implements LinkerService {
 
     @Override
     public Optional<Map<String, Object>> page(String url) {
-        PageRecord r = index.get(url);
+        PageRecord r = reading(() -> index.get(url));
         if (r == null) {
             return Optional.empty();
         }
@@ -204,7 +237,11 @@ public final class IndexService implements LinkerService {
     @Override
     public Map<String, Object> health() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("status", "ok");
+        IndexCorruptException d = damage;
+        m.put("status", d == null ? "ok" : "corrupt");
+        if (d != null) {
+            m.put("error", d.getMessage());
+        }
         m.put("pages", index.size());
         m.put("embedder", index.embedderId());
         m.put("dimension", index.dimension());
