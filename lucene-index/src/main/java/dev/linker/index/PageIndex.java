@@ -250,8 +250,8 @@ public final class PageIndex implements Closeable {
             for (String f : d.listAll()) {
                 if (org.apache.lucene.index.IndexFileNames.CODEC_FILE_PATTERN.matcher(f).matches()
                         || f.startsWith(org.apache.lucene.index.IndexFileNames.SEGMENTS)) {
-                    throw new LinkerException(where + ": the index is corrupt (it has index files such as " + f
-                            + " but no commit point, segments_N); delete the folder and run 'linker index' again");
+                    throw new IndexCorruptException(where, "it has index files such as " + f
+                            + " but no commit point, segments_N", null);
                 }
             }
         }
