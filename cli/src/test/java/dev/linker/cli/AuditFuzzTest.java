@@ -46,6 +46,8 @@ class AuditFuzzTest {
     static final int DEFAULT_CASES = 500;
     static final long DEFAULT_SEED = 20261123L;
     static final int TIMEOUT_SECONDS = 10;
+    /** 'linker index' loads the embedding model and embeds every page: a looser bound, still far from a hang. */
+    static final int INDEX_TIMEOUT_SECONDS = 30;
     static final List<String> FORMATS = List.of("text", "json", "markdown", "sarif", "github", "html");
     static final Path EXAMPLE = Path.of("..", "examples", "site");
     static final ObjectMapper JSON = new ObjectMapper();
@@ -139,6 +141,17 @@ class AuditFuzzTest {
             judge(c, one, run(c, one, exec, failures), null, secret, failures);
             n++;
         }
+        // Every 40th site also goes through 'linker index' and 'linker suggest' (the embedding model makes these slow).
+        if (c.index() % 40 == 7) {
+            Path index = c.dir().resolve("index");
+            List<String> idx = List.of("index", c.site().toString(), "--index", index.toString());
+            judge(c, idx, run(c, idx, exec, failures, INDEX_TIMEOUT_SECONDS), null, secret, failures);
+            Random q = new Random(c.index());
+            List<String> suggest = new ArrayList<>(List.of("suggest", "--index", index.toString(), "--format", "json", "-q"));
+            suggest.addAll(q.nextBoolean() ? List.of("--all") : List.of("--query", pick(q, "espresso grinder", "\u202E", "", "*", "\"", "a".repeat(5000))));
+            judge(c, suggest, run(c, suggest, exec, failures, INDEX_TIMEOUT_SECONDS), null, secret, failures);
+            n += 2;
+        }
         return n;
     }
 
@@ -146,6 +159,10 @@ class AuditFuzzTest {
     }
 
     private static Run run(Case c, List<String> args, ExecutorService[] exec, List<Failure> failures) {
+        return run(c, args, exec, failures, TIMEOUT_SECONDS);
+    }
+
+    private static Run run(Case c, List<String> args, ExecutorService[] exec, List<Failure> failures, int timeoutSeconds) {
         Future<Run> f = exec[0].submit(() -> {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
@@ -154,12 +171,12 @@ class AuditFuzzTest {
             return new Run(code, out.toString(), err.toString());
         });
         try {
-            return f.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return f.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             f.cancel(true);
             exec[0].shutdownNow();
             exec[0] = newExecutor(); // the stuck thread is abandoned; later cases get a fresh one
-            failures.add(new Failure("hang over " + TIMEOUT_SECONDS + " s", c, String.join(" ", args)));
+            failures.add(new Failure("hang over " + timeoutSeconds + " s (" + args.get(0) + ")", c, String.join(" ", args)));
             return null;
         } catch (Exception e) {
             failures.add(new Failure("harness: " + e, c, String.join(" ", args)));
@@ -256,6 +273,9 @@ class AuditFuzzTest {
     }
 
     private static String formatOf(List<String> args) {
+        if (args.get(0).equals("index")) {
+            return "index progress";
+        }
         int i = args.indexOf("--format");
         return i < 0 ? "text" : args.get(i + 1);
     }
