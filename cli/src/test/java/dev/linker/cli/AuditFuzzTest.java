@@ -294,7 +294,7 @@ class AuditFuzzTest {
         StringBuilder sb = new StringBuilder(failures.size() + " fuzz failures in " + byKind.size() + " classes:\n");
         byKind.forEach((kind, list) -> {
             sb.append("\n== ").append(kind).append(" (").append(list.size()).append(" runs; cases ")
-                    .append(list.stream().map(f -> String.valueOf(f.c().index())).distinct().limit(20).toList())
+                    .append(list.stream().map(f -> String.valueOf(f.c().index())).distinct().limit(60).toList())
                     .append(")\n");
             Failure f = list.get(0);
             sb.append("   rerun: bin/mvn21 -o -q -pl cli -am test -Dskip.npm=true -Dinvoker.skip=true -Dtest=AuditFuzzTest ")

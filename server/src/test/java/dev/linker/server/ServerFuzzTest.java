@@ -300,7 +300,7 @@ class ServerFuzzTest {
         byKind.forEach((kind, list) -> {
             Failure f = list.get(0);
             sb.append("\n== ").append(kind).append(" (").append(list.size()).append(" cases: ")
-                    .append(list.stream().map(x -> String.valueOf(x.index())).distinct().limit(20).toList()).append(")\n")
+                    .append(list.stream().map(x -> String.valueOf(x.index())).distinct().limit(60).toList()).append(")\n")
                     .append("   rerun: bin/mvn21 -o -q -pl server -am test -Dskip.npm=true -Dtest=ServerFuzzTest ")
                     .append("-Dsurefire.failIfNoSpecifiedTests=false -Dfuzz.seed=").append(seed).append(" -Dfuzz.case=")
                     .append(f.index()).append('\n')
