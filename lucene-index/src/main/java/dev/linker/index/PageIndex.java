@@ -243,7 +243,19 @@ public final class PageIndex implements Closeable {
         }
         VectorFormat format = options.format();
         EmbedMode mode = options.embed();
-        if (DirectoryReader.indexExists(d)) {
+        boolean exists = DirectoryReader.indexExists(d);
+        if (!exists) {
+            // Index files without a commit point (segments_N lost or never written): the writer would start a new
+            // index and delete them, so a damaged index would silently become an empty one. Refuse instead.
+            for (String f : d.listAll()) {
+                if (org.apache.lucene.index.IndexFileNames.CODEC_FILE_PATTERN.matcher(f).matches()
+                        || f.startsWith(org.apache.lucene.index.IndexFileNames.SEGMENTS)) {
+                    throw new IndexCorruptException(where, "it has index files such as " + f
+                            + " but no commit point, segments_N", null);
+                }
+            }
+        }
+        if (exists) {
             Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
             checkEmbedder(where, data.getOrDefault(Fields.DATA_EMBEDDER, ""),
                     Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0")), embedder);

@@ -172,6 +172,31 @@ class PageIndexTest {
     }
 
     @Test
+    void an_index_that_lost_its_commit_point_is_refused_not_replaced_by_an_empty_one(@TempDir Path dir) throws IOException {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+            idx.sync(Fixtures.coffee(), true, null);
+        }
+        List<String> before;
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> all = files.toList();
+            for (Path f : all.stream().filter(f -> f.getFileName().toString().startsWith("segments_")).toList()) {
+                Files.delete(f);
+            }
+            before = all.stream().map(f -> f.getFileName().toString()).filter(n -> !n.startsWith("segments_")).sorted().toList();
+        }
+        IndexCorruptException e = assertThrows(IndexCorruptException.class,
+                () -> PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT));
+        assertTrue(e.getMessage().contains(dir.toString()) && e.getMessage().contains("no commit point"), e.getMessage());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(before, files.map(f -> f.getFileName().toString()).sorted().toList(), "no file was deleted");
+        }
+        // A folder that never held an index still becomes one.
+        try (PageIndex fresh = PageIndex.open(dir.resolve("new"), Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+            assertEquals(0, fresh.size());
+        }
+    }
+
+    @Test
     void a_missing_index_folder_says_to_run_index_first(@TempDir Path dir) {
         LinkerException e = assertThrows(LinkerException.class,
                 () -> PageIndex.openReadOnly(dir.resolve("none"), null));

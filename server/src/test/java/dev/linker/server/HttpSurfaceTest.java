@@ -33,6 +33,17 @@ class HttpSurfaceTest {
     }
 
     @Test
+    void a_static_path_of_thousands_of_segments_is_a_404_not_a_stack_overflow() {
+        for (String prefix : List.of("/demo/", "/widget/", "/vendor/tinymce/")) {
+            TestServer.Res r = t.send("GET", prefix + "a/".repeat(3000) + "x.js", null);
+            assertEquals(404, r.status(), prefix + ": " + r.body());
+            assertEquals("not_found", r.json().get("error").get("code").asText());
+        }
+        assertEquals(404, t.send("GET", "/demo//index.html", null).status(), "an empty segment is no file");
+        assertEquals(200, t.send("GET", "/demo/index.html", null).status());
+    }
+
+    @Test
     void cors_answers_listed_origins_and_refuses_preflight_from_others() {
         TestServer.Res ok = t.send("OPTIONS", "/api/v1/suggestions", null, "Origin", "https://cms.example",
                 "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "content-type");

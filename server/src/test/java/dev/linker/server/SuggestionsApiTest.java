@@ -208,6 +208,22 @@ class SuggestionsApiTest {
     }
 
     @Test
+    void a_draft_of_only_invisible_characters_gets_an_empty_list_and_they_do_not_spoil_a_real_draft() {
+        // JSON escapes, as an editor sends them: a lone surrogate would not survive encoding a Java string to UTF-8.
+        for (String invisible : List.of("\\u0000\\ud800\\u202e", "\\u200b\\u2066 \\u0301", "\\ufeff\\u0007")) {
+            TestServer.Res r = t.send("POST", "/api/v1/suggestions", "{\"text\": \"" + invisible + "\", \"format\": \"text\"}");
+            assertEquals(200, r.status(), r.body());
+            assertEquals(0, r.json().get("suggestions").size(), r.body());
+            TestServer.Res titled = t.send("POST", "/api/v1/suggestions", "{\"title\": \"" + invisible + "\", \"text\": \""
+                    + invisible + "\"}");
+            assertEquals(200, titled.status(), titled.body());
+        }
+        TestServer.Res mixed = t.send("POST", "/api/v1/suggestions", "{\"text\": \"" + DRAFT + "\\n\\n\\u0000\\ud800\\u202e\"}");
+        assertEquals(200, mixed.status(), mixed.body());
+        assertTrue(mixed.json().get("suggestions").size() > 0, mixed.body());
+    }
+
+    @Test
     void bad_requests_get_a_4xx_json_error_naming_the_field() {
         List<Object[]> cases = List.of(
                 new Object[] {Map.of("title", "t"), "text"},

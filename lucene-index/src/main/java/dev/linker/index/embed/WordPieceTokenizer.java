@@ -356,6 +356,22 @@ public final class WordPieceTokenizer {
         return s;
     }
 
+    /**
+     * Whether the text gives any word piece: false when the normalizer drops all of it (whitespace, control and
+     * format characters such as NUL or U+202E, lone surrogates, combining marks). Such a text cannot be embedded.
+     */
+    public static boolean hasWordPieces(CharSequence text) {
+        for (int i = 0; i < text.length(); ) {
+            int cp = Character.codePointAt(text, i);
+            i += Character.charCount(cp);
+            if (cp != 0 && cp != 0xFFFD && !isControl(cp) && !isWhitespace(cp)
+                    && Character.getType(cp) != Character.NON_SPACING_MARK) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Rust's char::is_whitespace (Unicode White_Space); Java's Character.isWhitespace differs on NBSP and others. */
     static boolean isWhitespace(int cp) {
         return switch (cp) {

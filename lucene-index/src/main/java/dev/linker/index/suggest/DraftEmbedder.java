@@ -133,6 +133,8 @@ public final class DraftEmbedder {
         for (String p : paragraphs) {
             units.addAll(chunks(p, minWords));
         }
+        // A chunk of only invisible characters (NUL, U+202E, lone surrogates …) has no word piece to embed.
+        units.removeIf(u -> !dev.linker.index.embed.WordPieceTokenizer.hasWordPieces(u));
         if (units.isEmpty()) {
             return null;
         }
