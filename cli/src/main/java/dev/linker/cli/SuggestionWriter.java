@@ -14,7 +14,7 @@ import java.util.Locale;
 
 /** Writes suggestions as table, json, jsonl or csv; one source at a time, so --all streams. */
 final class SuggestionWriter {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper(dev.linker.core.report.JsonEscapes.factory());
     private final PrintWriter out;
     private final String format;
     private final boolean many;

@@ -14,7 +14,7 @@ import java.io.StringWriter;
  * same on every machine: two-space indent, "\n" line ends, {@code "key": value}, a final newline.
  */
 final class JsonOutput {
-    private static final JsonFactory FACTORY = JsonFactory.builder().build();
+    private static final JsonFactory FACTORY = JsonEscapes.factory();
 
     private JsonOutput() {
     }

@@ -4,8 +4,8 @@ package dev.linker.core.report;
  * Makes invisible control characters visible in reports meant for people (text, Markdown, HTML, GitHub
  * annotations): bidirectional overrides, isolates and marks ("Trojan Source": U+202A–U+202E, U+2066–U+2069, U+200E,
  * U+200F, U+061C) would reorder what a reviewer reads, and NUL or other C0/C1 controls corrupt terminals and logs.
- * Each becomes a {@code \}{@code u202E}-style escape; tab and newline stay. JSON and SARIF need none of this: Jackson
- * escapes controls, and the consumer is a program.
+ * Each becomes a {@code \}{@code u202E}-style escape; tab and newline stay. JSON and SARIF write the same characters
+ * as JSON escapes ({@link JsonEscapes}): the exact text for a program, nothing reordered for a person.
  */
 final class Visible {
     private Visible() {

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A page title with a right-to-left override and a NUL ("Trojan Source") is shown escaped in every report a person
- * reads, so it cannot reorder an annotation or corrupt a terminal; JSON and SARIF keep the exact text, validly escaped.
+ * reads, so it cannot reorder an annotation or corrupt a terminal; JSON and SARIF keep the exact text, with those characters escaped.
  */
 class HiddenCharactersTest {
     /** As a page would carry it: RLO reverses what follows, PDI and NUL are invisible. */
@@ -64,9 +64,11 @@ class HiddenCharactersTest {
         ObjectMapper m = new ObjectMapper();
         String json = Findings.render(new JsonReporter(ReportFixture.OPTIONS), result());
         assertFalse(json.contains("\u0000"), "NUL is written as \\u0000");
+        assertFalse(json.contains("\u202E"), "the override is written as \\u202E: " + json);
         assertEquals(TROJAN, m.readTree(json).at("/findings/0/message").asText());
         String sarif = Findings.render(new SarifReporter(ReportFixture.OPTIONS), result());
         assertEquals(TROJAN, m.readTree(sarif).at("/runs/0/results/0/message/text").asText());
+        assertFalse(sarif.contains("\u202E"), "a SARIF viewer cannot be made to reorder the line");
     }
 
     @Test
