@@ -33,14 +33,26 @@ public final class LinkerCli implements Runnable {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExitCodeExceptionMapper(e -> e instanceof LinkerException ? ExitCode.USAGE.code() : ExitCode.UNEXPECTED.code());
-        cl.setParameterExceptionHandler((ex, a) -> {
+        CommandLine.IParameterExceptionHandler usage = (ex, a) -> {
             err.println("linker: " + ex.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
             err.println("Run '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.USAGE.code();
-        });
+        };
+        cl.setParameterExceptionHandler(usage);
         cl.setExecutionExceptionHandler((ex, c, parsed) -> onError(ex, parsed, err));
-        int code = cl.execute(args);
+        int code;
+        if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
+            // An unknown command is an error even beside --help (picocli would print the general help and exit 0).
+            try {
+                code = usage.handleParseException(
+                        new CommandLine.UnmatchedArgumentException(cl, java.util.List.of(args[0])), args);
+            } catch (Exception e) {
+                throw new IllegalStateException(e); // the handler above only prints
+            }
+        } else {
+            code = cl.execute(args);
+        }
         out.flush();
         err.flush();
         return code;

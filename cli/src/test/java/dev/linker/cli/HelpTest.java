@@ -52,4 +52,22 @@ class HelpTest {
         Run r = java("plan", "--help");
         assertTrue(r.out().contains("scores >= 20% higher"), r.out());
     }
+
+    @Test
+    void an_unknown_command_fails_with_a_suggestion_even_beside_help() {
+        for (String[] args : new String[][] {{"event", "--help"}, {"evnt"}}) {
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            int code = LinkerCli.run(args, new java.io.PrintWriter(out), new java.io.PrintWriter(err));
+            org.junit.jupiter.api.Assertions.assertEquals(2, code, String.join(" ", args) + ": " + err);
+            org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("Unmatched argument at index 0: '"
+                    + args[0] + "'"), err.toString());
+            org.junit.jupiter.api.Assertions.assertEquals("", out.toString(), "no general help on stdout");
+        }
+        java.io.StringWriter err = new java.io.StringWriter();
+        LinkerCli.run(new String[] {"evnt"}, new java.io.PrintWriter(new java.io.StringWriter()),
+                new java.io.PrintWriter(err));
+        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("Did you mean: linker eval?"),
+                err.toString());
+    }
 }
