@@ -218,11 +218,13 @@ public final class LinkerServer implements AutoCloseable {
                             + " pages from " + pagesJson);
                 }
             } else if (index.size() == 0) {
-                try (InputStream in = LinkerServer.class.getClassLoader()
-                        .getResourceAsStream("linker/example/pages.json")) {
-                    progress.accept("linker: empty index; loaded the example site ("
-                            + service.upsert(Main.readPages(in)).upserted() + " pages)");
+                List<dev.linker.index.PageRecord> example = ExampleSite.records();
+                for (dev.linker.index.PageRecord r : example) {
+                    index.upsert(r);
                 }
+                index.commit();
+                progress.accept("linker: empty index; loaded the bundled example site (" + example.size()
+                        + " pages of examples/site)");
             }
         } catch (IOException | RuntimeException e) {
             service.close();

@@ -23,7 +23,7 @@ class CorruptIndexHealthTest {
             throws IOException {
         Path index = dir.resolve("index");
         try (PageIndex idx = PageIndex.open(index, TestServer.embedder(), PageIndex.Options.DEFAULT);
-             InputStream in = getClass().getClassLoader().getResourceAsStream("linker/example/pages.json")) {
+             InputStream in = getClass().getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
             new IndexService(idx, 10).upsert(Main.readPages(in));
         }
         Path cfs;

@@ -82,7 +82,7 @@ class ServerFuzzTest {
         }
         t = TestServer.start(tmp.resolve("index"), ServerConfig.defaults().withWriteKeys(Set.of(KEY))
                 .withCorsOrigins(List.of("https://cms.example")).withVendorDir(vendor));
-        try (InputStream in = ServerFuzzTest.class.getClassLoader().getResourceAsStream("linker/example/pages.json")) {
+        try (InputStream in = ServerFuzzTest.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
             t.service.upsert(Main.readPages(in));
         }
         port = t.server.port();

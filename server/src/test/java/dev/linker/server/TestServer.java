@@ -18,7 +18,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 
-/** A real server on a loopback port over a real on-disk index, filled with the bundled example site. */
+/** A real server on a loopback port over a real on-disk index, filled with the widget tests' fixture pages
+ * ({@code cms-widget/test/fixtures/pages.json}: a coffee site with an XSS title and an off-topic page). */
 final class TestServer implements AutoCloseable {
     static final String KEY = "test-write-key";
     private static Embedder embedder;
@@ -46,7 +47,7 @@ final class TestServer implements AutoCloseable {
     static TestServer startWithExample(Path dir) {
         TestServer t = start(dir, ServerConfig.defaults().withWriteKeys(Set.of(KEY))
                 .withCorsOrigins(java.util.List.of("https://cms.example")));
-        try (InputStream in = TestServer.class.getClassLoader().getResourceAsStream("linker/example/pages.json")) {
+        try (InputStream in = TestServer.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
             t.service.upsert(Main.readPages(in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -36,7 +36,7 @@ class WidgetInBrowserAgainstServerTest {
         String key = "e2e-" + System.nanoTime();
         PageIndex index = PageIndex.open(dir.resolve("index"), TestServer.embedder(), PageIndex.Options.DEFAULT);
         IndexService service = new IndexService(index, 1000);
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream("linker/example/pages.json")) {
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
             service.upsert(Main.readPages(in));
         }
         ServerConfig config = ServerConfig.defaults().withHost("127.0.0.1").withPort(0).withWriteKeys(Set.of(key))
