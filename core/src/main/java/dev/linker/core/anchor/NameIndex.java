@@ -25,7 +25,17 @@ public final class NameIndex {
     static final double FULL_WEIGHT_PER_LOG_N = 2.125;
 
     /** Where a name comes from; anchors learned from links can be left out for the linking page (evaluation). */
-    public enum Kind { TITLE, NUMBER, QUERY, ANCHOR }
+    public enum Kind {
+        TITLE, NUMBER, QUERY, ANCHOR,
+        /**
+         * The leading words of a title ({@link TitleNames#heads}): weighs {@value #HEAD_WEIGHT} of a name, and only
+         * where no page has the phrase as a name of another kind.
+         */
+        HEAD
+    }
+
+    /** A title head's weight, as a share of what the phrase would weigh as a whole name. */
+    static final double HEAD_WEIGHT = 0.5;
 
     private static final class Owner {
         final String target;
@@ -103,9 +113,13 @@ public final class NameIndex {
             o = new Owner(target, kind);
             owners.add(o);
         }
+        if (o.kind == Kind.HEAD && kind != Kind.HEAD) {
+            o.kind = kind; // a head that is also a whole name (an H1, an anchor other pages use) is that name
+        }
         if (fromSource == null) {
+            boolean named = o.own;
             o.own = true;
-            if (kind != Kind.ANCHOR) {
+            if (kind != Kind.ANCHOR && !(kind == Kind.HEAD && named)) { // a head never demotes a whole name
                 o.kind = kind;
             }
             if (kind == Kind.TITLE && terms.size() == 1 && Tokens.capitals(name.strip())) {
@@ -128,6 +142,9 @@ public final class NameIndex {
     public void addTitle(String target, String title, String h1, java.util.function.UnaryOperator<String> strip) {
         for (TitleNames.Name n : TitleNames.names(title, h1, strip)) {
             add(target, n.text(), n.number() ? Kind.NUMBER : Kind.TITLE, null);
+        }
+        for (String head : TitleNames.heads(title, strip)) {
+            add(target, head, Kind.HEAD, null);
         }
     }
 
@@ -177,18 +194,35 @@ public final class NameIndex {
                 longer = node != null && node.prefix; // else no longer name starts this way
                 List<Owner> owners = node == null || node.owners == null ? List.of() : node.owners;
                 int valid = 0;
+                int heads = 0;
                 for (Owner o : owners) {
                     if (o.validWithout(hiddenSource)) {
-                        valid++;
+                        if (o.kind == Kind.HEAD) {
+                            heads++;
+                        } else {
+                            valid++;
+                        }
                     }
                 }
+                // A whole name of some page: heads of others give way (and do not share its weight).
+                boolean whole = valid > 0;
+                valid = whole ? valid : heads;
                 if (valid == 0) {
                     continue;
                 }
-                double w = Math.min(1.0, rarity(phrase) / valid / fullWeight);
+                double wName = Math.min(1.0, rarity(phrase) / valid / fullWeight);
                 boolean upper = toks.get(i).upper();
                 for (Owner o : owners) {
-                    if (!o.validWithout(hiddenSource) || len == 1 && o.capitals && !upper) {
+                    if (!o.validWithout(hiddenSource) || len == 1 && o.capitals && !upper
+                            || whole && o.kind == Kind.HEAD) {
+                        continue;
+                    }
+                    double w = o.kind == Kind.HEAD ? HEAD_WEIGHT * wName : wName;
+                    if (o.kind == Kind.HEAD) { // where a link can go, not evidence for ranking
+                        if (every != null) {
+                            every.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
+                                    o.kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
+                        }
                         continue;
                     }
                     heaviest.merge(o.target, w, Math::max);
@@ -206,6 +240,12 @@ public final class NameIndex {
                                 toks.get(i + len - 1).end(), w));
                     }
                 }
+            }
+        }
+        if (every != null) { // a head inside a whole name of the same page ("free space" of "free space map") is that
+            for (List<Mention> list : every.values()) {
+                list.removeIf(h -> h.kind() == Kind.HEAD && list.stream().anyMatch(m -> m.kind() != Kind.HEAD
+                        && m.startChar() < h.endChar() && h.startChar() < m.endChar()));
             }
         }
         // The score is the strongest evidence, whichever phrase is shown as the anchor.

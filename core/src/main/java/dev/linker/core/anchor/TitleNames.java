@@ -72,6 +72,30 @@ public final class TitleNames {
         return new ArrayList<>(out);
     }
 
+    /**
+     * The title's head: its leading words, two or more but not all, as a text shortens the page's name ("cold brew"
+     * for "Cold brew concentrate", "continuous archiving" for "Continuous Archiving and Point-in-Time Recovery").
+     * Only within the title's first part (before a dash, colon or parenthesis), and no stop word or number in it
+     * ("Choosing a burr" is no head), longest first. Weaker evidence than a whole name ({@link NameIndex.Kind#HEAD}).
+     */
+    public static List<String> heads(String title, UnaryOperator<String> stripTemplate) {
+        String t = clean(title, stripTemplate);
+        String first = PARTS.split(t, 2)[0].strip();
+        String[] words = first.split("\\s+");
+        List<String> out = new ArrayList<>();
+        for (int k = 2; k < words.length && content(words[k - 2]) && content(words[k - 1]); k++) {
+            out.add(0, String.join(" ", java.util.Arrays.copyOf(words, k)));
+        }
+        return out;
+    }
+
+    /** A word that can be in a head: one term, neither a stop word nor a number. */
+    private static boolean content(String word) {
+        List<String> terms = Tokens.terms(word);
+        return terms.size() == 1 && !AnchorText.isStopTerm(terms.get(0))
+                && !terms.get(0).chars().allMatch(Character::isDigit);
+    }
+
     private static final Pattern ARTICLE = Pattern.compile("^(?:the|a|an)\\s+(\\S.*)$", Pattern.CASE_INSENSITIVE);
 
     private static void addWords(Set<Name> out, String s) {

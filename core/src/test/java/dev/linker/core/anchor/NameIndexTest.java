@@ -38,6 +38,35 @@ class NameIndexTest {
         assertEquals("Espresso", TitleNames.clean("Espresso — Brew Notes", t::strip));
     }
 
+    @Test
+    void a_titles_head_is_its_leading_words_with_no_stop_word_longest_first() {
+        assertEquals(List.of("Cold brew"), TitleNames.heads("Cold brew concentrate", NONE));
+        assertEquals(List.of("Continuous Archiving"),
+                TitleNames.heads("26.3. Continuous Archiving and Point-in-Time Recovery (PITR)", NONE));
+        assertEquals(List.of(), TitleNames.heads("Choosing a burr grinder", NONE), "'Choosing a' is no head");
+        assertEquals(List.of(), TitleNames.heads("Routine Vacuuming", NONE), "a two-word title is a name, no head");
+        assertEquals(List.of("Storing coffee beans", "Storing coffee"),
+                TitleNames.heads("Storing coffee beans at home — Brew Guide", t -> t.replace(" — Brew Guide", "")));
+    }
+
+    @Test
+    void a_titles_head_places_a_link_but_gives_way_to_a_whole_name_and_is_no_evidence_for_ranking() {
+        NameIndex n = new NameIndex();
+        n.withStatistics(term -> 2, 100);
+        n.addTitle("cold-brew", "Cold brew concentrate", "", NONE);
+        n.addTitle("water", "Water for coffee", "", NONE);
+        List<Tokens.Token> toks = Tokens.tokenize("On hot days I switch to cold brew instead.");
+        Map<String, List<NameIndex.Mention>> every = n.occurrences(toks, null, java.util.Set.of("cold-brew"));
+        assertEquals("cold brew", every.get("cold-brew").get(0).phrase());
+        assertEquals(NameIndex.Kind.HEAD, every.get("cold-brew").get(0).kind());
+        assertFalse(n.mentions(toks, null).containsKey("cold-brew"), "a head is where a link goes, not a ranking signal");
+
+        n.addTitle("cold", "Cold brew", "", NONE); // another page is named exactly so
+        every = n.occurrences(toks, null, java.util.Set.of("cold-brew", "cold"));
+        assertFalse(every.containsKey("cold-brew"), "the phrase names the other page");
+        assertTrue(n.mentions(toks, null).containsKey("cold"));
+    }
+
     private static NameIndex index() {
         NameIndex n = new NameIndex();
         Map<String, Integer> df = Map.of("free", 40, "space", 60, "map", 30, "introduction", 90, "index", 300);

@@ -155,14 +155,23 @@ final class AnchorChooser {
                     continue;
                 }
             }
-            // Words beat a bare "Section 7.3" (a better link text), then the heavier name, then the earlier place.
-            boolean words = m.kind() != NameIndex.Kind.NUMBER;
-            boolean bestWords = best != null && best.kind() != NameIndex.Kind.NUMBER;
-            if (best == null || words && !bestWords || words == bestWords && m.weight() > best.weight()) {
+            // By kind (rank), then the heavier name, then the earlier place.
+            // A whole name beats a title's head ("cold brew" of "Cold brew concentrate") wherever it is.
+            int rank = rank(m.kind());
+            int bestRank = best == null ? -1 : rank(best.kind());
+            if (best == null || rank > bestRank || rank == bestRank && m.weight() > best.weight()) {
                 best = m;
             }
         }
         return best == null ? null : at(best.startChar(), best.endChar(), Anchor.Rule.NAME, t);
+    }
+
+    /**
+     * A whole name in words beats a bare "Section 7.3" (a better link text), which beats a title's head: where a text
+     * cites the page by number, the shortened title is probably about something else.
+     */
+    private static int rank(NameIndex.Kind kind) {
+        return kind == NameIndex.Kind.HEAD ? 0 : kind == NameIndex.Kind.NUMBER ? 1 : 2;
     }
 
     // ---- rule 2, first: the page's title in the source's own words ----------------------------------------------
