@@ -26,6 +26,8 @@ _linker_pick_jdk() {
 if _linker_jdk=$(_linker_pick_jdk); then
   export JAVA_HOME="$_linker_jdk"
   export PATH="$JAVA_HOME/bin:$PATH"
+  # Maven 3.8's jansi writes a stray colour reset (ESC[0m) on exit even in batch mode; keep the output clean.
+  case " ${MAVEN_OPTS:-} " in *jansi.noreset*) ;; *) export MAVEN_OPTS="${MAVEN_OPTS:-} -Djansi.noreset=true" ;; esac
   # Maven's bundled Guava calls sun.misc.Unsafe; JDK 24+ warns about it on every run. Allow it quietly there.
   if [ "$(_linker_java_major "$JAVA_HOME/bin/java")" -ge 24 ] 2>/dev/null; then
     case " ${MAVEN_OPTS:-} " in *sun-misc-unsafe*) ;; *) export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow" ;; esac

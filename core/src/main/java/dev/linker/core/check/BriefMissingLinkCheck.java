@@ -46,7 +46,7 @@ final class BriefMissingLinkCheck implements Check {
                             + (r.anchor() == null ? "" : " (anchor '" + r.anchor() + "')") + " that its brief " + file + " requires");
                 } else if (r.anchor() != null && to.stream().noneMatch(l ->
                         AnchorText.normalize(l.anchorText()).equals(AnchorText.normalize(r.anchor())))) {
-                    Link l = to.getFirst();
+                    Link l = to.get(0);
                     ctx.link(l, "the link to " + target + " says '" + l.anchorText() + "', but brief " + file
                             + " requires the anchor '" + r.anchor() + "'");
                 }

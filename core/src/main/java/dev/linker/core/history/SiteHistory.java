@@ -98,7 +98,7 @@ public record SiteHistory(TitleHistory titles, LinkAges linkAges, int commits, i
             }
             read++;
             Titles.Named n = Titles.of(path, text);
-            TitleHistory.Version last = stretches.isEmpty() ? null : stretches.getLast();
+            TitleHistory.Version last = stretches.isEmpty() ? null : stretches.get(stretches.size() - 1);
             if (last != null && last.title().equals(n.title()) && last.h1().equals(n.h1())) {
                 stretches.set(stretches.size() - 1, new TitleHistory.Version(n.title(), n.h1(), v.since(), v.commit()));
             } else {

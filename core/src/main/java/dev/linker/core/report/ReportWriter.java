@@ -41,7 +41,7 @@ public final class ReportWriter {
         }
         List<Path> written = new ArrayList<>();
         if (reporters.size() == 1 && (output == null || !Files.isDirectory(output))) {
-            Reporter r = reporters.getFirst();
+            Reporter r = reporters.get(0);
             if (output == null) {
                 try {
                     r.write(result, stdout);

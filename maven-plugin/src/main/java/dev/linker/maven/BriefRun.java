@@ -1,0 +1,70 @@
+package dev.linker.maven;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.brief.BriefBuilder;
+import dev.linker.index.brief.BriefFormat;
+import dev.linker.index.brief.ContentBrief;
+import dev.linker.index.embed.Embedder;
+import dev.linker.index.embed.Embedders;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.logging.Log;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The work of {@link BriefMojo}, apart so that no class of the index (Java 21) loads before the version check. */
+final class BriefRun {
+    private BriefRun() {
+    }
+
+    static void run(String query, String title, String url, File index, File siteDirectory, int limit,
+                    boolean requireAnchors, File briefFile, File basedir, Log log) throws MojoExecutionException {
+        Path indexDir = index.toPath();
+        try {
+            if (siteDirectory != null) {
+                if (!siteDirectory.isDirectory()) {
+                    throw new MojoExecutionException("Linker: linker.siteDirectory " + siteDirectory + " is not a folder");
+                }
+                List<PageRecord> records = SourceLoader.of(siteDirectory.toPath()).withHtml(null, null, null, null).records();
+                try (Embedder e = Embedders.createDefault(); PageIndex idx = PageIndex.open(indexDir, e, PageIndex.Options.DEFAULT)) {
+                    log.info("Linker: indexed " + siteDirectory + ": " + idx.sync(records, true, null));
+                }
+            } else if (!Files.isDirectory(indexDir)) {
+                throw new MojoExecutionException("Linker: no index at " + indexDir + "; set linker.siteDirectory to index a built"
+                        + " site first, or linker.index to an index made with 'linker index'");
+            }
+            ContentBrief b;
+            try (Embedder e = Embedders.createDefault(); PageIndex idx = PageIndex.openReadOnly(indexDir, e)) {
+                b = new BriefBuilder(idx, new Suggester(idx, SuggestSettings.DEFAULT)).build(query, title, url, limit);
+            }
+            Path out = briefFile != null ? briefFile.toPath()
+                    : basedir.toPath().resolve("briefs").resolve(slug(b) + ".md");
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            Files.writeString(out, BriefFormat.markdown(b, requireAnchors), StandardCharsets.UTF_8);
+            log.info("Linker: brief for '" + query + "' written to " + out + " (" + b.linkTo().size()
+                    + " links to carry, " + b.linkFrom().size() + " pages that should link to it)");
+        } catch (LinkerException e) {
+            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Linker: cannot write the brief: " + e.getMessage(), e);
+        }
+    }
+
+    private static String slug(ContentBrief b) {
+        String base = b.url() != null ? b.url().replaceAll("\\.html?$", "").replaceAll("/+$", "")
+                .replaceAll(".*/", "") : "";
+        if (base.isBlank()) {
+            base = dev.linker.core.anchor.AnchorText.normalize(b.title().isEmpty() ? b.query() : b.title()).replace(' ', '-');
+        }
+        return base;
+    }
+}
