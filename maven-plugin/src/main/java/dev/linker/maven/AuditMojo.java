@@ -9,6 +9,7 @@ import dev.linker.core.audit.LinkerException;
 import dev.linker.core.audit.Severity;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.report.ReportWriter;
+import dev.linker.core.report.SummaryRows;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -264,11 +265,8 @@ public class AuditMojo extends AbstractMojo {
     }
 
     private void logSummary(AuditResult result) {
-        var s = result.summary();
-        getLog().info(String.format(Locale.ROOT,
-                "Linker: %d pages, %d links; orphans %d, unreachable %d, broken links %d, reciprocal pairs %d",
-                s.pages(), s.links(), s.orphans(), s.unreachable(), s.brokenLinks(), s.reciprocalPairs()));
         List<Finding> findings = result.findings();
+        getLog().info("Linker: " + SummaryRows.oneLine(SummaryRows.of(result, findings)));
         String counts = countsByCheck(findings);
         getLog().info("Linker: " + findings.size() + " finding" + (findings.size() == 1 ? "" : "s")
                 + (counts.isEmpty() ? "" : " (" + counts + ")")

@@ -89,15 +89,20 @@ public final class HtmlReporter implements Reporter {
         }
         b.append("</p>\n<div class=\"cards\">\n");
         Map<Severity, Integer> bySeverity = ReportSupport.countBySeverity(findings);
-        card(b, "Pages", s.pages(), null);
-        card(b, "Links", s.links(), "unique page-to-page links");
-        card(b, "Content links", s.contentLinks(), "links with an instance in the content");
-        card(b, "Orphans", s.orphans(), "no page links to them");
-        card(b, "Content orphans", s.contentOrphans(), "no content link points to them");
-        card(b, "Unreachable", s.unreachable(), "not reachable from the entry page");
-        card(b, "Broken links", s.brokenLinks(), "to a missing page or #fragment");
-        card(b, "Reciprocal pairs", s.reciprocalPairs(), "pages linking to each other");
-        card(b, "Content reciprocal pairs", s.contentReciprocalPairs(), "linking to each other from content");
+        Map<String, String> hints = Map.of("Links (unique page to page)", "unique page-to-page links",
+                "Content links", "links with an instance in the content", "Orphans", "no page links to them",
+                "Content orphans", "no content link points to them", "Unreachable pages",
+                "not reachable from the entry page", "Broken links", "to a missing page or #fragment",
+                "Reciprocal pairs (content)", "pages linking to each other from their content");
+        for (SummaryRows.Row r : SummaryRows.of(result, findings)) {
+            if (r.check() == null && !r.label().equals("Pages") && !r.label().startsWith("Links")
+                    && !r.label().equals("Content links")) {
+                continue; // depth has its chart, findings their cards below
+            }
+            String hint = hints.get(r.label());
+            card(b, r.label().replace("Links (unique page to page)", "Links"), r.value(),
+                    r.note().isEmpty() ? hint : (hint == null ? "" : hint + "; ") + r.note());
+        }
         card(b, "Errors", bySeverity.get(Severity.ERROR), null);
         card(b, "Warnings", bySeverity.get(Severity.WARNING), null);
         card(b, "Info", bySeverity.get(Severity.INFO), null);
@@ -108,21 +113,22 @@ public final class HtmlReporter implements Reporter {
     }
 
     private static void card(StringBuilder b, String label, int value, String hint) {
+        card(b, label, String.valueOf(value), hint);
+    }
+
+    private static void card(StringBuilder b, String label, String value, String hint) {
         b.append("<div class=\"card\"");
         if (hint != null) {
             b.append(" title=\"").append(Html.esc(hint)).append('"');
         }
-        b.append("><span class=\"n\">").append(value).append("</span><span class=\"l\">").append(Html.esc(label))
+        b.append("><span class=\"n\">").append(Html.esc(value)).append("</span><span class=\"l\">").append(Html.esc(label))
                 .append("</span></div>\n");
     }
 
     private static void inboundChart(StringBuilder b, LinkGraph graph) {
-        int[] all = new int[INBOUND_BUCKETS.size()];
-        int[] content = new int[INBOUND_BUCKETS.size()];
-        for (String url : graph.urls()) {
-            all[bucket(graph.inbound(url))]++;
-            content[bucket(graph.contentInbound(url))]++;
-        }
+        int[][] histogram = inboundHistogram(graph);
+        int[] all = histogram[0];
+        int[] content = histogram[1];
         b.append("<section id=\"inbound\">\n<h2>Inbound links per page</h2>\n")
                 .append("<p>Pages by how many other pages link to them, counting any link and content links only. ")
                 .append("Pages in the first bars are the ones to link to next.</p>\n");
@@ -130,6 +136,20 @@ public final class HtmlReporter implements Reporter {
                 List.of(new SvgCharts.Series("any link", "s1", all),
                         new SvgCharts.Series("content links", "s2", content))));
         b.append("</section>\n");
+    }
+
+    /**
+     * Pages per {@link #INBOUND_BUCKETS} bucket of linking pages: [0] counting any link, [1] content links only — the
+     * HTML report's chart and the JSON report's {@code linkStats.inbound}.
+     */
+    static int[][] inboundHistogram(LinkGraph graph) {
+        int[] all = new int[INBOUND_BUCKETS.size()];
+        int[] content = new int[INBOUND_BUCKETS.size()];
+        for (String url : graph.urls()) {
+            all[bucket(graph.inbound(url))]++;
+            content[bucket(graph.contentInbound(url))]++;
+        }
+        return new int[][] {all, content};
     }
 
     static int bucket(int inbound) {

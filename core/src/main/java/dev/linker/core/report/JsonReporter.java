@@ -44,6 +44,7 @@ public final class JsonReporter implements Reporter {
             JsonOutput.stringOrNull(g, "baseUrl", result.config().baseUrl());
             JsonOutput.stringOrNull(g, "entry", ReportSupport.entry(result));
             writeSummary(g, result);
+            writeLinkStats(g, result);
             g.writeArrayFieldStart("findings");
             for (Finding f : ReportSupport.sorted(result.findings())) {
                 writeFinding(g, f, options);
@@ -76,6 +77,49 @@ public final class JsonReporter implements Reporter {
         }
         g.writeEndObject();
         g.writeNumberField("baselined", result.baselined());
+        g.writeEndObject();
+    }
+
+    /** What the HTML report charts: inbound links per page, anchor diversity per target, link ages. */
+    private static void writeLinkStats(JsonGenerator g, AuditResult result) throws IOException {
+        g.writeObjectFieldStart("linkStats");
+        g.writeObjectFieldStart("inbound");
+        g.writeArrayFieldStart("buckets");
+        for (String b : HtmlReporter.INBOUND_BUCKETS) {
+            g.writeString(b);
+        }
+        g.writeEndArray();
+        int[][] h = result.graph() == null ? new int[2][HtmlReporter.INBOUND_BUCKETS.size()]
+                : HtmlReporter.inboundHistogram(result.graph());
+        g.writeFieldName("anyLink");
+        g.writeArray(h[0], 0, h[0].length);
+        g.writeFieldName("contentLinks");
+        g.writeArray(h[1], 0, h[1].length);
+        g.writeEndObject();
+        g.writeArrayFieldStart("anchorDiversity");
+        if (result.graph() != null) {
+            for (AnchorDiversity a : AnchorDiversity.mostLinked(result.graph(), Integer.MAX_VALUE)) {
+                g.writeStartObject();
+                g.writeStringField("target", a.target());
+                g.writeNumberField("links", a.links());
+                g.writeNumberField("distinctAnchors", a.distinct());
+                g.writeNumberField("ratio", Math.round(a.ratio() * 1000) / 1000.0);
+                g.writeStringField("topAnchor", a.topAnchor());
+                g.writeNumberField("topAnchorLinks", a.topCount());
+                g.writeBooleanField("overOptimised", a.singleAnchor() || a.lowDiversity()); // as the HTML table flags it
+                g.writeEndObject();
+            }
+        }
+        g.writeEndArray();
+        if (result.history() == null || result.history().linkAges().isEmpty()) {
+            g.writeNullField("linkAgesByMonth"); // no git history read
+        } else {
+            g.writeObjectFieldStart("linkAgesByMonth");
+            for (Map.Entry<java.time.YearMonth, Integer> e : result.history().linkAges().byMonth().entrySet()) {
+                g.writeNumberField(e.getKey().toString(), e.getValue());
+            }
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

@@ -62,7 +62,7 @@ public final class MarkdownReporter implements Reporter {
                     .append(" not shown");
         }
         b.append("\n\n");
-        figures(b, result.summary());
+        figures(b, SummaryRows.of(result, findings));
 
         if (findings.isEmpty()) {
             b.append("No findings.\n");
@@ -108,29 +108,16 @@ public final class MarkdownReporter implements Reporter {
         out.append(b);
     }
 
-    private static void figures(StringBuilder b, Summary s) {
+    private static void figures(StringBuilder b, List<SummaryRows.Row> rows) {
         b.append("| Figure | Value |\n| --- | ---: |\n");
-        row(b, "Pages", s.pages());
-        row(b, "Links (unique page to page)", s.links());
-        row(b, "Content links", s.contentLinks());
-        row(b, "Orphans", s.orphans());
-        row(b, "Content orphans", s.contentOrphans());
-        row(b, "Unreachable pages", s.unreachable());
-        row(b, "Broken links", s.brokenLinks());
-        row(b, "Reciprocal pairs", s.reciprocalPairs());
-        row(b, "Content reciprocal pairs", s.contentReciprocalPairs());
-        StringBuilder depth = new StringBuilder();
-        for (Map.Entry<Integer, Integer> e : s.depthHistogram().entrySet()) {
-            if (!depth.isEmpty()) {
-                depth.append(" · ");
+        for (SummaryRows.Row r : rows) {
+            if (r.label().equals("Findings") || r.label().startsWith("Baselined")) {
+                continue; // the findings are counted right below
             }
-            depth.append(e.getKey()).append(": ").append(e.getValue());
+            b.append("| ").append(cell(r.label())).append(" | ").append(cell(r.value()))
+                    .append(r.note().isEmpty() ? "" : " (" + cell(r.note()) + ")").append(" |\n");
         }
-        b.append("| Pages by click depth | ").append(depth.isEmpty() ? "none reachable" : depth).append(" |\n\n");
-    }
-
-    private static void row(StringBuilder b, String label, int value) {
-        b.append("| ").append(label).append(" | ").append(value).append(" |\n");
+        b.append('\n');
     }
 
     private static Map<String, Integer> countsByCheck(List<Finding> findings) {

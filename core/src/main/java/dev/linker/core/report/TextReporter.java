@@ -89,27 +89,10 @@ public final class TextReporter implements Reporter {
     }
 
     private static void writeSummary(AuditResult result, List<Finding> findings, Appendable out) throws IOException {
-        Summary s = result.summary();
         out.append("Summary\n");
-        row(out, "Pages", s.pages());
-        row(out, "Links (unique page to page)", s.links());
-        row(out, "Content links", s.contentLinks());
-        row(out, "Orphans", s.orphans());
-        row(out, "Content orphans", s.contentOrphans());
-        row(out, "Unreachable pages", s.unreachable());
-        row(out, "Broken links", s.brokenLinks());
-        row(out, "Reciprocal pairs", s.reciprocalPairs());
-        row(out, "Content reciprocal pairs", s.contentReciprocalPairs());
-        StringBuilder depth = new StringBuilder();
-        for (Map.Entry<Integer, Integer> e : s.depthHistogram().entrySet()) {
-            if (!depth.isEmpty()) {
-                depth.append(", ");
-            }
-            depth.append(e.getKey()).append(": ").append(e.getValue());
+        for (SummaryRows.Row r : SummaryRows.of(result, findings)) {
+            row(out, r.label(), r.note().isEmpty() ? r.value() : r.value() + " (" + r.note() + ")");
         }
-        row(out, "Pages by click depth", depth.isEmpty() ? "(none reachable)" : depth.toString());
-        row(out, "Findings", findings.size() + " (" + ReportSupport.severityLine(findings) + ")");
-        row(out, "Baselined (not shown)", result.baselined());
     }
 
     private static void row(Appendable out, String label, Object value) throws IOException {

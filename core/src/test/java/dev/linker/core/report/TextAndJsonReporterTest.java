@@ -28,7 +28,12 @@ class TextAndJsonReporterTest {
     @Test
     void json_keys_come_in_the_documented_order() throws IOException {
         JsonNode doc = new ObjectMapper().readTree(Findings.render(new JsonReporter(ReportFixture.OPTIONS), ReportFixture.basic()));
-        assertEquals(List.of("schemaVersion", "tool", "site", "baseUrl", "entry", "summary", "findings"), keys(doc));
+        assertEquals(List.of("schemaVersion", "tool", "site", "baseUrl", "entry", "summary", "linkStats", "findings"),
+                keys(doc));
+        assertEquals(List.of("inbound", "anchorDiversity", "linkAgesByMonth"), keys(doc.get("linkStats")));
+        assertEquals(List.of("buckets", "anyLink", "contentLinks"), keys(doc.get("linkStats").get("inbound")));
+        assertEquals(List.of("target", "links", "distinctAnchors", "ratio", "topAnchor", "topAnchorLinks",
+                "overOptimised"), keys(doc.get("linkStats").get("anchorDiversity").get(0)));
         assertEquals(List.of("pages", "links", "contentLinks", "orphans", "contentOrphans", "unreachable", "brokenLinks",
                 "reciprocalPairs", "contentReciprocalPairs", "depthHistogram", "findings", "baselined"), keys(doc.get("summary")));
         assertEquals(List.of("check", "severity", "message", "page", "file", "line", "column", "target", "anchor",
