@@ -40,8 +40,12 @@ final class AuditCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "Folder of built HTML (or 'site' in the config file).")
-    Path dir;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR|URL", description = "Folder of built HTML (or 'site' in the"
+            + " config file), or a live site's URL to crawl (https://example.org/ or its sitemap.xml).")
+    String dir;
+
+    @picocli.CommandLine.Mixin
+    CrawlOptions crawl;
 
     @Option(names = "--base-url", paramLabel = "URL", description = "Absolute URL of the site; absolute links to its host are internal.")
     String baseUrl;
@@ -131,8 +135,23 @@ final class AuditCommand implements Callable<Integer> {
         if (disable != null) {
             disable.forEach(id -> checks.put(id.strip(), new CheckSettings(false, null, Map.of())));
         }
+        dev.linker.core.crawl.Crawler.Result crawled = CrawlOptions.isUrl(dir) ? crawl.crawl(dir, baseUrl, err, quiet)
+                : null;
+        try {
+            return audit(crawled, checks, out, err);
+        } finally {
+            if (crawled != null) {
+                CrawlOptions.delete(crawled.folder());
+            }
+        }
+    }
+
+    private int audit(dev.linker.core.crawl.Crawler.Result crawled, Map<String, CheckSettings> checks, PrintWriter out,
+                      PrintWriter err) {
+        Path site = crawled != null ? crawled.folder() : dir == null ? null : CrawlOptions.folder(dir);
+        String base = crawled != null && baseUrl == null ? crawled.origin() + "/" : baseUrl;
         AuditConfig cfg = AuditConfig.builder()
-                .configFile(config).siteDir(dir).baseUrl(baseUrl).entry(entry)
+                .configFile(config).siteDir(site).baseUrl(base).entry(entry)
                 .contentSelector(contentSelector).boilerplateSelector(boilerplateSelector)
                 .failOn(failOn == null ? null : FailOn.parse(failOn)).baseline(baseline).writeBaseline(writeBaseline)
                 .formats(formats).output(output).checks(checks.isEmpty() ? null : checks).ignorePages(ignore)
@@ -141,6 +160,9 @@ final class AuditCommand implements Callable<Integer> {
                 .verbose(verbose).build();
         Progress progress = new Progress(err, quiet);
         AuditResult result = Auditor.run(cfg, progress);
+        if (crawled != null) {
+            result = atUrls(result, crawled);
+        }
         progress.done("audited " + result.summary().pages() + " pages, " + result.summary().links() + " links");
         List<Path> files = ReportWriter.write(result, cfg.formats(), cfg.output(),
                 ReportOptions.defaults().withMaxAnnotations(maxAnnotations), out);
@@ -158,6 +180,17 @@ final class AuditCommand implements Callable<Integer> {
             }
         }
         return result.exitCode().code();
+    }
+
+    /** A crawl's findings name the page's URL where a folder's name its file (lines are the served HTML's). */
+    private static AuditResult atUrls(AuditResult r, dev.linker.core.crawl.Crawler.Result crawled) {
+        List<Finding> mapped = new ArrayList<>(r.findings().size());
+        for (Finding f : r.findings()) {
+            String url = f.file() == null ? null : crawled.urlByFile().get(f.file());
+            mapped.add(url == null ? f : new Finding(f.checkId(), f.severity(), f.message(), f.pageUrl(), url, f.line(),
+                    f.column(), f.targetUrl(), f.anchor(), f.source()));
+        }
+        return new AuditResult(r.config(), r.graph(), mapped, r.baselined(), r.summary(), r.history());
     }
 
     /** "content" or "content=/docs/" → folder → URL prefix; null when none were given (the config file decides). */

@@ -29,8 +29,12 @@ final class IndexCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SOURCE", description = "Site folder, pages CSV or internal_html.csv.")
-    Path source;
+    @Parameters(index = "0", paramLabel = "SOURCE", description = "Site folder, pages CSV or internal_html.csv, or a live"
+            + " site's URL to crawl (https://example.org/ or its sitemap.xml).")
+    String source;
+
+    @Mixin
+    CrawlOptions crawl;
 
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (created when missing).")
     Path indexDir;
@@ -86,8 +90,20 @@ final class IndexCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Progress progress = new Progress(err, quiet);
         long t0 = System.nanoTime();
-        List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                .withHtml(baseUrl, contentSelector, boilerplateSelector, progress).withHubs(hubs.patterns()).records();
+        dev.linker.core.crawl.Crawler.Result crawled = CrawlOptions.isUrl(source)
+                ? crawl.crawl(source, baseUrl, err, quiet) : null;
+        List<PageRecord> records;
+        try {
+            Path from = crawled != null ? crawled.folder() : CrawlOptions.folder(source);
+            // A crawled site's pages are keyed by their path on it, and its absolute links are its own.
+            String base = crawled != null && baseUrl == null ? crawled.origin() + "/" : baseUrl;
+            records = SourceLoader.of(from).withLinks(links).withSearchConsole(searchConsole)
+                    .withHtml(base, contentSelector, boilerplateSelector, progress).withHubs(hubs.patterns()).records();
+        } finally {
+            if (crawled != null) {
+                CrawlOptions.delete(crawled.folder());
+            }
+        }
         long hubCount = records.stream().filter(PageRecord::hub).count();
         progress.done("read " + records.size() + " pages from " + source + " (" + hubCount + " hubs)");
         if (safety != null) {

@@ -58,11 +58,30 @@ final class Progress implements ReadListener {
         err.flush();
     }
 
+    /** A status line of long work (a crawl): redrawn on a terminal, else at most every 10 s. */
+    void update(String line) {
+        if (quiet) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (live) {
+            err.print("\r\033[Klinker: " + line);
+            drawn = true;
+        } else if (now - lastLine >= 10_000_000_000L) {
+            lastLine = now;
+            err.println("linker: " + line);
+        }
+        err.flush();
+    }
+
+    private boolean drawn;
+    private long lastLine = System.nanoTime();
+
     void done(String what) {
         if (quiet) {
             return;
         }
-        if (live && total >= MIN_PAGES) {
+        if (live && (total >= MIN_PAGES || drawn)) {
             err.print("\r\033[K");
         }
         err.printf("linker: %s in %.1f s%n", what, (System.nanoTime() - start) / 1e9);

@@ -5,7 +5,6 @@ import dev.linker.core.audit.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.Embedders;
 import dev.linker.server.LinkerServer;
 import dev.linker.server.ServerConfig;
 import picocli.CommandLine.Command;
@@ -69,6 +68,9 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
+    @picocli.CommandLine.Mixin
+    EmbedOptions embedder;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
@@ -94,12 +96,12 @@ final class ServeCommand implements Callable<Integer> {
         if (site != null) {
             List<PageRecord> records = SourceIndexing.read(site, null, null, null, List.of(), err, false);
             // One IndexWriter per process: sync and close before the server opens the index.
-            try (Embedder e = Embedders.createDefault();
+            try (Embedder e = embedder.create();
                  PageIndex index = SourceIndexing.synced(indexDir, e, records, err, false)) {
                 err.println("linker: " + index.size() + " pages in " + indexDir);
             }
         }
-        LinkerServer server = LinkerServer.open(config, indexDir, pagesJson, err::println).start();
+        LinkerServer server = LinkerServer.open(config, indexDir, embedder.create(), pagesJson, err::println).start();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

@@ -203,8 +203,14 @@ public final class LinkerServer implements AutoCloseable {
      */
     public static LinkerServer open(ServerConfig config, Path indexDir, Path pagesJson,
                                     java.util.function.Consumer<String> progress) throws IOException {
-        dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir,
-                dev.linker.index.embed.Embedders.createDefault(), dev.linker.index.PageIndex.Options.DEFAULT);
+        return open(config, indexDir, dev.linker.index.embed.Embedders.createDefault(), pagesJson, progress);
+    }
+
+    /** As {@link #open(ServerConfig, Path, Path, java.util.function.Consumer)} with another embedder. */
+    public static LinkerServer open(ServerConfig config, Path indexDir, dev.linker.index.embed.Embedder embedder,
+                                    Path pagesJson, java.util.function.Consumer<String> progress) throws IOException {
+        dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir, embedder,
+                dev.linker.index.PageIndex.Options.DEFAULT);
         dev.linker.server.engine.IndexService service =
                 new dev.linker.server.engine.IndexService(index, config.draftCacheEntries(),
                         config.draftReuseWords());

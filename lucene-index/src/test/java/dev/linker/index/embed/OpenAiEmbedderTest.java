@@ -351,4 +351,65 @@ class OpenAiEmbedderTest {
         assertNull(OpenAiEmbedder.retryAfter("soon"));
         assertNull(OpenAiEmbedder.retryAfter(null));
     }
+
+    /**
+     * A local Ollama serving a multilingual model (e.g. {@code ollama pull bge-m3}) through its OpenAI-compatible
+     * {@code /v1/embeddings}: no key, no {@code dimensions} (the model's own length, learnt from one probe), and its
+     * answer as Ollama writes it ({@code object}, {@code data[].index}, {@code model}, {@code usage}). Texts in
+     * German, French and Japanese arrive byte for byte and come back in input order, normalised.
+     */
+    @Test
+    void an_ollama_endpoint_serving_a_multilingual_model_embeds_texts_of_any_language() throws Exception {
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                try {
+                    if (!"/v1/embeddings".equals(request.getUrl().encodedPath())
+                            || request.getHeaders().get("Authorization") != null) {
+                        return new MockResponse.Builder().code(404).body("404 page not found").build();
+                    }
+                    JsonNode body = JSON.readTree(request.getBody().utf8());
+                    if (!"bge-m3".equals(body.path("model").asText()) || body.has("dimensions")) {
+                        return new MockResponse.Builder().code(400).body("{\"error\":{\"message\":\"bad request\","
+                                + "\"type\":\"invalid_request_error\",\"param\":null,\"code\":null}}").build();
+                    }
+                    ObjectNode root = JSON.createObjectNode();
+                    root.put("object", "list");
+                    ArrayNode data = root.putArray("data");
+                    int i = 0;
+                    for (JsonNode t : body.get("input")) {
+                        seen.add(t.asText());
+                        ObjectNode item = data.addObject();
+                        item.put("object", "embedding");
+                        ArrayNode emb = item.putArray("embedding");
+                        for (float x : fakeModel(t.asText())) {
+                            emb.add(x);
+                        }
+                        emb.add(1);
+                        item.put("index", i++);
+                    }
+                    root.put("model", "bge-m3");
+                    root.putObject("usage").put("prompt_tokens", 12).put("total_tokens", 12);
+                    return ok(root.toString());
+                } catch (Exception e) {
+                    return new MockResponse.Builder().code(500).body(e.toString()).build();
+                }
+            }
+        });
+        List<String> texts = List.of("Interne Verlinkung für Shops mit Übergrößen",
+                "Le maillage interne améliore l'exploration", "内部リンクの最適化");
+        try (OpenAiEmbedder e = new OpenAiEmbedder(EmbedderSettings.openAi(server.url("/v1").toString(), "bge-m3"),
+                null, Duration.ofMillis(1))) {
+            assertEquals("openai:bge-m3@4", e.id());
+            List<float[]> vs = e.embedAll(texts);
+            assertEquals(3, vs.size());
+            for (int k = 0; k < texts.size(); k++) {
+                float[] expected = java.util.Arrays.copyOf(fakeModel(texts.get(k)), 4);
+                expected[3] = 1;
+                assertArrayEquals(unit(expected), vs.get(k), 1e-6f);
+            }
+        }
+        assertTrue(seen.containsAll(texts), "every text arrived intact: " + seen);
+    }
 }
