@@ -123,11 +123,46 @@ public final class AnchorText {
         return list != null && list.contains(a);
     }
 
+    /**
+     * Function words of the languages whose generic anchors the audit knows, as {@link #normalize} writes them
+     * (accents folded): dropped from an anchor, with English's, when the page is in that language.
+     */
+    static final Map<String, Set<String>> STOPWORDS_BY_LANGUAGE = Map.of(
+            "de", Set.of("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines",
+                    "und", "oder", "aber", "mit", "von", "vom", "zu", "zum", "zur", "fur", "auf", "aus", "bei", "nach",
+                    "uber", "unter", "vor", "im", "in", "am", "an", "ist", "sind", "wie", "was", "so", "auch", "nicht",
+                    "sie", "ihr", "ihre", "wir", "unsere", "ich", "es", "sich", "als", "dass", "hier"),
+            "fr", Set.of("le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "et", "ou", "a", "au", "aux",
+                    "en", "dans", "par", "pour", "sur", "avec", "sans", "sous", "ce", "cet", "cette", "ces", "qui",
+                    "que", "qu", "est", "sont", "votre", "vos", "notre", "nos", "son", "sa", "ses", "leur", "comment"),
+            "es", Set.of("el", "la", "los", "las", "un", "una", "unos", "unas", "de", "del", "al", "y", "o", "en",
+                    "con", "por", "para", "sin", "sobre", "que", "es", "son", "su", "sus", "tu", "tus", "nuestro",
+                    "nuestra", "como", "lo", "se", "mas", "este", "esta", "estos", "estas"),
+            "nl", Set.of("de", "het", "een", "en", "of", "van", "voor", "met", "op", "in", "aan", "bij", "naar", "uit",
+                    "over", "door", "om", "te", "is", "zijn", "hoe", "wat", "uw", "je", "jouw", "onze", "ons", "dit",
+                    "dat", "deze", "die"),
+            "it", Set.of("il", "lo", "la", "i", "gli", "le", "l", "un", "uno", "una", "di", "del", "della", "dei",
+                    "delle", "e", "o", "a", "al", "alla", "da", "in", "nel", "nella", "con", "su", "per", "tra", "fra",
+                    "che", "come", "sono", "tuo", "tua", "nostro", "nostra", "questo", "questa"),
+            "pt", Set.of("o", "a", "os", "as", "um", "uma", "uns", "umas", "de", "do", "da", "dos", "das", "e", "ou",
+                    "em", "no", "na", "nos", "nas", "com", "por", "para", "sem", "sobre", "que", "como", "seu", "sua",
+                    "seus", "suas", "nosso", "nossa", "este", "esta", "isto"));
+
     /** Significant words: normalised, stop words dropped. */
     public static List<String> words(String s) {
+        return words(s, null);
+    }
+
+    /**
+     * Significant words of a text in {@code lang} (an HTML lang such as "de-AT"; null or unknown: English and a few
+     * articles of other languages): normalised, stop words of English and of that language dropped.
+     */
+    public static List<String> words(String s, String lang) {
+        String l = lang == null || lang.length() < 2 ? "" : lang.substring(0, 2).toLowerCase(Locale.ROOT);
+        Set<String> more = STOPWORDS_BY_LANGUAGE.getOrDefault(l, Set.of());
         List<String> out = new ArrayList<>();
         for (String w : normalize(s).split(" ")) {
-            if (!w.isEmpty() && !STOPWORDS.contains(w)) {
+            if (!w.isEmpty() && !STOPWORDS.contains(w) && !more.contains(w)) {
                 out.add(w);
             }
         }

@@ -59,7 +59,7 @@ final class StaleAnchorCheck implements Check {
                     continue;
                 }
                 String anchor = l.anchorText();
-                List<String> words = AnchorText.words(anchor);
+                List<String> words = AnchorText.words(anchor, page.lang());
                 if (words.isEmpty() || AnchorText.isGeneric(anchor, page.lang(), Set.of())) {
                     continue;
                 }
