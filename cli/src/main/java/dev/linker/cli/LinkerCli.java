@@ -12,7 +12,6 @@ import java.io.PrintWriter;
         description = "Internal linking for SEO: audit a built site, suggest and plan internal links.",
         subcommands = {AuditCommand.class, IndexCommand.class, SuggestCommand.class, PlanCommand.class,
                 PairsCommand.class, EvalCommand.class, TuneCommand.class, ServeCommand.class, BriefCommand.class,
-                EventCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 public final class LinkerCli implements Runnable {

@@ -55,7 +55,7 @@ class HelpTest {
 
     @Test
     void an_unknown_command_fails_with_a_suggestion_even_beside_help() {
-        for (String[] args : new String[][] {{"evaluate", "--help"}, {"evl"}}) {
+        for (String[] args : new String[][] {{"event", "--help"}, {"evnt"}}) {
             java.io.StringWriter out = new java.io.StringWriter();
             java.io.StringWriter err = new java.io.StringWriter();
             int code = LinkerCli.run(args, new java.io.PrintWriter(out), new java.io.PrintWriter(err));
@@ -65,9 +65,9 @@ class HelpTest {
             org.junit.jupiter.api.Assertions.assertEquals("", out.toString(), "no general help on stdout");
         }
         java.io.StringWriter err = new java.io.StringWriter();
-        LinkerCli.run(new String[] {"evl"}, new java.io.PrintWriter(new java.io.StringWriter()),
+        LinkerCli.run(new String[] {"evnt"}, new java.io.PrintWriter(new java.io.StringWriter()),
                 new java.io.PrintWriter(err));
-        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("Did you mean: linker eval"),
+        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("Did you mean: linker eval?"),
                 err.toString());
     }
 }

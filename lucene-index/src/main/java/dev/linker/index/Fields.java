@@ -36,8 +36,6 @@ public final class Fields {
     public static final String LINKS = "links";
     /** Anchor names other pages use for this page: "source\u001Ftext", stored multi-valued. */
     public static final String ANCHOR_NAMES = "anchor_names";
-    /** "1" on a page that carries names of pages merged into it ({@link PageEvents#CARRIED}), so a sync finds them. */
-    public static final String CARRIES = "carries";
     /** Search Console queries: "query\u001Fclicks", stored multi-valued. */
     public static final String QUERIES = "queries";
     /** Every outbound internal link target of any placement (nav, footer …), stored multi-valued: existing links. */

@@ -34,7 +34,6 @@ import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
@@ -393,7 +392,6 @@ public final class PageIndex implements Closeable {
     public SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress) {
         requireWriter();
         Map<String, String> hashes = storedHashes();
-        Map<String, List<String[]>> carried = carriedNames();
         Set<String> seen = new HashSet<>();
         int[] counts = new int[3]; // unchanged, embedded, written
         long t0 = System.nanoTime();
@@ -404,7 +402,7 @@ public final class PageIndex implements Closeable {
                     throw new LinkerException("duplicate page " + r.url() + " in one sync");
                 }
                 PageLimits.check(r);
-                batch.add(PageEvents.keepCarried(r, carried.get(r.url()))); // names merged pages left it
+                batch.add(r);
                 if (batch.size() == EMBED_BATCH) {
                     writeBatch(batch, hashes, counts, progress, t0);
                 }
@@ -777,28 +775,6 @@ public final class PageIndex implements Closeable {
     }
 
     /** URL → content hash of every page in the index. */
-    /** Names pages carry from pages merged into or redirected to them, by page (see {@link PageEvents}). */
-    private Map<String, List<String[]>> carriedNames() {
-        return withSearcher(s -> {
-            Map<String, List<String[]>> out = new HashMap<>();
-            try {
-                for (ScoreDoc sd : s.search(new TermQuery(new Term(Fields.CARRIES, "1")), Integer.MAX_VALUE).scoreDocs) {
-                    Document d = s.storedFields().document(sd.doc, Set.of(Fields.URL, Fields.ANCHOR_NAMES));
-                    for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
-                        int sep = v.indexOf(Fields.SEP);
-                        if (sep > 0 && v.startsWith(PageEvents.CARRIED)) {
-                            out.computeIfAbsent(d.get(Fields.URL), k -> new java.util.ArrayList<>())
-                                    .add(new String[] {v.substring(0, sep), v.substring(sep + 1)});
-                        }
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return out;
-        });
-    }
-
     public Map<String, String> storedHashes() {
         return withSearcher(s -> {
             Map<String, String> out = new HashMap<>();
@@ -920,13 +896,8 @@ public final class PageIndex implements Closeable {
         for (String l : r.links()) {
             d.add(new StoredField(Fields.LINKS, l));
         }
-        boolean carries = false;
         for (String[] n : r.names()) {
             d.add(new StoredField(Fields.ANCHOR_NAMES, n[0] + Fields.SEP + n[1]));
-            carries |= n[0].startsWith(PageEvents.CARRIED);
-        }
-        if (carries) {
-            d.add(new StringField(Fields.CARRIES, "1", Field.Store.NO));
         }
         for (String[] q : r.queries()) {
             d.add(new StoredField(Fields.QUERIES, q[0] + Fields.SEP + q[1]));

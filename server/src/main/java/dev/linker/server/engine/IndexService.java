@@ -4,7 +4,6 @@ import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.IndexCorruptException;
 import dev.linker.index.PageIndex;
-import dev.linker.index.PageEvents;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
@@ -178,15 +177,60 @@ public final class IndexService implements LinkerService {
 
     @Override
     public void apply(PageEvent e) {
-        PageEvents.Type type = PageEvents.Type.valueOf(e.type().name());
         synchronized (writeLock) {
-            try {
-                PageEvents.apply(index, new PageEvents.Event(type, e.url(), e.survivor(),
-                        e.page() == null ? null : toRecord(e.page())));
-            } catch (PageEvents.UnknownPageException x) {
-                throw new UnknownPageException(x.field(), e.url());
+            switch (e.type()) {
+                case CREATED, UPDATED -> {
+                    if (e.page() != null) {
+                        PageRecord r = toRecord(e.page());
+                        try {
+                            PageLimits.check(r);
+                        } catch (PageLimits.InvalidPageException x) {
+                            throw new PageLimits.InvalidPageException("page." + x.field(), x.getMessage());
+                        }
+                        index.upsert(r);
+                    } else {
+                        requireKnown(e.url(), "url");
+                        index.setStatus(e.url(), Status.LIVE, null);
+                    }
+                }
+                case MERGED, REDIRECTED -> {
+                    requireKnown(e.url(), "url");
+                    PageRecord gone = index.get(e.url());
+                    index.setStatus(e.url(), e.type() == EventType.MERGED ? Status.MERGED : Status.REDIRECTED,
+                            e.survivor());
+                    inherit(gone, e.survivor());
+                }
+                case KILLED -> {
+                    requireKnown(e.url(), "url");
+                    index.setStatus(e.url(), Status.KILLED, null);
+                }
             }
             index.commit();
+        }
+    }
+
+    /**
+     * The survivor takes the place of a merged/redirected page: links and readers that knew the old page by its
+     * title now reach the survivor, so the old title and H1 become names of the survivor (anchor names learned from
+     * the old URL) and its inbound links count for the survivor. Content is unchanged, so nothing is re-embedded.
+     */
+    private void inherit(PageRecord gone, String survivorUrl) {
+        PageRecord s = index.get(survivorUrl);
+        if (s == null) {
+            return; // the survivor is not indexed (yet): nothing to hand over
+        }
+        List<String[]> names = new ArrayList<>(s.names());
+        for (String name : List.of(gone.title(), gone.h1())) {
+            if (!name.isBlank() && names.stream().noneMatch(n -> n[1].equals(name))) {
+                names.add(new String[] {gone.url(), name});
+            }
+        }
+        index.upsert(s.withNames(names, s.inbound() + gone.inbound()));
+    }
+
+    private void requireKnown(String url, String field) {
+        if (index.get(url) == null) {
+            throw new UnknownPageException(field, url);
         }
     }
 
