@@ -185,6 +185,26 @@ public final class PageIndex implements Closeable {
         }
     }
 
+    /**
+     * Opens an index that exists, writable, with the embed mode it was built with (a page event writes a page or two:
+     * it must neither create an index nor change its recipe). No index at {@code dir} is a {@link LinkerException}.
+     */
+    public static PageIndex openExisting(Path dir, Embedder embedder) {
+        if (!Files.isDirectory(dir)) {
+            throw new LinkerException(dir + ": no index here");
+        }
+        String mode;
+        try (Directory d = FSDirectory.open(dir)) {
+            if (!DirectoryReader.indexExists(d)) {
+                throw new LinkerException(dir + ": no index here");
+            }
+            mode = SegmentInfos.readLatestCommit(d).getUserData().getOrDefault(Fields.DATA_EMBED, EmbedMode.BOTH.id());
+        } catch (IOException e) {
+            throw translate(dir.toString(), e);
+        }
+        return open(dir, embedder, Options.DEFAULT.withEmbed(EmbedMode.parse(mode)));
+    }
+
     /** A fresh index in memory, for tests and one-off evaluations. */
     public static PageIndex inMemory(Embedder embedder, Options options) {
         try {
