@@ -201,7 +201,7 @@ final class EventCommand implements Callable<Integer> {
             throw new LinkerException("--index " + dir + ": no index here (build one with 'linker index SITE --index "
                     + dir + "')");
         }
-        try (Embedder e = embedder.forIndex(dir); PageIndex index = openIndex(dir, e)) {
+        try (Embedder e = embedder.lazyForIndex(dir); PageIndex index = openIndex(dir, e)) {
             index.apply(new PageEvent(t, url, survivor, record));
         } catch (PageLimits.InvalidPageException e) {
             throw new LinkerException(worded(e.field(), e.getMessage()));

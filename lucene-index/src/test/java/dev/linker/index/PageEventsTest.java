@@ -147,4 +147,22 @@ class PageEventsTest {
             assertFalse(nameTexts(idx, KETTLES).contains("Choosing a Burr Grinder"));
         }
     }
+
+    @Test
+    void events_that_change_only_a_status_load_no_embedding_model(@TempDir Path dir) {
+        try (PageIndex idx = open(dir)) {
+            idx.sync(Fixtures.coffee(), true, null);
+        }
+        dev.linker.index.embed.LazyEmbedder lazy = new dev.linker.index.embed.LazyEmbedder(
+                Fixtures.embedder().id(), Fixtures.embedder().dimension(), Fixtures::embedder);
+        try (PageIndex idx = PageIndex.openExisting(dir, lazy)) {
+            idx.apply(merged(GRINDER, KETTLES));
+            idx.apply(new PageEvent(PageEvent.Type.KILLED, DECAF, null, null));
+            idx.apply(new PageEvent(PageEvent.Type.CREATED, DECAF, null, null));
+            assertFalse(lazy.loaded(), "no text was embedded");
+            idx.apply(new PageEvent(PageEvent.Type.UPDATED, DECAF, null,
+                    PageRecord.of(DECAF, "Decaf", "Decaf", "Swiss water decaf keeps more flavour.", null)));
+            assertTrue(lazy.loaded(), "a new text is embedded");
+        }
+    }
 }

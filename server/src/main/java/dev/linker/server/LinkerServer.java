@@ -506,7 +506,10 @@ public final class LinkerServer implements AutoCloseable {
         } catch (UnknownPageException e) {
             throw new ApiException(404, "not_found", e.getMessage(), e.field());
         }
-        send(ctx, 200, Map.of("applied", t.id(), "url", url));
+        Map<String, Object> answer = new java.util.LinkedHashMap<>(); // one order, as `linker event --index` prints it
+        answer.put("applied", t.id());
+        answer.put("url", url);
+        send(ctx, 200, answer);
     }
 
     /**
