@@ -36,6 +36,20 @@ final class EmbedOptions {
     }
 
     /**
+     * As {@link #forIndex}, but the local model loads only when a text is embedded: for a run that may embed nothing
+     * (a page event that changes a status).
+     */
+    Embedder lazyForIndex(Path dir) {
+        if (type == null || type.equalsIgnoreCase("local")) {
+            String recorded = PageIndex.recordedEmbedder(dir);
+            if (recorded == null || recorded.isEmpty() || recorded.equals(LocalMiniLmEmbedder.ID)) {
+                return dev.linker.index.embed.LazyEmbedder.local();
+            }
+        }
+        return forIndex(dir);
+    }
+
+    /**
      * For an existing index: the embedder it was built with when that is the local model and no option says
      * otherwise, so {@code suggest --query} just works.
      */

@@ -12,7 +12,7 @@ import java.io.PrintWriter;
         description = "Internal linking for SEO: audit a built site, suggest and plan internal links.",
         subcommands = {AuditCommand.class, IndexCommand.class, SuggestCommand.class, PlanCommand.class,
                 PairsCommand.class, EvalCommand.class, TuneCommand.class, ServeCommand.class, BriefCommand.class,
-                CommandLine.HelpCommand.class},
+                EventCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 public final class LinkerCli implements Runnable {
     @CommandLine.Spec
@@ -28,7 +28,20 @@ public final class LinkerCli implements Runnable {
 
     /** Runs the CLI with the given streams; returns the exit code (tests call this in-process). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new LinkerCli());
+        return run(args, out, err, System.getenv());
+    }
+
+    /** As {@link #run(String[], PrintWriter, PrintWriter)} with {@code env} for the environment (API keys). */
+    static int run(String[] args, PrintWriter out, PrintWriter err, java.util.Map<String, String> env) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == EventCommand.class ? (K) new EventCommand(env) : defaults.create(cls);
+            }
+        };
+        CommandLine cl = new CommandLine(new LinkerCli(), factory);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -86,7 +99,7 @@ public final class LinkerCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (audit, index, suggest, plan, brief, serve)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (audit, index, suggest, plan, brief, serve, event)");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -37,7 +37,7 @@ class HelpTest {
         List<String> commands = new ArrayList<>(new CommandLine(new LinkerCli()).getSubcommands().keySet());
         commands.remove("help");
         assertTrue(commands.containsAll(List.of("audit", "index", "suggest", "plan", "pairs", "eval", "tune", "serve",
-                "brief")), commands.toString());
+                "brief", "event")), commands.toString());
         commands.add(0, "");
         for (String c : commands) {
             Run r = c.isEmpty() ? java("--help") : java(c, "--help");
@@ -55,7 +55,7 @@ class HelpTest {
 
     @Test
     void an_unknown_command_fails_with_a_suggestion_even_beside_help() {
-        for (String[] args : new String[][] {{"event", "--help"}, {"evnt"}}) {
+        for (String[] args : new String[][] {{"evnts", "--help"}, {"evnt"}}) {
             java.io.StringWriter out = new java.io.StringWriter();
             java.io.StringWriter err = new java.io.StringWriter();
             int code = LinkerCli.run(args, new java.io.PrintWriter(out), new java.io.PrintWriter(err));
@@ -67,7 +67,7 @@ class HelpTest {
         java.io.StringWriter err = new java.io.StringWriter();
         LinkerCli.run(new String[] {"evnt"}, new java.io.PrintWriter(new java.io.StringWriter()),
                 new java.io.PrintWriter(err));
-        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("Did you mean: linker eval?"),
+        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("Did you mean: linker event or linker eval?"),
                 err.toString());
     }
 }

@@ -68,4 +68,6 @@ public final class Fields {
     public static final String DATA_EMBED = "linker.embed";
     public static final String DATA_FORMAT = "linker.vectorFormat";
     public static final String DATA_TEMPLATE = "linker.titleTemplate";
+    /** What page events said of URLs that gave way (JSON, see {@code EventTable}). */
+    public static final String DATA_EVENTS = "linker.events";
 }

@@ -121,6 +121,8 @@ public final class PageIndex implements Closeable {
     private final Options options;
     private volatile long lastRefresh = System.nanoTime();
     private Embedder ownedEmbedder;
+    /** What page events said about URLs that gave way; written with every commit. */
+    private EventTable events = new EventTable();
 
     private PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
                       String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
@@ -181,6 +183,26 @@ public final class PageIndex implements Closeable {
             closeQuietly(d);
             throw translate(dir.toString(), e);
         }
+    }
+
+    /**
+     * Opens an index that exists, writable, with the embed mode it was built with (a page event writes a page or two:
+     * it must neither create an index nor change its recipe). No index at {@code dir} is a {@link LinkerException}.
+     */
+    public static PageIndex openExisting(Path dir, Embedder embedder) {
+        if (!Files.isDirectory(dir)) {
+            throw new LinkerException(dir + ": no index here");
+        }
+        String mode;
+        try (Directory d = FSDirectory.open(dir)) {
+            if (!DirectoryReader.indexExists(d)) {
+                throw new LinkerException(dir + ": no index here");
+            }
+            mode = SegmentInfos.readLatestCommit(d).getUserData().getOrDefault(Fields.DATA_EMBED, EmbedMode.BOTH.id());
+        } catch (IOException e) {
+            throw translate(dir.toString(), e);
+        }
+        return open(dir, embedder, Options.DEFAULT.withEmbed(EmbedMode.parse(mode)));
     }
 
     /** A fresh index in memory, for tests and one-off evaluations. */
@@ -290,6 +312,10 @@ public final class PageIndex implements Closeable {
         }
         PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
                 options);
+        if (exists) {
+            idx.events = EventTable.decode(SegmentInfos.readLatestCommit(d).getUserData().get(Fields.DATA_EVENTS),
+                    where);
+        }
         idx.recordCommitData();
         return idx;
     }
@@ -348,11 +374,15 @@ public final class PageIndex implements Closeable {
     }
 
     private void recordCommitData() {
-        writer.setLiveCommitData(Map.of(
+        Map<String, String> data = new HashMap<>(Map.of(
                 Fields.DATA_EMBEDDER, embedderId,
                 Fields.DATA_DIMENSION, Integer.toString(dimension),
                 Fields.DATA_EMBED, embedMode.id(),
-                Fields.DATA_FORMAT, format.name().toLowerCase(java.util.Locale.ROOT)).entrySet());
+                Fields.DATA_FORMAT, format.name().toLowerCase(java.util.Locale.ROOT)));
+        if (!events.isEmpty()) {
+            data.put(Fields.DATA_EVENTS, events.encode());
+        }
+        writer.setLiveCommitData(data.entrySet());
     }
 
     public String where() {
@@ -402,7 +432,9 @@ public final class PageIndex implements Closeable {
                     throw new LinkerException("duplicate page " + r.url() + " in one sync");
                 }
                 PageLimits.check(r);
-                batch.add(r);
+                // A source knows nothing of page events: what they said (a page merged away, the names it handed
+                // to its survivor) outlives a re-index.
+                batch.add(events.withInherited(events.withEventStatus(r)));
                 if (batch.size() == EMBED_BATCH) {
                     writeBatch(batch, hashes, counts, progress, t0);
                 }
@@ -496,9 +528,10 @@ public final class PageIndex implements Closeable {
     }
 
     /** Adds or replaces one page; returns true when it had to be embedded. Visible to search after refresh. */
-    public boolean upsert(PageRecord r) {
+    public boolean upsert(PageRecord page) {
         requireWriter();
-        PageLimits.check(r);
+        PageLimits.check(page);
+        PageRecord r = events.withInherited(page);
         String hash = hash(r) + ":" + recordHash(r);
         float[] vector = null;
         String old = storedHash(r.url());
@@ -525,6 +558,107 @@ public final class PageIndex implements Closeable {
             searchers.maybeRefresh();
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": write failed", e);
+        }
+    }
+
+    /**
+     * Applies a page lifecycle event and commits; visible to search when this returns. Created/updated: the page (when
+     * given) is written, else the indexed page becomes live again; either way what earlier events said of the URL is
+     * forgotten. Merged/redirected: the page stays, marked so (not suggested), and hands its survivor its title, H1
+     * and the anchors other pages used for it as names, and its inbound links; the survivor keeps them through
+     * re-indexing, and gets them when it is indexed later. Killed: the page stays, marked killed. Events are
+     * reversible by a created or updated event.
+     *
+     * @throws PageLimits.InvalidPageException an event that does not hold together, naming the field at fault
+     *                                         ({@code url}, {@code survivor}, {@code page}, {@code page.title} …)
+     * @throws UnknownPageException            the event names a page the index does not hold (field {@code url})
+     */
+    public void apply(PageEvent e) {
+        requireWriter();
+        checkEvent(e);
+        switch (e.type()) {
+            case CREATED, UPDATED -> {
+                if (e.page() != null) {
+                    upsert(e.page());
+                } else {
+                    upsert(known(e.url()).withStatus(Status.LIVE, null));
+                }
+                events.remove(e.url());
+            }
+            case MERGED, REDIRECTED -> {
+                PageRecord gone = known(e.url());
+                Status status = e.type() == PageEvent.Type.MERGED ? Status.MERGED : Status.REDIRECTED;
+                boolean again = gone.status() == status && e.survivor().equals(gone.redirectTo());
+                upsert(gone.withStatus(status, e.survivor()));
+                List<String[]> names = new java.util.ArrayList<>();
+                for (String name : List.of(gone.title(), gone.h1())) {
+                    if (!name.isBlank()) {
+                        names.add(new String[] {gone.url(), name});
+                    }
+                }
+                names.addAll(gone.names());
+                events.put(e.url(), new EventTable.Entry(status, e.survivor(), names));
+                PageRecord s = get(e.survivor());
+                if (s != null) { // else it gets the names when it is indexed
+                    upsert(again ? s : s.withNames(s.names(), s.inbound() + gone.inbound()));
+                }
+            }
+            case KILLED -> {
+                upsert(known(e.url()).withStatus(Status.KILLED, null));
+                events.put(e.url(), new EventTable.Entry(Status.KILLED, null, List.of()));
+            }
+        }
+        commit();
+    }
+
+    private PageRecord known(String url) {
+        PageRecord r = get(url);
+        if (r == null) {
+            throw new UnknownPageException("url", url);
+        }
+        return r;
+    }
+
+    /** The event's fields hold together, before anything is written. */
+    private static void checkEvent(PageEvent e) {
+        if (e.type() == null) {
+            throw new PageLimits.InvalidPageException("type", "type is required (one of " + PageEvent.Type.KNOWN + ")");
+        }
+        if (e.url() == null || e.url().isBlank()) {
+            throw new PageLimits.InvalidPageException("url", "url is required");
+        }
+        String problem = PageLimits.urlProblem("url", e.url());
+        if (problem != null) {
+            throw new PageLimits.InvalidPageException("url", problem);
+        }
+        if (e.type().handsOver()) {
+            if (e.survivor() == null || e.survivor().isBlank()) {
+                throw new PageLimits.InvalidPageException("survivor", "survivor is required for a " + e.type().id()
+                        + " event");
+            }
+            problem = PageLimits.urlProblem("survivor", e.survivor());
+            if (problem != null) {
+                throw new PageLimits.InvalidPageException("survivor", problem);
+            }
+            if (e.survivor().equals(e.url())) {
+                throw new PageLimits.InvalidPageException("survivor", "survivor must differ from url");
+            }
+        } else if (e.survivor() != null) {
+            throw new PageLimits.InvalidPageException("survivor",
+                    "survivor only applies to merged and redirected events");
+        }
+        if (e.page() != null) {
+            if (e.type() != PageEvent.Type.CREATED && e.type() != PageEvent.Type.UPDATED) {
+                throw new PageLimits.InvalidPageException("page", "page only applies to created and updated events");
+            }
+            if (!e.url().equals(e.page().url())) {
+                throw new PageLimits.InvalidPageException("page.url", "page.url must equal url");
+            }
+            try {
+                PageLimits.check(e.page());
+            } catch (PageLimits.InvalidPageException x) {
+                throw new PageLimits.InvalidPageException("page." + x.field(), x.getMessage());
+            }
         }
     }
 

@@ -9,8 +9,9 @@ import dev.linker.index.PageLimits;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.DraftText;
 import dev.linker.server.engine.LinkerService;
-import dev.linker.server.engine.LinkerService.EventType;
-import dev.linker.server.engine.LinkerService.PageEvent;
+import dev.linker.index.PageEvent;
+import dev.linker.index.UnknownPageException;
+import dev.linker.server.engine.LinkerService.EventInput;
 import dev.linker.server.engine.LinkerService.PageInput;
 import dev.linker.server.engine.LinkerService.SuggestRequest;
 import io.javalin.Javalin;
@@ -465,7 +466,7 @@ public final class LinkerServer implements AutoCloseable {
         List<PageInput> list = new ArrayList<>();
         Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < pages.size(); i++) {
-            PageInput p = page(pages.get(i), "pages[" + i + "]");
+            PageInput p = pageInput(pages.get(i), "pages[" + i + "]", config.maxTextChars());
             if (!seen.add(p.url())) {
                 throw ApiException.badField("pages[" + i + "].url", "url " + p.url() + " occurs twice in one batch");
             }
@@ -483,55 +484,50 @@ public final class LinkerServer implements AutoCloseable {
         send(ctx, 200, Map.of("deleted", url));
     }
 
+    /**
+     * The request's shape is checked here; whether the event holds together (a survivor for merged and redirected
+     * only, page.url equal to url …) is the index's rule, the same for every door, reported with the field it names.
+     */
     private void events(Context ctx) {
         JsonNode b = body(ctx);
         String type = requiredString(b, "type", "type");
-        EventType t;
+        PageEvent.Type t;
         try {
-            t = EventType.valueOf(type.toUpperCase(Locale.ROOT));
+            t = PageEvent.Type.valueOf(type.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw ApiException.badField("type", "type must be one of created, updated, merged, killed, redirected"
-                    + " (got \"" + type + "\")");
+            throw ApiException.badField("type", "type must be one of " + PageEvent.Type.KNOWN + " (got \"" + type
+                    + "\")");
         }
-        String url = absoluteUrl(requiredString(b, "url", "url"), "url");
+        String url = pageKey(requiredString(b, "url", "url"), "url");
         String survivor = optionalString(b, "survivor", "survivor", null);
         if (survivor != null) {
-            checkLength(survivor, "survivor");
-        }
-        if (t == EventType.MERGED || t == EventType.REDIRECTED) {
-            if (survivor == null) {
-                throw ApiException.badField("survivor", "survivor is required for a " + type + " event");
-            }
-            absoluteUrl(survivor, "survivor");
-            if (survivor.equals(url)) {
-                throw ApiException.badField("survivor", "survivor must differ from url");
-            }
-        } else if (survivor != null) {
-            throw ApiException.badField("survivor", "survivor only applies to merged and redirected events");
+            pageKey(survivor, "survivor");
         }
         PageInput page = null;
         if (b.has("page") && !b.get("page").isNull()) {
-            if (t != EventType.CREATED && t != EventType.UPDATED) {
-                throw ApiException.badField("page", "page only applies to created and updated events");
-            }
-            page = page(b.get("page"), "page");
-            if (!page.url().equals(url)) {
-                throw ApiException.badField("page.url", "page.url must equal url");
-            }
+            page = pageInput(b.get("page"), "page", config.maxTextChars());
         }
         try {
-            service.apply(new PageEvent(t, url, survivor, page));
-        } catch (LinkerService.UnknownPageException e) {
+            service.apply(new EventInput(t, url, survivor, page));
+        } catch (UnknownPageException e) {
             throw new ApiException(404, "not_found", e.getMessage(), e.field());
         }
-        send(ctx, 200, Map.of("applied", t.name().toLowerCase(Locale.ROOT), "url", url));
+        Map<String, Object> answer = new java.util.LinkedHashMap<>(); // one order, as `linker event --index` prints it
+        answer.put("applied", t.id());
+        answer.put("url", url);
+        send(ctx, 200, answer);
     }
 
-    private PageInput page(JsonNode p, String at) {
+    /**
+     * A page as the API takes it (PUT /pages, an event's page), checked field by field; {@code at} is where it sits
+     * in the request ("pages[3]"), so errors name "pages[3].title". {@code linker event --page} reads its JSON file
+     * with this too.
+     */
+    public static PageInput pageInput(JsonNode p, String at, int maxTextChars) {
         if (p == null || !p.isObject()) {
             throw ApiException.badField(at, at + " must be an object");
         }
-        String url = absoluteUrl(requiredString(p, "url", at + ".url"), at + ".url");
+        String url = pageKey(requiredString(p, "url", at + ".url"), at + ".url");
         String title = requiredString(p, "title", at + ".title");
         String h1 = optionalString(p, "h1", at + ".h1", "");
         String text = optionalString(p, "text", at + ".text", "");
@@ -568,8 +564,8 @@ public final class LinkerServer implements AutoCloseable {
             }
             inbound = n.asInt();
         }
-        if (text.length() > config.maxTextChars() * 5L) {
-            throw new ApiException(413, "too_large", at + ".text is longer than " + config.maxTextChars() * 5L
+        if (text.length() > maxTextChars * 5L) {
+            throw new ApiException(413, "too_large", at + ".text is longer than " + maxTextChars * 5L
                     + " characters", at + ".text");
         }
         return new PageInput(url, title, h1, text, category, status, redirectTo, authority, inbound);
@@ -581,6 +577,15 @@ public final class LinkerServer implements AutoCloseable {
         if (problem != null) {
             throw ApiException.badField(field, problem);
         }
+        return url;
+    }
+
+    /**
+     * A page's key: an absolute http(s) URL, or a path on the site ("/guides/espresso/") as an index built from a
+     * folder of HTML keys its pages.
+     */
+    private static String pageKey(String url, String field) {
+        redirectTarget(url, field);
         return url;
     }
 

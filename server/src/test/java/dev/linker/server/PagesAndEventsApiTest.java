@@ -85,7 +85,8 @@ class PagesAndEventsApiTest {
                 new Object[] {Map.of("pages", "x"), "pages"},
                 new Object[] {Map.of("pages", List.of(page("https://brew.example/a", "A", "a"), Map.of("title", "B"))),
                         "pages[1].url"},
-                new Object[] {Map.of("pages", List.of(page("/relative", "A", "a"))), "pages[0].url"},
+                new Object[] {Map.of("pages", List.of(page("relative", "A", "a"))), "pages[0].url"},
+                new Object[] {Map.of("pages", List.of(page("//other.example/a", "A", "a"))), "pages[0].url"},
                 new Object[] {Map.of("pages", List.of(Map.of("url", "https://brew.example/a"))), "pages[0].title"},
                 new Object[] {Map.of("pages", List.of(Map.of("url", "https://brew.example/a", "title", "A", "status",
                         "gone"))), "pages[0].status"},
@@ -155,6 +156,9 @@ class PagesAndEventsApiTest {
                 new Object[] {Map.of("type", "killed", "url", GRINDER, "survivor", GRINDER + "2"), 400, "survivor"},
                 new Object[] {Map.of("type", "killed", "url", "nope"), 400, "url"},
                 new Object[] {Map.of("type", "killed", "url", "https://brew.example/none"), 404, "url"},
+                new Object[] {Map.of("type", "killed", "url", "/none/"), 404, "url"},
+                new Object[] {Map.of("type", "merged", "url", GRINDER, "survivor", "javascript:alert(1)"), 400,
+                        "survivor"},
                 new Object[] {Map.of("type", "updated", "url", GRINDER, "page", page("https://brew.example/x", "X", "")),
                         400, "page.url"});
         for (Object[] c : cases) {
@@ -163,6 +167,17 @@ class PagesAndEventsApiTest {
             assertEquals(c[2], r.json().get("error").get("field").asText(), r.body());
         }
         assertEquals("live", t.send("GET", "/api/v1/pages?url=" + GRINDER, null).json().get("status").asText());
+    }
+
+    @Test
+    void pages_and_events_take_site_paths_as_an_index_of_a_folder_of_html_keys_its_pages() {
+        String path = "/guides/moka-pot/";
+        TestServer.Res r = t.put("/api/v1/pages", Map.of("pages", List.of(page(path, "Moka pot brewing",
+                "The moka pot brews strong stovetop coffee under steam pressure."))), "Authorization", AUTH);
+        assertEquals(200, r.status(), r.body());
+        r = t.post("/api/v1/events", Map.of("type", "merged", "url", path, "survivor", GRINDER), "Authorization", AUTH);
+        assertEquals(200, r.status(), r.body());
+        assertEquals("merged", t.send("GET", "/api/v1/pages?url=" + path, null).json().get("status").asText());
     }
 
     @Test

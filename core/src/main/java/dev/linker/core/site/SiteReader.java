@@ -77,6 +77,33 @@ public final class SiteReader {
         return new SiteReader(options).run();
     }
 
+    /**
+     * One HTML file read as the page {@code key} of a site would be (title, H1, main text, metadata, by the same rules
+     * and selectors): for a page that arrives alone, such as a CMS hook's. Its links are read but resolve to no page.
+     * A file that is missing, too large or not readable as it is is a {@link LinkerException} naming it.
+     */
+    public static Page readFile(Path file, String key, ReadOptions options) {
+        if (!Files.isRegularFile(file)) {
+            throw new LinkerException(file + ": no such file");
+        }
+        checkSelector("content selector", options.contentSelector());
+        checkSelector("boilerplate selector", options.boilerplateSelector());
+        SiteReader r = new SiteReader(options);
+        r.keys = new HashSet<>();
+        r.realRoot = FolderFiles.realPath(file.toAbsolutePath().getParent());
+        List<Site.Problem> problems = new ArrayList<>();
+        Page page;
+        try {
+            page = r.readPage(file, file.getFileName().toString(), key, problems);
+        } catch (IOException | UncheckedIOException e) {
+            throw new LinkerException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        if (!problems.isEmpty()) {
+            throw new LinkerException(file + " " + problems.get(0).message());
+        }
+        return page;
+    }
+
     /** Validates a CSS selector up front, so a typo is reported as such and not as "no content found". */
     public static void checkSelector(String what, String css) {
         if (css == null) {

@@ -4,6 +4,7 @@ import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.IndexCorruptException;
 import dev.linker.index.PageIndex;
+import dev.linker.index.PageEvent;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
@@ -23,8 +24,8 @@ import java.util.Set;
 /**
  * {@link LinkerService} over a {@link PageIndex}. Suggestions come from the index module's one draft engine
  * ({@link DraftEngine}: masking, chunked embedding with the cache and small-edit reuse, ranking, anchors), the same
- * that {@code linker suggest --text-file} calls; this class maps its answers to the API's shape. Pages and lifecycle
- * events are written here: a merged or redirected page hands its names and inbound links to its survivor.
+ * that {@code linker suggest --text-file} calls; this class maps its answers to the API's shape. Pages are written
+ * here; lifecycle events are the index's own ({@link PageIndex#apply}), the same call {@code linker event} makes.
  */
 public final class IndexService implements LinkerService {
 
@@ -137,7 +138,7 @@ public final class IndexService implements LinkerService {
         // All or nothing: every page is checked before the first is written.
         List<PageRecord> records = new ArrayList<>();
         for (int i = 0; i < pages.size(); i++) {
-            PageRecord r = toRecord(pages.get(i));
+            PageRecord r = record(pages.get(i));
             try {
                 PageLimits.check(r);
             } catch (PageLimits.InvalidPageException e) {
@@ -157,7 +158,8 @@ public final class IndexService implements LinkerService {
         return new UpsertResult(pages.size(), embedded);
     }
 
-    private static PageRecord toRecord(PageInput p) {
+    /** A page in the API's shape as the index holds it (no links or names: those come from the site). */
+    public static PageRecord record(PageInput p) {
         Status status = p.status() == null ? Status.LIVE : Status.parse(p.status());
         return new PageRecord(p.url(), p.title(), p.h1(), p.text(), p.category(), status, p.redirectTo(),
                 p.authority(), p.inbound(), "", List.of(), List.of(), List.of());
@@ -176,61 +178,9 @@ public final class IndexService implements LinkerService {
     }
 
     @Override
-    public void apply(PageEvent e) {
+    public void apply(EventInput e) {
         synchronized (writeLock) {
-            switch (e.type()) {
-                case CREATED, UPDATED -> {
-                    if (e.page() != null) {
-                        PageRecord r = toRecord(e.page());
-                        try {
-                            PageLimits.check(r);
-                        } catch (PageLimits.InvalidPageException x) {
-                            throw new PageLimits.InvalidPageException("page." + x.field(), x.getMessage());
-                        }
-                        index.upsert(r);
-                    } else {
-                        requireKnown(e.url(), "url");
-                        index.setStatus(e.url(), Status.LIVE, null);
-                    }
-                }
-                case MERGED, REDIRECTED -> {
-                    requireKnown(e.url(), "url");
-                    PageRecord gone = index.get(e.url());
-                    index.setStatus(e.url(), e.type() == EventType.MERGED ? Status.MERGED : Status.REDIRECTED,
-                            e.survivor());
-                    inherit(gone, e.survivor());
-                }
-                case KILLED -> {
-                    requireKnown(e.url(), "url");
-                    index.setStatus(e.url(), Status.KILLED, null);
-                }
-            }
-            index.commit();
-        }
-    }
-
-    /**
-     * The survivor takes the place of a merged/redirected page: links and readers that knew the old page by its
-     * title now reach the survivor, so the old title and H1 become names of the survivor (anchor names learned from
-     * the old URL) and its inbound links count for the survivor. Content is unchanged, so nothing is re-embedded.
-     */
-    private void inherit(PageRecord gone, String survivorUrl) {
-        PageRecord s = index.get(survivorUrl);
-        if (s == null) {
-            return; // the survivor is not indexed (yet): nothing to hand over
-        }
-        List<String[]> names = new ArrayList<>(s.names());
-        for (String name : List.of(gone.title(), gone.h1())) {
-            if (!name.isBlank() && names.stream().noneMatch(n -> n[1].equals(name))) {
-                names.add(new String[] {gone.url(), name});
-            }
-        }
-        index.upsert(s.withNames(names, s.inbound() + gone.inbound()));
-    }
-
-    private void requireKnown(String url, String field) {
-        if (index.get(url) == null) {
-            throw new UnknownPageException(field, url);
+            index.apply(new PageEvent(e.type(), e.url(), e.survivor(), e.page() == null ? null : record(e.page())));
         }
     }
 

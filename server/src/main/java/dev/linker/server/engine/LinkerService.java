@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * Everything the HTTP layer needs from the engine. {@link IndexService} implements it over the Lucene
  * {@code PageIndex}; the HTTP layer validates input before calling, so implementations may assume well-formed
- * arguments and report only domain errors ({@link UnknownPageException}, and {@link dev.linker.index.PageLimits.InvalidPageException},
+ * arguments and report only domain errors ({@link dev.linker.index.UnknownPageException}, and {@link dev.linker.index.PageLimits.InvalidPageException},
  * its field named as the request did, for input the index cannot hold, checked before anything is written).
  */
 public interface LinkerService extends AutoCloseable {
@@ -32,10 +32,11 @@ public interface LinkerService extends AutoCloseable {
                      String redirectTo, double authority, int inbound) {
     }
 
-    enum EventType { CREATED, UPDATED, MERGED, REDIRECTED, KILLED }
-
-    /** A page lifecycle event; {@code survivor} for merged/redirected, {@code page} optionally for created/updated. */
-    record PageEvent(EventType type, String url, String survivor, PageInput page) {
+    /**
+     * A page lifecycle event as the API takes it: {@code survivor} for merged/redirected, {@code page} optionally for
+     * created/updated; the index's {@link dev.linker.index.PageEvent} with the page in the API's shape.
+     */
+    record EventInput(dev.linker.index.PageEvent.Type type, String url, String survivor, PageInput page) {
     }
 
     record UpsertResult(int upserted, int embedded) {
@@ -52,8 +53,8 @@ public interface LinkerService extends AutoCloseable {
     /** @return false when no page had that URL */
     boolean delete(String url);
 
-    /** Applies a lifecycle event; visible to suggestions when this returns. */
-    void apply(PageEvent event);
+    /** Applies a lifecycle event ({@link dev.linker.index.PageIndex#apply}); visible to suggestions when this returns. */
+    void apply(EventInput event);
 
     /** Health facts: page count, embedder, index location. */
     Map<String, Object> health();
@@ -63,18 +64,4 @@ public interface LinkerService extends AutoCloseable {
 
     @Override
     void close();
-
-    /** A request named a page the index does not hold. */
-    final class UnknownPageException extends RuntimeException {
-        private final String field;
-
-        public UnknownPageException(String field, String url) {
-            super("no page with url " + url);
-            this.field = field;
-        }
-
-        public String field() {
-            return field;
-        }
-    }
 }
