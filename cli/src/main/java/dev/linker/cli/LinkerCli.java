@@ -64,11 +64,32 @@ public final class LinkerCli implements Runnable {
                 throw new IllegalStateException(e); // the handler above only prints
             }
         } else {
-            code = cl.execute(args);
+            try {
+                code = cl.execute(args);
+            } catch (OutOfMemoryError e) {
+                code = outOfMemory(err);
+            }
         }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Running out of heap is not a finding (exit 1) but an error of the run (exit 3), with one line that says what to
+     * do. By the time it is caught the work that filled the heap is unreachable, so printing it allocates safely.
+     */
+    static int outOfMemory(PrintWriter err) {
+        long max = Runtime.getRuntime().maxMemory();
+        int pages = Progress.pagesRead;
+        long suggest = Math.max(2, Math.min(64, 1L << (64 - Long.numberOfLeadingZeros(Math.max(1, max >> 30)))));
+        err.println("linker: out of memory" + (pages > 0 ? String.format(java.util.Locale.ROOT, " after %,d pages", pages)
+                : "") + " with a heap of " + (max < 1L << 30 ? (max >> 20) + " MB"
+                : String.format(java.util.Locale.ROOT, "%.1f GB", max / (double) (1L << 30)))
+                + ": give the JVM more heap, e.g. LINKER_JAVA_OPTS=-Xmx" + (2 * suggest) + "g (read by bin/linker and"
+                + " the GitHub Action), or java -Xmx" + (2 * suggest) + "g -jar linker.jar");
+        err.flush();
+        return ExitCode.UNEXPECTED.code();
     }
 
     /**

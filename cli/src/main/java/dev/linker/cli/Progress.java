@@ -23,8 +23,12 @@ final class Progress implements ReadListener {
         this.live = !quiet && System.console() != null && System.getenv("CI") == null;
     }
 
+    /** Pages read so far by any reader in this process: what an out-of-memory message reports. */
+    static volatile int pagesRead;
+
     @Override
     public void progress(int done, int total) {
+        pagesRead = done;
         this.total = total;
         if (!live || total < MIN_PAGES) {
             return;

@@ -130,15 +130,23 @@ public class AuditMojo extends AbstractMojo {
         }
         getLog().info("Linker: auditing " + display(site));
         AuditResult result;
+        Map<String, Path> written;
         try {
-            result = Auditor.run(cfg);
-        } catch (LinkerException e) {
-            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw unexpected(e);
+            try {
+                result = Auditor.run(cfg);
+            } catch (LinkerException e) {
+                throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+            } catch (RuntimeException e) {
+                throw unexpected(e);
+            }
+            logSummary(result);
+            written = writeReports(result, cfg.output());
+        } catch (OutOfMemoryError e) {
+            // An error of the build, not findings: one line with what to do (Maven's heap is MAVEN_OPTS).
+            long max = Runtime.getRuntime().maxMemory();
+            throw new MojoExecutionException("Linker: out of memory with a heap of " + (max >> 20) + " MB: give Maven"
+                    + " more heap, e.g. MAVEN_OPTS=-Xmx" + Math.max(4, 2 * ((max >> 30) + 1)) + "g mvn verify");
         }
-        logSummary(result);
-        Map<String, Path> written = writeReports(result, cfg.output());
         written.values().forEach(file -> getLog().info("Linker report: " + display(file)));
         if (result.exitCode() == ExitCode.FINDINGS) {
             throw new MojoFailureException(failureMessage(result, written));
