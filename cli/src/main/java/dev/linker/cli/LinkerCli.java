@@ -21,6 +21,9 @@ public final class LinkerCli implements Runnable {
     /** Lucene announces its SIMD setup at INFO through java.util.logging; held here, as JUL keeps loggers weakly. */
     private static final java.util.logging.Logger LUCENE_LOG = java.util.logging.Logger.getLogger("org.apache.lucene");
 
+    /** Kept until memory runs out, then let go so the message can be written (see {@link #outOfMemory}). */
+    private static volatile byte[] reserve = new byte[1 << 20];
+
     public static void main(String[] args) {
         LUCENE_LOG.setLevel(java.util.logging.Level.WARNING);
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -80,12 +83,14 @@ public final class LinkerCli implements Runnable {
      * do. By the time it is caught the work that filled the heap is unreachable, so printing it allocates safely.
      */
     static int outOfMemory(PrintWriter err) {
+        reserve = null; // room to say it in, whatever the heap still holds
+        System.gc();
         long max = Runtime.getRuntime().maxMemory();
         int pages = Progress.pagesRead;
         long suggest = Math.max(2, Math.min(64, 1L << (64 - Long.numberOfLeadingZeros(Math.max(1, max >> 30)))));
-        err.println("linker: out of memory" + (pages > 0 ? String.format(java.util.Locale.ROOT, " after %,d pages", pages)
-                : "") + " with a heap of " + (max < 1L << 30 ? (max >> 20) + " MB"
-                : String.format(java.util.Locale.ROOT, "%.1f GB", max / (double) (1L << 30)))
+        // No String.format: it loads locale data, which needs the memory that just ran out.
+        err.println("linker: out of memory" + (pages > 0 ? " after " + pages + " pages" : "") + " with a heap of "
+                + (max < 1L << 30 ? (max >> 20) + " MB" : (max * 10 >> 30) / 10.0 + " GB")
                 + ": give the JVM more heap, e.g. LINKER_JAVA_OPTS=-Xmx" + (2 * suggest) + "g (read by bin/linker and"
                 + " the GitHub Action), or java -Xmx" + (2 * suggest) + "g -jar linker.jar");
         err.flush();

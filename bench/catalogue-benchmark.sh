@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Catalogue-scale audit benchmark (issue 13): generates a synthetic built site of PAGES pages (bench/SiteGenerator.java,
+# seeded; cached under DIR) and audits it with the CLI jar, printing wall time, pages/s, peak RSS and the heap limit,
+# and whether the audit found the generator's known numbers (orphans, broken links, links through redirects).
+#
+#   bench/catalogue-benchmark.sh [PAGES=100000] [DIR=target/catalogue-<PAGES>]
+#   LINKER_JAVA_OPTS=-Xmx4g bench/catalogue-benchmark.sh 1000000     # the heap to try
+# Needs: /usr/bin/time (Debian: time); builds cli/target/linker.jar when missing.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+pages=${1:-100000}
+dir=${2:-$root/target/catalogue-$pages}
+. "$root/bin/jdk.sh"
+[ -x /usr/bin/time ] || { echo "catalogue-benchmark: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
+jar=$root/cli/target/linker.jar
+[ -f "$jar" ] || (cd "$root" && mvn -B -q -DskipTests -Dskip.npm=true -Dinvoker.skip=true -pl cli -am package)
+if [ ! -f "$dir/expected.properties" ]; then
+  rm -rf "$dir"
+  "$JAVA_HOME/bin/java" "$root/bench/SiteGenerator.java" "$dir" "$pages"
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+set +e
+/usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 ${LINKER_JAVA_OPTS:-} \
+  -jar "$jar" audit "$dir" --base-url https://shop.example/ --no-git --format json --output "$out/report.json" 2> "$out/err.txt"
+code=$?
+set -e
+cat "$out/err.txt" >&2
+wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out/time.txt")
+rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MB", $2/1024}' "$out/time.txt")
+secs=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+total=$(awk -F= '/^pages=/ {print $2}' "$dir/expected.properties")
+echo "pages:      $total ($(du -sh "$dir" | cut -f1) of HTML)"
+echo "exit code:  $code"
+echo "wall time:  $wall ($(awk -v p="$total" -v s="$secs" 'BEGIN { printf "%.0f pages/s", p / s }'))"
+echo "peak RSS:   $rss (JVM options: ${LINKER_JAVA_OPTS:-default heap})"
+if [ -s "$out/report.json" ]; then
+  python3 - "$out/report.json" "$dir/expected.properties" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+e = dict(l.strip().split('=', 1) for l in open(sys.argv[2]) if '=' in l)
+f = r['summary']['findings']
+got = {'pages': r['summary']['pages'], 'orphans': f.get('orphan', 0), 'broken': f.get('broken-link', 0),
+       'redirectLinks': f.get('redirect-link', 0)}
+ok = all(str(got[k]) == e[k] for k in got)
+print('findings:   ' + ', '.join(f'{k} {got[k]} (expected {e[k]})' for k in got) + (' — as generated' if ok else ' — MISMATCH'))
+PY
+fi
