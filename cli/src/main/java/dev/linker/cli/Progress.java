@@ -36,7 +36,11 @@ final class Progress implements ReadListener {
         int percent = done * 100 / total;
         if (percent != lastPercent) {
             lastPercent = percent;
-            err.print("\rlinker: reading pages " + done + "/" + total + " (" + percent + "%)");
+            double secs = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
+            Runtime rt = Runtime.getRuntime();
+            err.print("\rlinker: reading pages " + done + "/" + total + " (" + percent + "%), " + Math.round(done / secs)
+                    + " pages/s, " + ((rt.totalMemory() - rt.freeMemory()) >> 20) + " of " + (rt.maxMemory() >> 20)
+                    + " MB heap in use");
             err.flush();
         }
     }
