@@ -84,7 +84,25 @@ public final class LinkerCli implements Runnable {
      */
     static int outOfMemory(PrintWriter err) {
         reserve = null; // room to say it in, whatever the heap still holds
-        System.gc();
+        // Other threads of the failed work (a parallel read) may still be running out of memory: wait for them.
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                System.gc();
+                return outOfMemoryLine(err);
+            } catch (OutOfMemoryError again) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException i) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        err.println("linker: out of memory: give the JVM more heap, e.g. LINKER_JAVA_OPTS=-Xmx8g");
+        err.flush();
+        return ExitCode.UNEXPECTED.code();
+    }
+
+    private static int outOfMemoryLine(PrintWriter err) {
         long max = Runtime.getRuntime().maxMemory();
         int pages = Progress.pagesRead;
         long suggest = Math.max(2, Math.min(64, 1L << (64 - Long.numberOfLeadingZeros(Math.max(1, max >> 30)))));

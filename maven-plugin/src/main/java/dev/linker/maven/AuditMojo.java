@@ -38,6 +38,33 @@ import java.util.stream.Collectors;
  */
 @Mojo(name = "audit", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class AuditMojo extends AbstractMojo {
+    /**
+     * "Linker: out of memory …", made while other threads of the failed audit may still be running out of memory
+     * themselves: retried after they have stopped, and never more than a few small strings.
+     */
+    static String outOfMemoryMessage() {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                System.gc();
+                long max = Runtime.getRuntime().maxMemory();
+                return "Linker: out of memory with a heap of " + (max >> 20) + " MB: give Maven more heap, e.g."
+                        + " MAVEN_OPTS=-Xmx" + Math.max(4, 2 * ((max >> 30) + 1)) + "g mvn verify";
+            } catch (OutOfMemoryError again) {
+                if (attempt == 20) {
+                    return "Linker: out of memory: give Maven more heap with MAVEN_OPTS=-Xmx4g";
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException i) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    /** Let go when memory runs out, so the out-of-memory message can be made. */
+    private static volatile byte[] reserve = new byte[1 << 20];
+
 
     static final String DEFAULT_SITE = "site";
     static final String DEFAULT_OUTPUT = "linker";
@@ -142,10 +169,10 @@ public class AuditMojo extends AbstractMojo {
             logSummary(result);
             written = writeReports(result, cfg.output());
         } catch (OutOfMemoryError e) {
-            // An error of the build, not findings: one line with what to do (Maven's heap is MAVEN_OPTS).
-            long max = Runtime.getRuntime().maxMemory();
-            throw new MojoExecutionException("Linker: out of memory with a heap of " + (max >> 20) + " MB: give Maven"
-                    + " more heap, e.g. MAVEN_OPTS=-Xmx" + Math.max(4, 2 * ((max >> 30) + 1)) + "g mvn verify");
+            // An error of the build, not findings: one line with what to do (Maven's heap is MAVEN_OPTS). The reserve
+            // gives the message room even while the heap still holds what filled it.
+            reserve = null;
+            throw new MojoExecutionException(outOfMemoryMessage());
         }
         written.values().forEach(file -> getLog().info("Linker report: " + display(file)));
         if (result.exitCode() == ExitCode.FINDINGS) {
