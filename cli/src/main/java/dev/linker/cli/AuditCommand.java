@@ -141,7 +141,7 @@ final class AuditCommand implements Callable<Integer> {
             return audit(crawled, checks, out, err);
         } finally {
             if (crawled != null) {
-                CrawlOptions.delete(crawled.folder());
+                dev.linker.core.site.FolderFiles.deleteTemporary(crawled.folder());
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.linker.cli;
 
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.crawl.Crawler;
+import dev.linker.core.site.FolderFiles;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -10,10 +11,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /** Options of commands that take a live site's URL instead of a folder (audit, index): how to crawl it. */
 final class CrawlOptions {
@@ -86,17 +85,17 @@ final class CrawlOptions {
                 }
             }
             if (r.pages() == 0) {
-                delete(folder);
+                FolderFiles.deleteTemporary(folder);
                 throw new LinkerException(url + ": no HTML page could be fetched"
                         + (r.notes().isEmpty() ? "" : " (" + r.notes().get(0) + ")"));
             }
             return r;
         } catch (Crawler.RefusedException e) {
-            delete(folder);
+            FolderFiles.deleteTemporary(folder);
             throw new LinkerException(e.getMessage().replace("unless allowed", "unless allowed: pass --allow-private"
                     + " to crawl it"));
         } catch (RuntimeException e) {
-            delete(folder);
+            FolderFiles.deleteTemporary(folder);
             throw e;
         }
     }
@@ -108,14 +107,6 @@ final class CrawlOptions {
         } catch (java.nio.file.InvalidPathException e) {
             throw new LinkerException("'" + arg.replace("\0", "\\0") + "' is not a folder name or an http(s) URL: "
                     + e.getReason());
-        }
-    }
-
-    static void delete(Path folder) {
-        try (Stream<Path> s = Files.walk(folder)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary folder left behind is no error of the run
         }
     }
 }

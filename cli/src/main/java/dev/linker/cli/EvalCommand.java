@@ -22,13 +22,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 /** {@code linker eval SOURCE}: the site's own in-content links as the judge of the suggestions. */
 @Command(header = "Measure suggestion quality against the site's own links (recall@5, nDCG …).",
@@ -141,7 +139,7 @@ final class EvalCommand implements Callable<Integer> {
             }
         } finally {
             if (indexDir == null) {
-                deleteTree(dir);
+                dev.linker.core.site.FolderFiles.deleteTemporary(dir);
             }
         }
         return ExitCode.OK.code();
@@ -171,19 +169,5 @@ final class EvalCommand implements Callable<Integer> {
     private static void row(PrintWriter out, String label, Metrics m) {
         out.printf(Locale.ROOT, "%-18s %8.3f %12.3f %8.3f %6.3f%n", label, m.recallAt5(), m.precisionAt5(), m.ndcgAt10(),
                 m.mrr());
-    }
-
-    static void deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // a temp folder; the OS cleans it eventually
-                }
-            });
-        } catch (IOException ignored) {
-            // same
-        }
     }
 }

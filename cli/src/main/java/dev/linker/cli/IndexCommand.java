@@ -101,7 +101,7 @@ final class IndexCommand implements Callable<Integer> {
                     .withHtml(base, contentSelector, boilerplateSelector, progress).withHubs(hubs.patterns()).records();
         } finally {
             if (crawled != null) {
-                CrawlOptions.delete(crawled.folder());
+                dev.linker.core.site.FolderFiles.deleteTemporary(crawled.folder());
             }
         }
         long hubCount = records.stream().filter(PageRecord::hub).count();

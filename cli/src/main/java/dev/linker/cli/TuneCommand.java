@@ -96,7 +96,7 @@ final class TuneCommand implements Callable<Integer> {
             out.println("wrote " + output + " (" + t.trials() + " weight sets tried); use it with --weights " + output);
         } finally {
             if (indexDir == null) {
-                EvalCommand.deleteTree(dir);
+                dev.linker.core.site.FolderFiles.deleteTemporary(dir);
             }
         }
         return ExitCode.OK.code();

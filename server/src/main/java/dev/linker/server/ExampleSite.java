@@ -12,7 +12,6 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -51,9 +50,7 @@ final class ExampleSite {
             }
             return SourceLoader.of(copy).records();
         } finally {
-            try (Stream<Path> s = Files.walk(copy)) {
-                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            dev.linker.core.site.FolderFiles.deleteTemporary(copy);
         }
     }
 

@@ -22,13 +22,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Changed-only mode: of a full audit, keep the findings a change is responsible for.
@@ -144,7 +142,7 @@ final class ChangedOnly {
             throw new GitException("cannot write the merge base's site to a temporary folder: " + e.getMessage());
         } finally {
             if (tmp != null) {
-                delete(tmp);
+                dev.linker.core.site.FolderFiles.deleteTemporary(tmp);
             }
         }
     }
@@ -179,14 +177,6 @@ final class ChangedOnly {
             return any;
         } catch (org.eclipse.jgit.errors.MissingObjectException e) {
             return false;
-        }
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary folder left behind is harmless
         }
     }
 }

@@ -56,6 +56,24 @@ public final class FolderFiles {
     }
 
     /** The real path of a folder the user gave: what every file read under it must lie in. */
+    /** Deletes a temporary folder and all in it; what cannot be deleted stays (the OS cleans temp folders). */
+    public static void deleteTemporary(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // left behind: harmless in a temporary folder
+                }
+            });
+        } catch (IOException ignored) {
+            // the same
+        }
+    }
+
     public static Path realPath(Path dir) {
         try {
             return dir.toRealPath();
