@@ -55,7 +55,6 @@ public final class FolderFiles {
         return new Listing(files, skipped);
     }
 
-    /** The real path of a folder the user gave: what every file read under it must lie in. */
     /** Deletes a temporary folder and all in it; what cannot be deleted stays (the OS cleans temp folders). */
     public static void deleteTemporary(Path dir) {
         if (dir == null || !Files.exists(dir)) {
@@ -74,6 +73,7 @@ public final class FolderFiles {
         }
     }
 
+    /** The real path of a folder the user gave: what every file read under it must lie in. */
     public static Path realPath(Path dir) {
         try {
             return dir.toRealPath();
