@@ -16,27 +16,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Running out of heap is exit 3 with one line saying what to do — never exit 1, which means "findings". */
 class OutOfMemoryTest {
+    /** Pages of about 9 KB with 33 links each: several times what a 32 MB heap holds (≈ 2.5 KB a page audited). */
+    private static final int PAGES = 16_000;
+
     @Test
     void an_audit_that_runs_out_of_heap_exits_3_with_one_line_of_advice(@TempDir Path tmp) throws Exception {
         Path site = tmp.resolve("site");
         Files.createDirectories(site);
         String para = "<p>" + "Internal links decide how authority flows through a site. ".repeat(12) + "</p>\n";
-        for (int i = 0; i < 3000; i++) {
+        for (int i = 0; i < PAGES; i++) {
             StringBuilder b = new StringBuilder("<!doctype html><html lang=en><head><title>Page " + i
                     + "</title></head><body><nav>");
             for (int n = 0; n < 20; n++) {
-                b.append("<a href=\"/p").append((i + n) % 3000).append(".html\">Nav ").append(n).append("</a> ");
+                b.append("<a href=\"/p").append((i + n) % PAGES).append(".html\">Nav ").append(n).append("</a> ");
             }
             b.append("</nav><main><h1>Page ").append(i).append("</h1>");
             for (int k = 0; k < 12; k++) {
-                b.append(para.replace("</p>", " <a href=\"/p" + (i * 7 + k) % 3000 + ".html\">related " + k
+                b.append(para.replace("</p>", " <a href=\"/p" + (i * 7 + k) % PAGES + ".html\">related " + k
                         + "</a></p>"));
             }
             b.append("</main></body></html>");
             Files.writeString(site.resolve("p" + i + ".html"), b, StandardCharsets.UTF_8);
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx40m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "dev.linker.cli.LinkerCli",
+                "-Xmx32m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "dev.linker.cli.LinkerCli",
                 "audit", site.toString(), "--format", "json", "--no-git", "--output", tmp.resolve("r.json").toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         p.getOutputStream().close();

@@ -174,7 +174,11 @@ public final class AnchorText {
         if (word.chars().allMatch(Character::isDigit)) {
             return word;
         }
-        return word.length() <= 5 ? word.replaceAll("(?<=...)s$", "") : word.substring(0, 5);
+        if (word.length() > 5) {
+            return word.substring(0, 5);
+        }
+        // "(?<=...)s$": a final s after at least three letters goes (no regex: this runs for every link's anchor)
+        return word.length() >= 4 && word.charAt(word.length() - 1) == 's' ? word.substring(0, word.length() - 1) : word;
     }
 
     public static Set<String> stems(String s) {

@@ -51,7 +51,7 @@ public final class Auditor {
      */
     public static AuditResult run(AuditConfig config, ReadListener listener) {
         Site site = SiteReader.read(new ReadOptions(config.siteDir(), config.baseUrl(), config.contentSelector(),
-                config.boilerplateSelector(), config.maxPageBytes(), listener));
+                config.boilerplateSelector(), config.maxPageBytes(), listener).withoutText());
         SourceMap sources = SourceMap.build(config.sources(), site, listener);
         boolean changedOnly = config.changes().changedOnly();
         GitRepo git = changedOnly ? GitRepo.require(config.siteDir(), "changed-only mode")

@@ -130,7 +130,7 @@ final class ChangedOnly {
                     config.boilerplateSelector(), config.failOn(), null, null, List.of(), null, config.checks(), null,
                     false, false, config.ignorePages(), config.maxPageBytes(), null);
             Site baseSite = SiteReader.read(new ReadOptions(tmp, config.baseUrl(), config.contentSelector(),
-                    config.boilerplateSelector(), config.maxPageBytes(), dev.linker.core.site.ReadListener.NONE));
+                    config.boilerplateSelector(), config.maxPageBytes(), dev.linker.core.site.ReadListener.NONE).withoutText());
             Map<String, Integer> out = new HashMap<>();
             for (Finding f : Auditor.audit(baseConfig, baseSite, SiteHistory.NONE, SourceMap.NONE).findings()) {
                 out.merge(f.fingerprint(), 1, Integer::sum);

@@ -43,7 +43,6 @@ public final class LinkGraph {
     private final double[] score;
     private final int edgeCount;
     private final int contentEdgeCount;
-    private final Map<String, List<Link>> inLinks; // link instances by target page (internal, not self)
 
     private LinkGraph(Site site, String entry) {
         this.site = site;
@@ -60,7 +59,6 @@ public final class LinkGraph {
         outContent = new boolean[n][];
         int[] inCount = new int[n];
         contentIn = new int[n];
-        inLinks = new HashMap<>();
         int edges = 0;
         int contentEdges = 0;
         for (int s = 0; s < n; s++) {
@@ -74,7 +72,6 @@ public final class LinkGraph {
                 if (t == null) {
                     continue;
                 }
-                inLinks.computeIfAbsent(l.targetUrl(), k -> new ArrayList<>()).add(l);
                 targets.merge(t, l.content(), Boolean::logicalOr);
             }
             out[s] = new int[targets.size()];
@@ -143,6 +140,12 @@ public final class LinkGraph {
         return urls.length;
     }
 
+    /** The page's index in {@link #urls()}, or -1 when it is not a page of the site. */
+    public int indexOf(String url) {
+        Integer i = url == null ? null : ids.get(url);
+        return i == null ? -1 : i;
+    }
+
     public boolean contains(String url) {
         return ids.containsKey(url);
     }
@@ -192,7 +195,19 @@ public final class LinkGraph {
 
     /** Link instances pointing at {@code url} from other pages, in source order (for anchor statistics). */
     public List<Link> inLinks(String url) {
-        return inLinks.getOrDefault(url, List.of());
+        Integer t = ids.get(url);
+        if (t == null) {
+            return List.of();
+        }
+        List<Link> found = new ArrayList<>();
+        for (int s : in[t]) {
+            for (Link l : site.page(urls[s]).links()) {
+                if (url.equals(l.targetUrl())) {
+                    found.add(l);
+                }
+            }
+        }
+        return found;
     }
 
     public boolean hasEdge(String source, String target) {

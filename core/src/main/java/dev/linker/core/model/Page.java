@@ -33,7 +33,7 @@ public record Page(String url, String file, String title, String h1, String cano
 
     public Page {
         breadcrumbs = List.copyOf(breadcrumbs);
-        links = List.copyOf(links);
+        links = PageLinks.of(links);
         sectionHeadings = Map.copyOf(sectionHeadings);
         meta = meta == null ? PageMeta.NONE : meta;
     }

@@ -18,7 +18,8 @@ import java.util.TreeMap;
 
 /**
  * One self-contained HTML page: figures, inline SVG charts (inbound links, click depth), link-score tables, anchor
- * diversity, orphans and every finding in a table a tiny inline script can filter. No CDN, no request leaves the
+ * diversity, orphans and the findings in a table a tiny inline script can filter (the first {@value #MAX_ROWS} of each
+ * table, most severe first; a catalogue's full list is in the JSON and SARIF reports). No CDN, no request leaves the
  * file, no timestamp (so it has a golden test like every other format). Every text from the site or a check is
  * escaped.
  */
@@ -27,6 +28,8 @@ public final class HtmlReporter implements Reporter {
     static final int SCORE_ROWS = 20;
     /** Targets shown in the anchor-diversity table. */
     static final int ANCHOR_ROWS = 20;
+    /** Rows of the orphans and findings tables: enough to work through, small enough for a browser. */
+    static final int MAX_ROWS = 5_000;
     static final List<String> INBOUND_BUCKETS = List.of("0", "1", "2", "3–5", "6–10", "11–20", "21–50", "51+");
     private static final Set<String> ORPHAN_CHECKS = Set.of("orphan", "content-orphan");
 
@@ -284,12 +287,23 @@ public final class HtmlReporter implements Reporter {
             return;
         }
         b.append("<table class=\"orphans\">\n<thead><tr><th>Page</th><th>Check</th><th>File</th><th>Message</th></tr></thead>\n<tbody>\n");
-        for (Finding f : orphans) {
+        for (Finding f : orphans.subList(0, Math.min(MAX_ROWS, orphans.size()))) {
             b.append("<tr><td>").append(pageCell(graph, f.pageUrl(), baseUrl)).append("</td><td>").append(Html.esc(f.checkId()))
                     .append("</td><td><code>").append(Html.esc(f.file())).append("</code></td><td>").append(Html.esc(f.message()))
                     .append("</td></tr>\n");
         }
-        b.append("</tbody>\n</table>\n</section>\n");
+        b.append("</tbody>\n</table>\n");
+        more(b, orphans.size());
+        b.append("</section>\n");
+    }
+
+    /** The line under a table cut at {@link #MAX_ROWS}. */
+    private static void more(StringBuilder b, int rows) {
+        if (rows > MAX_ROWS) {
+            int more = rows - MAX_ROWS;
+            b.append("<p class=\"more\">… and ").append(more).append(more == 1 ? " more row" : " more rows")
+                    .append(": the JSON and SARIF reports list every finding.</p>\n");
+        }
     }
 
     private static void findingsTable(StringBuilder b, List<Finding> findings, String baseUrl) {
@@ -319,7 +333,7 @@ public final class HtmlReporter implements Reporter {
         b.append("</select></label> <output id=\"filter-count\"></output></form>\n");
         b.append("<table id=\"findings-table\" class=\"findings\">\n<thead><tr><th>Severity</th><th>Check</th><th>Page</th>")
                 .append("<th>Location</th><th>Message</th><th>Target</th><th>Anchor</th></tr></thead>\n<tbody>\n");
-        for (Finding f : findings) {
+        for (Finding f : findings.subList(0, Math.min(MAX_ROWS, findings.size()))) {
             b.append("<tr data-check=\"").append(Html.esc(f.checkId())).append("\" data-severity=\"").append(f.severity().id())
                     .append("\"><td><span class=\"sev ").append(f.severity().id()).append("\">").append(f.severity().id())
                     .append("</span></td><td>").append(Html.esc(f.checkId())).append("</td><td>")
@@ -328,7 +342,9 @@ public final class HtmlReporter implements Reporter {
                     .append(f.targetUrl() == null ? "" : pageLink(f.targetUrl(), baseUrl)).append("</td><td>")
                     .append(f.anchor() == null ? "" : "“" + Html.esc(f.anchor()) + "”").append("</td></tr>\n");
         }
-        b.append("</tbody>\n</table>\n</section>\n");
+        b.append("</tbody>\n</table>\n");
+        more(b, findings.size());
+        b.append("</section>\n");
     }
 
     /** The page's name (title or H1) over its key. */
@@ -403,7 +419,7 @@ public final class HtmlReporter implements Reporter {
             .sev.warning{color:var(--warning)}
             .sev.info{color:var(--info)}
             .filters{margin:8px 0}
-            .empty{color:var(--muted);font-style:italic}
+            .empty,.more{color:var(--muted);font-style:italic}
             footer{margin:40px auto 24px;font-size:13px}
             """;
 

@@ -98,16 +98,16 @@ public final class JsonReporter implements Reporter {
         g.writeEndObject();
         g.writeArrayFieldStart("anchorDiversity");
         if (result.graph() != null) {
-            for (AnchorDiversity a : AnchorDiversity.mostLinked(result.graph(), Integer.MAX_VALUE)) {
-                g.writeStartObject();
-                g.writeStringField("target", a.target());
-                g.writeNumberField("links", a.links());
-                g.writeNumberField("distinctAnchors", a.distinct());
-                g.writeNumberField("ratio", Math.round(a.ratio() * 1000) / 1000.0);
-                g.writeStringField("topAnchor", a.topAnchor());
-                g.writeNumberField("topAnchorLinks", a.topCount());
-                g.writeBooleanField("overOptimised", a.singleAnchor() || a.lowDiversity()); // as the HTML table flags it
-                g.writeEndObject();
+            try { // one row at a time: a catalogue has a row for most of its pages
+                AnchorDiversity.forEachMostLinked(result.graph(), Integer.MAX_VALUE, a -> {
+                    try {
+                        writeAnchorDiversity(g, a);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
             }
         }
         g.writeEndArray();
@@ -120,6 +120,18 @@ public final class JsonReporter implements Reporter {
             }
             g.writeEndObject();
         }
+        g.writeEndObject();
+    }
+
+    private static void writeAnchorDiversity(JsonGenerator g, AnchorDiversity a) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("target", a.target());
+        g.writeNumberField("links", a.links());
+        g.writeNumberField("distinctAnchors", a.distinct());
+        g.writeNumberField("ratio", Math.round(a.ratio() * 1000) / 1000.0);
+        g.writeStringField("topAnchor", a.topAnchor());
+        g.writeNumberField("topAnchorLinks", a.topCount());
+        g.writeBooleanField("overOptimised", a.singleAnchor() || a.lowDiversity()); // as the HTML table flags it
         g.writeEndObject();
     }
 

@@ -32,9 +32,7 @@ public final class TextReporter implements Reporter {
 
     @Override
     public void write(AuditResult result, Appendable out) throws IOException {
-        StringBuilder b = new StringBuilder();
-        render(result, b);
-        out.append(Visible.of(b));
+        render(result, Visible.to(out)); // streamed: one line per finding, never the whole report in memory
     }
 
     private void render(AuditResult result, Appendable out) throws IOException {

@@ -35,4 +35,39 @@ final class Visible {
         }
         return b == null ? s.toString() : b.toString();
     }
+
+    /** An Appendable that writes to {@code out} what {@link #of} would: a report streams through it. */
+    static Appendable to(Appendable out) {
+        return new Appendable() {
+            @Override
+            public Appendable append(CharSequence csq) throws java.io.IOException {
+                CharSequence c = csq == null ? "null" : csq;
+                return append(c, 0, c.length());
+            }
+
+            @Override
+            public Appendable append(CharSequence csq, int start, int end) throws java.io.IOException {
+                CharSequence c = csq == null ? "null" : csq;
+                int from = start;
+                for (int i = start; i < end; i++) {
+                    if (hidden(c.charAt(i))) {
+                        out.append(c, from, i).append(String.format("\\u%04X", (int) c.charAt(i)));
+                        from = i + 1;
+                    }
+                }
+                out.append(c, from, end);
+                return this;
+            }
+
+            @Override
+            public Appendable append(char ch) throws java.io.IOException {
+                if (hidden(ch)) {
+                    out.append(String.format("\\u%04X", (int) ch));
+                } else {
+                    out.append(ch);
+                }
+                return this;
+            }
+        };
+    }
 }

@@ -7,6 +7,7 @@ import dev.linker.core.model.Crumb;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.PageMeta;
+import dev.linker.core.model.Placement;
 import dev.linker.core.model.Site;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -49,6 +50,14 @@ public final class SiteReader {
     private final String baseHost;
     private final String basePath;
     private Set<String> keys;
+    /** Each page key once: links to a page share its key's string instead of holding a copy each. */
+    private Map<String, String> keyInstances = Map.of();
+    /**
+     * Strings that repeat across pages — links' hrefs, texts and rels (every template link, and the anchors a page
+     * is linked with from many pages), a page's lang — held once. The map goes with the reader, so a string that
+     * does not repeat costs nothing after the read.
+     */
+    private final Map<String, String> shared = new java.util.concurrent.ConcurrentHashMap<>();
     /** The real path of the site folder: no file whose real path is outside it is read. */
     private Path realRoot;
 
@@ -146,10 +155,13 @@ public final class SiteReader {
             }
         }
         realRoot = FolderFiles.realPath(dir);
-        keys = new HashSet<>();
+        Map<String, String> instances = new HashMap<>(htmlFiles.size() * 2);
         for (Path p : htmlFiles) {
-            keys.add(PageKeys.ofFile(dir.relativize(p).toString()));
+            String k = PageKeys.ofFile(dir.relativize(p).toString());
+            instances.putIfAbsent(k, k);
         }
+        keyInstances = instances;
+        keys = instances.keySet();
 
         Map<String, Page> pages = new TreeMap<>();
         Map<String, String> redirects = new TreeMap<>();
@@ -157,7 +169,7 @@ public final class SiteReader {
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         List<Parsed> parsed = htmlFiles.parallelStream().map(p -> {
             String rel = dir.relativize(p).toString().replace('\\', '/');
-            String key = PageKeys.ofFile(rel);
+            String key = keyInstance(PageKeys.ofFile(rel));
             List<Site.Problem> own = new ArrayList<>(1);
             Page page;
             try {
@@ -343,7 +355,10 @@ public final class SiteReader {
                 anchor = img != null ? collapse(img.attr("alt")) : collapse(a.attr("aria-label"));
             }
             var pos = a.sourceRange().start();
-            links.add(new Link(key, href, t.key(), t.fragment(), anchor, a.attr("rel"), placements.of(a),
+            Placement placement = placements.of(a);
+            String target = keyInstance(t.key());
+            links.add(new Link(key, href.equals(target) ? target : share(href), target, share(t.fragment()),
+                    share(anchor), share(a.attr("rel")), placement,
                     Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0)));
         }
 
@@ -359,12 +374,33 @@ public final class SiteReader {
         }
 
         Element html = all.isEmpty() ? null : all.get(0).normalName().equals("#root") && all.size() > 1 ? all.get(1) : all.get(0);
-        String lang = html != null && html.normalName().equals("html") ? html.attr("lang") : "";
+        String lang = share(html != null && html.normalName().equals("html") ? html.attr("lang") : "");
         List<JsonNode> ld = parseJsonLd(jsonLd);
         MainText.Result main = MainText.of(doc, placements);
+        PageMeta meta = meta(key, ld, metaPublished, itemPublished, metaTags, links, main);
+        if (!options.keepText()) {
+            meta = new PageMeta(meta.published(), meta.tags(), meta.kind(), List.of());
+        }
         return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(ld, crumbNav, key),
-                main.text(), headings, links, redirectTo, lang,
-                meta(key, ld, metaPublished, itemPublished, metaTags, links, main));
+                options.keepText() ? main.text() : "", headings, links, redirectTo, lang, meta);
+    }
+
+    /** The key's one instance when it names a page of the site, else the key itself. */
+    private String keyInstance(String key) {
+        if (key == null) {
+            return null;
+        }
+        String k = keyInstances.get(key);
+        return k == null ? key : k;
+    }
+
+    /** The one instance of a string that repeats across pages. */
+    private String share(String s) {
+        if (s == null || s.isEmpty()) {
+            return s;
+        }
+        String before = shared.putIfAbsent(s, s);
+        return before == null ? s : before;
     }
 
     /**

@@ -26,4 +26,15 @@ class AnchorTextTest {
         assertTrue(AnchorText.isGeneric("read more", "de", Set.of()));
         assertFalse(AnchorText.isGeneric("hier klicken", "fr", Set.of()), "German phrase on a French page");
     }
+
+    @Test
+    void a_stem_is_five_letters_or_a_short_word_without_its_plural_s() {
+        for (String[] c : new String[][] {{"indexes", "index"}, {"indexing", "index"}, {"runs", "run"}, {"bus", "bus"},
+                {"class", "clas"}, {"is", "is"}, {"2024", "2024"}, {"12345678", "12345678"}, {"go", "go"}}) {
+            assertEquals(c[1], AnchorText.stem(c[0]), c[0]);
+            assertEquals(c[0].chars().allMatch(Character::isDigit) ? c[0]
+                    : c[0].length() <= 5 ? c[0].replaceAll("(?<=...)s$", "") : c[0].substring(0, 5),
+                    AnchorText.stem(c[0]), "the rule as a regular expression says the same of " + c[0]);
+        }
+    }
 }

@@ -74,6 +74,33 @@ class HtmlReporterTest {
     }
 
     @Test
+    void a_catalogues_tables_show_the_first_rows_and_say_how_many_more_the_json_lists() throws IOException {
+        AuditResult basic = ReportFixture.basic();
+        List<Finding> many = new ArrayList<>();
+        int n = HtmlReporter.MAX_ROWS + 3;
+        for (int i = 0; i < n; i++) {
+            many.add(new Finding("orphan", Severity.WARNING, "No page links to /p" + i, "/p" + i, "p" + i + ".html", 0,
+                    0, null, null));
+        }
+        AuditResult r = ReportFixture.result(basic.graph().site(), basic.graph(), many, 0);
+        String html = Findings.render(new HtmlReporter(ReportFixture.OPTIONS), r);
+        assertEquals(HtmlReporter.MAX_ROWS, count(html, "<tr data-check="), "findings table rows");
+        assertEquals(2, count(html, "… and 3 more rows: the JSON and SARIF reports list every finding."),
+                "under the orphans table and under the findings table");
+        assertTrue(html.contains("Findings (" + n + ")"), "the heading counts every finding");
+        String json = Findings.render(new JsonReporter(ReportFixture.OPTIONS), r);
+        assertEquals(n, count(json, "\"check\": \"orphan\""), "the JSON report lists every finding");
+    }
+
+    private static int count(String s, String part) {
+        int c = 0;
+        for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + part.length())) {
+            c++;
+        }
+        return c;
+    }
+
+    @Test
     void the_report_is_self_contained_with_no_external_resource() throws IOException {
         String html = Findings.render(new HtmlReporter(ReportFixture.OPTIONS), ReportFixture.basic());
         Document doc = Jsoup.parse(html);

@@ -44,6 +44,37 @@ class SiteReaderTest {
     }
 
     @Test
+    void read_for_an_audit_pages_keep_everything_but_their_text() {
+        Site full = basic();
+        Site lean = SiteReader.read(ReadOptions.of(Sites.dir("basic")).withoutText());
+        assertEquals(full.pages().keySet(), lean.pages().keySet());
+        for (Page f : full.pages().values()) {
+            Page l = lean.page(f.url());
+            assertEquals("", l.text());
+            assertEquals(List.of(), l.meta().regions());
+            assertEquals(List.of(f.title(), f.h1(), f.links(), f.sectionHeadings(), f.breadcrumbs(), f.lang(),
+                            String.valueOf(f.canonical()), String.valueOf(f.redirectTo()), f.meta().kind(),
+                            f.meta().tags(), String.valueOf(f.meta().published())),
+                    List.of(l.title(), l.h1(), l.links(), l.sectionHeadings(), l.breadcrumbs(), l.lang(),
+                            String.valueOf(l.canonical()), String.valueOf(l.redirectTo()), l.meta().kind(),
+                            l.meta().tags(), String.valueOf(l.meta().published())), f.url());
+        }
+        assertFalse(full.page("/contact.html").text().isEmpty(), "by default pages keep their text");
+    }
+
+    @Test
+    void a_string_repeated_across_pages_is_held_once_and_a_link_to_a_page_shares_its_key() {
+        Site s = basic();
+        Page a = s.page("/about.html");
+        Page c = s.page("/contact.html");
+        Link navA = a.links().stream().filter(l -> !l.content() && "/blog/".equals(l.targetUrl())).findFirst().orElseThrow();
+        Link navC = c.links().stream().filter(l -> !l.content() && "/blog/".equals(l.targetUrl())).findFirst().orElseThrow();
+        assertTrue(navA.anchorText() == navC.anchorText(), "one instance of the same navigation text");
+        assertTrue(navA.href() == navC.href(), "one instance of the same href");
+        assertTrue(navA.targetUrl() == s.page("/blog/").url(), "the target is the page's own key");
+    }
+
+    @Test
     void main_text_leaves_out_navigation_and_footer() {
         String text = basic().page("/contact.html").text();
         assertEquals("Contact\nMail us.", text);

@@ -1,0 +1,62 @@
+package dev.linker.core.model;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class PageLinksTest {
+
+    private static final List<Link> LINKS = List.of(
+            new Link("/a/", "/b/", "/b/", null, "Bee", "", Placement.CONTENT, 3, 14),
+            new Link("/a/", "../c/#part", "/c/", "part", "the C part", "nofollow", Placement.NAV, 9, 2),
+            new Link("/a/", "https://elsewhere.example/", null, null, "", "", Placement.FOOTER, 40, 1));
+
+    @Test
+    void a_pages_links_read_back_exactly_as_given_and_in_order() {
+        List<Link> held = PageLinks.of(LINKS);
+        assertEquals(LINKS, held);
+        assertEquals(LINKS.size(), held.size());
+        assertEquals(LINKS.get(1), held.get(1));
+        assertEquals(List.copyOf(LINKS).hashCode(), held.hashCode());
+    }
+
+    @Test
+    void links_from_several_sources_keep_each_their_own() {
+        List<Link> mixed = new ArrayList<>(LINKS);
+        mixed.add(new Link("/other/", "/a/", "/a/", null, "A", "", Placement.CONTENT, 1, 1));
+        List<Link> held = PageLinks.of(mixed);
+        assertEquals(mixed, held);
+        assertEquals("/other/", held.get(3).sourceUrl());
+        assertEquals("/a/", held.get(0).sourceUrl());
+    }
+
+    @Test
+    void the_list_cannot_be_changed_and_refuses_null_links() {
+        List<Link> held = PageLinks.of(LINKS);
+        assertThrows(UnsupportedOperationException.class, () -> held.add(LINKS.get(0)));
+        assertThrows(UnsupportedOperationException.class, () -> held.remove(0));
+        assertThrows(IndexOutOfBoundsException.class, () -> held.get(3));
+        List<Link> withNull = new ArrayList<>(LINKS);
+        withNull.add(null);
+        assertThrows(NullPointerException.class, () -> PageLinks.of(withNull));
+        assertSame(held, PageLinks.of(held), "an already compact list is not copied again");
+    }
+
+    @Test
+    void a_page_holds_its_links_compactly_and_a_changed_copy_of_the_input_does_not_reach_it() {
+        List<Link> input = new ArrayList<>(LINKS);
+        Page p = new Page("/a/", "a/index.html", "A", "A", null, false, false, List.of(), "", Map.of(), input,
+                null, "en");
+        input.clear();
+        assertEquals(LINKS, p.links());
+        assertEquals(PageLinks.class, p.links().getClass());
+        assertEquals(List.of(), new Page("/e/", "", "", "", null, false, false, List.of(), "", Map.of(), List.of(),
+                null, "").links());
+    }
+}
