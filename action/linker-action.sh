@@ -47,7 +47,10 @@ if [ -n "${INPUT_ARGS:-}" ]; then
 fi
 
 echo "linker ${args[*]}" >&2
-"$java_bin" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 ${LINKER_JAVA_OPTS:-} -jar "$jar" "${args[@]}" 2> "$out/stderr.txt"
+audit_jvm_flags=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)
+jvm_rules="$(dirname "${BASH_SOURCE[0]}")/../bin/audit-jvm.sh" # the JIT by the site's size, as bin/linker chooses it
+[ -f "$jvm_rules" ] && . "$jvm_rules" && linker_audit_flags "$site"
+"$java_bin" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} -jar "$jar" "${args[@]}" 2> "$out/stderr.txt"
 code=$?
 cat "$out/stderr.txt" >&2
 

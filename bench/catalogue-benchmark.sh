@@ -21,7 +21,9 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 set +e
-/usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 ${LINKER_JAVA_OPTS:-} \
+. "$root/bin/audit-jvm.sh"
+linker_audit_flags "$dir" # the flags bin/linker and the action use
+/usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} \
   -jar "$jar" audit "$dir" --base-url https://shop.example/ --no-git --format json --output "$out/report.json" 2> "$out/err.txt"
 code=$?
 set -e
@@ -33,7 +35,7 @@ total=$(awk -F= '/^pages=/ {print $2}' "$dir/expected.properties")
 echo "pages:      $total ($(du -sh "$dir" | cut -f1) of HTML)"
 echo "exit code:  $code"
 echo "wall time:  $wall ($(awk -v p="$total" -v s="$secs" 'BEGIN { printf "%.0f pages/s", p / s }'))"
-echo "peak RSS:   $rss (JVM options: ${LINKER_JAVA_OPTS:-default heap})"
+echo "peak RSS:   $rss (JVM options: ${audit_jvm_flags[*]} ${LINKER_JAVA_OPTS:-(default heap)})"
 if [ -s "$out/report.json" ]; then
   python3 - "$out/report.json" "$dir/expected.properties" <<'PY'
 import json, sys

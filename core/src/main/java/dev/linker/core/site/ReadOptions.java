@@ -13,7 +13,9 @@ import java.nio.file.Path;
  * @param listener            progress and problems
  * @param keepText            whether pages keep their main text and its regions; the audit reads without them (it
  *                            checks links, titles and headings), which is what lets a catalogue of a million pages
- *                            fit in a few GB of heap. Hub detection still reads the text.
+ *                            fit in a few GB of heap and reads it about a third faster. Without the text, a page's
+ *                            metadata is what it declares (JSON-LD, meta tags, its URL): no link-list hub, no date
+ *                            from a {@code <time>} in the text.
  */
 public record ReadOptions(Path dir, String baseUrl, String contentSelector, String boilerplateSelector,
                           long maxPageBytes, ReadListener listener, boolean keepText) {

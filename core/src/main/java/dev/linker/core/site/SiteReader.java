@@ -376,14 +376,14 @@ public final class SiteReader {
         Element html = all.isEmpty() ? null : all.get(0).normalName().equals("#root") && all.size() > 1 ? all.get(1) : all.get(0);
         String lang = share(html != null && html.normalName().equals("html") ? html.attr("lang") : "");
         List<JsonNode> ld = parseJsonLd(jsonLd);
-        MainText.Result main = MainText.of(doc, placements);
-        PageMeta meta = meta(key, ld, metaPublished, itemPublished, metaTags, links, main);
-        if (!options.keepText()) {
-            meta = new PageMeta(meta.published(), meta.tags(), meta.kind(), List.of());
-        }
+        // The main text is the costliest part of a read; an audit needs neither it nor what only it tells.
+        MainText.Result main = options.keepText() ? MainText.of(doc, placements) : NO_TEXT;
         return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(ld, crumbNav, key),
-                options.keepText() ? main.text() : "", headings, links, redirectTo, lang, meta);
+                main.text(), headings, links, redirectTo, lang,
+                meta(key, ld, metaPublished, itemPublished, metaTags, links, main));
     }
+
+    private static final MainText.Result NO_TEXT = new MainText.Result("", List.of(), null);
 
     /** The key's one instance when it names a page of the site, else the key itself. */
     private String keyInstance(String key) {
