@@ -52,7 +52,7 @@ final class ChangedOnly {
         ChangeScope scope = config.changes();
         ChangedFiles changed = ChangedFiles.compute(git, scope.since(), scope.pullRequestBase(), scope.uncommitted());
         Set<String> pages = changedPages(git, config.siteDir(), site, sources, changed.paths());
-        Map<String, Integer> base = baseFingerprints(git, config, changed.mergeBase());
+        Map<String, Integer> base = baseFingerprints(git, config, site, changed);
         String how;
         List<Finding> kept = new ArrayList<>();
         if (base != null) {
@@ -115,7 +115,8 @@ final class ChangedOnly {
      * Fingerprints (with counts) of the findings of the site as committed at the merge base, or null when the site
      * folder is not in that commit. The same checks, no baseline, no history (the fingerprint ignores messages).
      */
-    private static Map<String, Integer> baseFingerprints(GitRepo git, AuditConfig config, String mergeBase) {
+    private static Map<String, Integer> baseFingerprints(GitRepo git, AuditConfig config, Site site,
+                                                         ChangedFiles changed) {
         String rel = git.relative(config.siteDir());
         if (rel == null) {
             return null;
@@ -123,14 +124,23 @@ final class ChangedOnly {
         Path tmp = null;
         try {
             tmp = Files.createTempDirectory("linker-base-");
-            if (!export(git.repository(), mergeBase, rel, tmp)) {
-                return null;
-            }
             AuditConfig baseConfig = new AuditConfig(tmp, config.baseUrl(), config.entry(), config.contentSelector(),
                     config.boilerplateSelector(), config.failOn(), null, null, List.of(), null, config.checks(), null,
                     false, false, config.ignorePages(), config.maxPageBytes(), null);
-            Site baseSite = SiteReader.read(new ReadOptions(tmp, config.baseUrl(), config.contentSelector(),
-                    config.boilerplateSelector(), config.maxPageBytes(), dev.linker.core.site.ReadListener.NONE).withoutText());
+            ReadOptions read = new ReadOptions(tmp, config.baseUrl(), config.contentSelector(),
+                    config.boilerplateSelector(), config.maxPageBytes(), dev.linker.core.site.ReadListener.NONE)
+                    .withoutText();
+            Map<String, Path> versions = changedPageVersions(git.repository(), changed, rel, site, tmp);
+            Site baseSite;
+            if (versions != null) {
+                // Only pages were edited or added: the merge base's site is this one with those files as they were.
+                baseSite = SiteReader.withVersions(site, read, versions);
+            } else {
+                if (!export(git.repository(), changed.mergeBase(), rel, tmp)) {
+                    return null;
+                }
+                baseSite = SiteReader.read(read);
+            }
             Map<String, Integer> out = new HashMap<>();
             for (Finding f : Auditor.audit(baseConfig, baseSite, SiteHistory.NONE, SourceMap.NONE).findings()) {
                 out.merge(f.fingerprint(), 1, Integer::sum);
@@ -144,6 +154,56 @@ final class ChangedOnly {
             if (tmp != null) {
                 dev.linker.core.site.FolderFiles.deleteTemporary(tmp);
             }
+        }
+    }
+
+    /**
+     * When the change only edits or adds pages of the site (HTML files the audit read), each changed page's file →
+     * its merge-base version written under {@code to} (null for a page the change added); null when anything else
+     * changed under the site folder (a deleted page, a redirects file, a sitemap, an image), which needs the whole
+     * merge-base site, or when the site folder is not in the merge base at all.
+     */
+    static Map<String, Path> changedPageVersions(Repository repo, ChangedFiles changed, String folder, Site site,
+                                                 Path to) throws IOException {
+        String prefix = folder.isEmpty() ? "" : folder + "/";
+        Map<String, Path> versions = new HashMap<>();
+        try (RevWalk walk = new RevWalk(repo)) {
+            RevCommit base = walk.parseCommit(ObjectId.fromString(changed.mergeBase()));
+            if (!folder.isEmpty() && TreeWalk.forPath(repo, folder, base.getTree()) == null) {
+                return null;
+            }
+            for (String path : changed.paths()) {
+                if (!path.startsWith(prefix)) {
+                    continue;
+                }
+                String file = path.substring(prefix.length());
+                Page page = site.page(dev.linker.core.site.PageKeys.ofFile(file));
+                if (page == null || !page.file().equals(file)) {
+                    return null; // not a page read now: deleted, or not HTML
+                }
+                try (TreeWalk then = TreeWalk.forPath(repo, path, base.getTree())) {
+                    if (then == null) {
+                        versions.put(file, null);
+                        continue;
+                    }
+                    if ((then.getRawMode(0) & org.eclipse.jgit.lib.FileMode.TYPE_MASK)
+                            != org.eclipse.jgit.lib.FileMode.TYPE_FILE) {
+                        return null;
+                    }
+                    Path out = to.resolve(file).normalize();
+                    if (!out.startsWith(to)) {
+                        return null;
+                    }
+                    Files.createDirectories(out.getParent());
+                    try (var os = Files.newOutputStream(out)) {
+                        repo.open(then.getObjectId(0)).copyTo(os);
+                    }
+                    versions.put(file, out);
+                }
+            }
+            return versions;
+        } catch (org.eclipse.jgit.errors.MissingObjectException e) {
+            return null;
         }
     }
 

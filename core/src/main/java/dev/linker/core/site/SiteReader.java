@@ -113,6 +113,54 @@ public final class SiteReader {
         return page;
     }
 
+    /**
+     * {@code site} as it was with some of its HTML files in another version (the merge base's, in changed-only mode):
+     * {@code versions} maps a file, relative to the site folder as {@link Page#file()} has it, to a copy of its other
+     * version, or to null where that version has no such file. Every other page is the one already read, so only
+     * the files given are parsed; links resolve against the site's own page keys. For a change that only edits and
+     * adds pages: a page it deleted would change how other pages' links resolve, so that needs a full read.
+     */
+    public static Site withVersions(Site site, ReadOptions options, Map<String, Path> versions) {
+        SiteReader r = new SiteReader(options);
+        Map<String, String> instances = new HashMap<>();
+        site.pages().keySet().forEach(k -> instances.put(k, k));
+        r.keyInstances = instances;
+        r.keys = instances.keySet();
+        Map<String, Page> pages = new TreeMap<>(site.pages());
+        Map<String, String> redirects = new TreeMap<>(site.redirects());
+        Set<String> changedKeys = new HashSet<>();
+        List<Site.Problem> problems = new ArrayList<>();
+        for (Map.Entry<String, Path> v : versions.entrySet()) {
+            String key = r.keyInstance(PageKeys.ofFile(v.getKey()));
+            changedKeys.add(key);
+            Page now = pages.remove(key);
+            if (now != null && now.redirectTo() != null && now.redirectTo().equals(redirects.get(key))) {
+                redirects.remove(key);
+            }
+            if (v.getValue() == null) {
+                continue;
+            }
+            r.realRoot = FolderFiles.realPath(v.getValue().toAbsolutePath().getParent());
+            Page then;
+            try {
+                then = r.readPage(v.getValue(), v.getKey(), key, problems);
+            } catch (IOException | UncheckedIOException e) {
+                problems.add(new Site.Problem(v.getKey(), key, "cannot read: " + e.getMessage()));
+                then = emptyPage(key, v.getKey());
+            }
+            pages.put(key, then);
+            if (then.redirectTo() != null) {
+                redirects.putIfAbsent(key, then.redirectTo());
+            }
+        }
+        for (Site.Problem p : site.problems()) {
+            if (p.key() == null || !changedKeys.contains(p.key())) {
+                problems.add(p);
+            }
+        }
+        return new Site(site.root(), site.baseUrl(), pages, site.sitemapUrls(), redirects, site.files(), problems);
+    }
+
     /** Validates a CSS selector up front, so a typo is reported as such and not as "no content found". */
     public static void checkSelector(String what, String css) {
         if (css == null) {

@@ -5,16 +5,22 @@ import dev.linker.core.audit.Auditor;
 import dev.linker.core.audit.Finding;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.config.AuditConfig;
+import dev.linker.core.model.Site;
+import dev.linker.core.site.ReadOptions;
+import dev.linker.core.site.SiteReader;
 import org.eclipse.jgit.api.Git;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,6 +70,48 @@ class ChangedFilesTest {
         assertTrue(kept.contains("stale-anchor /"), "a link on an unchanged page to the retitled page: " + kept);
         assertTrue(kept.contains("stale-anchor /brewing.html"), kept.toString());
         assertEquals(pr.findings().size(), pr.summary().findings().values().stream().mapToInt(Integer::intValue).sum());
+    }
+
+    @Test
+    void the_merge_base_site_made_from_the_changed_files_alone_is_the_site_read_whole_from_the_merge_base() throws Exception {
+        GitFixture f = GitFixture.create(tmp.resolve("repo"));
+        Files.writeString(f.site.resolve("grinders.html"), "<!doctype html><html><head><title>Grinders</title></head>"
+                + "<body><main><h1>Grinders</h1><p>Burr or blade: <a href=\"/storage.html\">store beans</a>.</p></main></body></html>");
+        f.commit("add grinders", GitFixture.CHANGE_TIME);
+        Path baseCopy = tmp.resolve("base");
+        Git.cloneRepository().setURI(f.root.toUri().toString()).setDirectory(baseCopy.toFile()).setBranch("main").call().close();
+        Path baseSite = baseCopy.resolve("site");
+
+        ReadOptions lean = ReadOptions.of(f.site).withoutText();
+        Site now = SiteReader.read(lean);
+        Map<String, Path> versions = new HashMap<>();
+        versions.put("beans.html", baseSite.resolve("beans.html"));
+        versions.put("brewing.html", baseSite.resolve("brewing.html"));
+        versions.put("grinders.html", null);
+        Site incremental = SiteReader.withVersions(now, lean, versions);
+        Site whole = SiteReader.read(ReadOptions.of(baseSite).withoutText());
+
+        assertEquals(whole.pages(), incremental.pages());
+        assertEquals(whole.redirects(), incremental.redirects());
+        assertEquals(whole.problems(), incremental.problems());
+        AuditConfig config = AuditConfig.builder().siteDir(baseSite).discoverConfig(false).git(false).build();
+        assertEquals(fingerprints(Auditor.audit(config, whole)), fingerprints(Auditor.audit(config, incremental)));
+        assertNotEquals(fingerprints(Auditor.audit(config, whole)), fingerprints(Auditor.audit(config, now)),
+                "the change's own site audits differently, so the comparison above means something");
+    }
+
+    private static List<String> fingerprints(AuditResult r) {
+        return r.findings().stream().map(Finding::fingerprint).sorted().toList();
+    }
+
+    @Test
+    void changed_only_reports_the_broken_link_a_deleted_page_leaves_on_an_unchanged_page() throws Exception {
+        GitFixture f = GitFixture.create(tmp.resolve("repo"));
+        Files.delete(f.site.resolve("beans.html"));
+        f.commit("drop beans", GitFixture.CHANGE_TIME);
+        AuditResult pr = Auditor.run(changedOnly(f.site).pullRequestBase("main").build());
+        List<String> kept = pr.findings().stream().map(x -> x.checkId() + " " + x.pageUrl() + " -> " + x.targetUrl()).sorted().toList();
+        assertTrue(kept.contains("broken-link / -> /beans.html"), "index.html did not change, but its link now breaks: " + kept);
     }
 
     @Test
