@@ -47,9 +47,8 @@ if [ -n "${INPUT_ARGS:-}" ]; then
 fi
 
 echo "linker ${args[*]}" >&2
-audit_jvm_flags=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)
-jvm_rules="$(dirname "${BASH_SOURCE[0]}")/../bin/audit-jvm.sh" # the JIT by the site's size, as bin/linker chooses it
-[ -f "$jvm_rules" ] && . "$jvm_rules" && linker_audit_flags "$site"
+. "$(dirname "${BASH_SOURCE[0]}")/../bin/audit-jvm.sh" # the JVM flags bin/linker uses: the JIT by the site's size
+linker_audit_flags "$site"
 "$java_bin" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} -jar "$jar" "${args[@]}" 2> "$out/stderr.txt"
 code=$?
 cat "$out/stderr.txt" >&2

@@ -190,13 +190,9 @@ final class ChangedOnly {
                             != org.eclipse.jgit.lib.FileMode.TYPE_FILE) {
                         return null;
                     }
-                    Path out = to.resolve(file).normalize();
-                    if (!out.startsWith(to)) {
+                    Path out = write(repo, then.getObjectId(0), to, file);
+                    if (out == null) {
                         return null;
-                    }
-                    Files.createDirectories(out.getParent());
-                    try (var os = Files.newOutputStream(out)) {
-                        repo.open(then.getObjectId(0)).copyTo(os);
                     }
                     versions.put(file, out);
                 }
@@ -224,19 +220,24 @@ final class ChangedOnly {
                         != org.eclipse.jgit.lib.FileMode.TYPE_FILE) {
                     continue;
                 }
-                Path out = to.resolve(path.substring(prefix.length())).normalize();
-                if (!out.startsWith(to)) {
-                    continue;
-                }
-                Files.createDirectories(out.getParent());
-                try (var os = Files.newOutputStream(out)) {
-                    repo.open(tw.getObjectId(0)).copyTo(os);
-                }
-                any = true;
+                any |= write(repo, tw.getObjectId(0), to, path.substring(prefix.length())) != null;
             }
             return any;
         } catch (org.eclipse.jgit.errors.MissingObjectException e) {
             return false;
         }
+    }
+
+    /** Writes a blob to {@code rel} under {@code to}; null (and nothing written) when rel would leave {@code to}. */
+    private static Path write(Repository repo, ObjectId blob, Path to, String rel) throws IOException {
+        Path out = to.resolve(rel).normalize();
+        if (!out.startsWith(to)) {
+            return null;
+        }
+        Files.createDirectories(out.getParent());
+        try (var os = Files.newOutputStream(out)) {
+            repo.open(blob).copyTo(os);
+        }
+        return out;
     }
 }

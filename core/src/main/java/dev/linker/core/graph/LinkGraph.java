@@ -193,23 +193,6 @@ public final class LinkGraph {
         return names(out[id(url)]);
     }
 
-    /** Link instances pointing at {@code url} from other pages, in source order (for anchor statistics). */
-    public List<Link> inLinks(String url) {
-        Integer t = ids.get(url);
-        if (t == null) {
-            return List.of();
-        }
-        List<Link> found = new ArrayList<>();
-        for (int s : in[t]) {
-            for (Link l : site.page(urls[s]).links()) {
-                if (url.equals(l.targetUrl())) {
-                    found.add(l);
-                }
-            }
-        }
-        return found;
-    }
-
     public boolean hasEdge(String source, String target) {
         Integer s = ids.get(source);
         Integer t = ids.get(target);

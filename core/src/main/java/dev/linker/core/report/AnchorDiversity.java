@@ -2,6 +2,7 @@ package dev.linker.core.report;
 
 import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.model.Link;
+import dev.linker.core.site.SiteReader;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -116,25 +117,8 @@ public record AnchorDiversity(String target, int links, int distinct, String top
         }
     }
 
-    /** Case-folded, stripped, each run of whitespace one space (no regex: this runs for every content link). */
+    /** Case-folded, stripped, each run of whitespace one space, as the reader collapses every text. */
     static String normalise(String anchor) {
-        if (anchor == null) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder(anchor.length());
-        boolean space = false;
-        for (int i = 0; i < anchor.length(); i++) {
-            char c = anchor.charAt(i);
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r') {
-                space = b.length() > 0;
-            } else {
-                if (space) {
-                    b.append(' ');
-                    space = false;
-                }
-                b.append(c);
-            }
-        }
-        return b.toString().toLowerCase(Locale.ROOT);
+        return anchor == null ? "" : SiteReader.collapse(anchor).toLowerCase(Locale.ROOT);
     }
 }

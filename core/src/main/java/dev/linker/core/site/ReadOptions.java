@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * @param listener            progress and problems
  * @param keepText            whether pages keep their main text and its regions; the audit reads without them (it
  *                            checks links, titles and headings), which is what lets a catalogue of a million pages
- *                            fit in a few GB of heap and reads it about a third faster. Without the text, a page's
+ *                            fit in a few GB of heap and reads it about a fifth faster. Without the text, a page's
  *                            metadata is what it declares (JSON-LD, meta tags, its URL): no link-list hub, no date
  *                            from a {@code <time>} in the text.
  */

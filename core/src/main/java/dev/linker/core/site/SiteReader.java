@@ -7,7 +7,6 @@ import dev.linker.core.model.Crumb;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.PageMeta;
-import dev.linker.core.model.Placement;
 import dev.linker.core.model.Site;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -49,9 +48,8 @@ public final class SiteReader {
     private final ReadOptions options;
     private final String baseHost;
     private final String basePath;
-    private Set<String> keys;
-    /** Each page key once: links to a page share its key's string instead of holding a copy each. */
-    private Map<String, String> keyInstances = Map.of();
+    /** Each page key, mapped to its one instance: links to a page share its key's string, not a copy each. */
+    private Map<String, String> keys = Map.of();
     /**
      * Strings that repeat across pages — links' hrefs, texts and rels (every template link, and the anchors a page
      * is linked with from many pages), a page's lang — held once. The map goes with the reader, so a string that
@@ -98,7 +96,7 @@ public final class SiteReader {
         checkSelector("content selector", options.contentSelector());
         checkSelector("boilerplate selector", options.boilerplateSelector());
         SiteReader r = new SiteReader(options);
-        r.keys = new HashSet<>();
+        r.keys = new HashMap<>();
         r.realRoot = FolderFiles.realPath(file.toAbsolutePath().getParent());
         List<Site.Problem> problems = new ArrayList<>();
         Page page;
@@ -122,10 +120,8 @@ public final class SiteReader {
      */
     public static Site withVersions(Site site, ReadOptions options, Map<String, Path> versions) {
         SiteReader r = new SiteReader(options);
-        Map<String, String> instances = new HashMap<>();
-        site.pages().keySet().forEach(k -> instances.put(k, k));
-        r.keyInstances = instances;
-        r.keys = instances.keySet();
+        r.keys = new HashMap<>();
+        site.pages().keySet().forEach(k -> r.keys.put(k, k));
         Map<String, Page> pages = new TreeMap<>(site.pages());
         Map<String, String> redirects = new TreeMap<>(site.redirects());
         Set<String> changedKeys = new HashSet<>();
@@ -203,13 +199,11 @@ public final class SiteReader {
             }
         }
         realRoot = FolderFiles.realPath(dir);
-        Map<String, String> instances = new HashMap<>(htmlFiles.size() * 2);
+        keys = new HashMap<>(htmlFiles.size() * 2);
         for (Path p : htmlFiles) {
             String k = PageKeys.ofFile(dir.relativize(p).toString());
-            instances.putIfAbsent(k, k);
+            keys.putIfAbsent(k, k);
         }
-        keyInstances = instances;
-        keys = instances.keySet();
 
         Map<String, Page> pages = new TreeMap<>();
         Map<String, String> redirects = new TreeMap<>();
@@ -348,7 +342,7 @@ public final class SiteReader {
                 }
                 case "link" -> {
                     if (canonical == null && el.attr("rel").equalsIgnoreCase("canonical") && el.hasAttr("href")) {
-                        PageKeys.Target t = PageKeys.resolve(key, el.attr("href"), baseHost, basePath, keys);
+                        PageKeys.Target t = PageKeys.resolve(key, el.attr("href"), baseHost, basePath, keys.keySet());
                         canonical = t.external() ? el.attr("href") : t.key();
                     }
                 }
@@ -369,7 +363,7 @@ public final class SiteReader {
                         int i = c.toLowerCase(Locale.ROOT).indexOf("url=");
                         if (i >= 0) {
                             String target = c.substring(i + 4).strip().replaceAll("^['\"]|['\"]$", "");
-                            PageKeys.Target t = PageKeys.resolve(key, target, baseHost, basePath, keys);
+                            PageKeys.Target t = PageKeys.resolve(key, target, baseHost, basePath, keys.keySet());
                             redirectTo = t.external() ? target : t.key();
                         }
                     }
@@ -396,17 +390,16 @@ public final class SiteReader {
         List<Link> links = new ArrayList<>(anchors.size());
         for (Element a : anchors) {
             String href = a.attr("href");
-            PageKeys.Target t = PageKeys.resolve(key, href, baseHost, basePath, keys);
+            PageKeys.Target t = PageKeys.resolve(key, href, baseHost, basePath, keys.keySet());
             String anchor = collapse(a.text());
             if (anchor.isEmpty()) {
                 Element img = a.selectFirst("img[alt]");
                 anchor = img != null ? collapse(img.attr("alt")) : collapse(a.attr("aria-label"));
             }
             var pos = a.sourceRange().start();
-            Placement placement = placements.of(a);
             String target = keyInstance(t.key());
             links.add(new Link(key, href.equals(target) ? target : share(href), target, share(t.fragment()),
-                    share(anchor), share(a.attr("rel")), placement,
+                    share(anchor), share(a.attr("rel")), placements.of(a),
                     Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0)));
         }
 
@@ -438,7 +431,7 @@ public final class SiteReader {
         if (key == null) {
             return null;
         }
-        String k = keyInstances.get(key);
+        String k = keys.get(key);
         return k == null ? key : k;
     }
 
@@ -621,7 +614,7 @@ public final class SiteReader {
         List<Crumb> crumbs = new ArrayList<>();
         for (Element a : nav.getElementsByTag("a")) {
             if (a.hasAttr("href")) {
-                PageKeys.Target t = PageKeys.resolve(key, a.attr("href"), baseHost, basePath, keys);
+                PageKeys.Target t = PageKeys.resolve(key, a.attr("href"), baseHost, basePath, keys.keySet());
                 crumbs.add(new Crumb(collapse(a.text()), t.external() ? a.attr("href") : t.key()));
             }
         }
@@ -656,7 +649,7 @@ public final class SiteReader {
             String name = item.path("name").asText(target.path("name").asText(""));
             String k = null;
             if (!url.isEmpty()) {
-                PageKeys.Target t = PageKeys.resolve(key, url, baseHost, basePath, keys);
+                PageKeys.Target t = PageKeys.resolve(key, url, baseHost, basePath, keys.keySet());
                 k = t.external() ? url : t.key();
             }
             byPos.put(item.path("position").asInt(i), new Crumb(collapse(name), k));
@@ -664,7 +657,11 @@ public final class SiteReader {
         return new ArrayList<>(byPos.values());
     }
 
-    static String collapse(String s) {
+    /**
+     * Each run of whitespace (no-break space included) as one space, stripped: how the reader writes every text it
+     * keeps (titles, headings, anchors).
+     */
+    public static String collapse(String s) {
         if (s == null || s.isEmpty()) {
             return "";
         }
@@ -711,8 +708,8 @@ public final class SiteReader {
             if (parts.length < 2 || parts[0].contains("*") || parts[0].contains(":")) {
                 continue; // splats and placeholders match many paths; not a single page
             }
-            PageKeys.Target from = PageKeys.resolve("/", parts[0], baseHost, basePath, keys);
-            PageKeys.Target to = PageKeys.resolve("/", parts[1], baseHost, basePath, keys);
+            PageKeys.Target from = PageKeys.resolve("/", parts[0], baseHost, basePath, keys.keySet());
+            PageKeys.Target to = PageKeys.resolve("/", parts[1], baseHost, basePath, keys.keySet());
             if (from.key() != null) {
                 redirects.put(from.key(), to.external() ? parts[1] : to.key());
             }
@@ -761,7 +758,7 @@ public final class SiteReader {
                     problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'" + why));
                     continue;
                 }
-                PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", keys);
+                PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", keys.keySet());
                 if (t.key() != null) {
                     out.add(t.key());
                 }
