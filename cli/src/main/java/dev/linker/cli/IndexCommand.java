@@ -1,11 +1,11 @@
 package dev.linker.cli;
 
 import dev.linker.core.audit.ExitCode;
-import dev.linker.index.EmbedMode;
+import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.PageIndex;
-import dev.linker.index.PageRecord;
+import dev.linker.index.SiteRecords;
 import dev.linker.index.SourceLoader;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.Callable;
 
 /** {@code linker index SOURCE --index DIR}: read a site, embed what changed, update the Lucene index. */
@@ -92,23 +92,40 @@ final class IndexCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         dev.linker.core.crawl.Crawler.Result crawled = CrawlOptions.isUrl(source)
                 ? crawl.crawl(source, baseUrl, err, quiet) : null;
-        List<PageRecord> records;
+        SiteRecords records;
         try {
             Path from = crawled != null ? crawled.folder() : CrawlOptions.folder(source);
             // A crawled site's pages are keyed by their path on it, and its absolute links are its own.
             String base = crawled != null && baseUrl == null ? crawled.origin() + "/" : baseUrl;
+            // Pages are read without their text first; each page's text is read again as it is indexed, so a
+            // catalogue's text is never held all at once.
             records = SourceLoader.of(from).withLinks(links).withSearchConsole(searchConsole)
-                    .withHtml(base, contentSelector, boilerplateSelector, progress).withHubs(hubs.patterns()).records();
+                    .withHtml(base, contentSelector, boilerplateSelector, progress).withHubs(hubs.patterns()).pages();
+            progress.done("read " + records.size() + " pages from " + source);
+            if (safety != null) {
+                records = records.map(SourceLoader.safety(safety, records::contains));
+            }
+            AtomicLong hubCount = new AtomicLong();
+            records = records.map(r -> {
+                if (r.hub()) {
+                    hubCount.incrementAndGet();
+                }
+                return r;
+            });
+            index(records, t0, out, err);
+            if (!quiet) {
+                err.println("linker: " + hubCount.get() + " of the " + records.size() + " pages are hubs (home,"
+                        + " listings, --hub), never suggested as link targets");
+            }
         } finally {
             if (crawled != null) {
                 dev.linker.core.site.FolderFiles.deleteTemporary(crawled.folder());
             }
         }
-        long hubCount = records.stream().filter(PageRecord::hub).count();
-        progress.done("read " + records.size() + " pages from " + source + " (" + hubCount + " hubs)");
-        if (safety != null) {
-            records = SourceLoader.withSafety(records, safety);
-        }
+        return ExitCode.OK.code();
+    }
+
+    private void index(SiteRecords records, long t0, PrintWriter out, PrintWriter err) {
         PageIndex.Options opts = PageIndex.Options.DEFAULT.withEmbed(EmbedMode.parse(embed))
                 .withFormat(PageIndex.VectorFormat.parse(vectorFormat));
         try (Embedder e = embedder.create(); PageIndex index = PageIndex.open(indexDir, e, opts)) {
@@ -131,6 +148,5 @@ final class IndexCommand implements Callable<Integer> {
             double s = (System.nanoTime() - t0) / 1e9;
             out.printf(java.util.Locale.ROOT, "%d pages: %s (%.1f s, index %s)%n", records.size(), r, s, indexDir);
         }
-        return ExitCode.OK.code();
     }
 }

@@ -9,88 +9,269 @@ import dev.linker.core.score.CategoryPath;
 import dev.linker.core.site.SearchConsoleReader.QueryStat;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns a read site (plus optional Search Console data) into index records: content links give each page its
  * outbound links, each target its inbound count and the anchor names other pages use for it; links of every
  * placement give the links a page already has. A link to a redirect stub of the site counts for the page the stub
  * leads to, as a reader following it lands there.
+ *
+ * <p>What needs the whole site (inbound counts, names, authority) is computed up front in arrays of a few bytes a
+ * page; each record is made as it is taken. A site read without text ({@code ReadOptions.withoutText()}) is given
+ * with a function that reads a batch of its pages again with their text ({@code SiteReader.withText}), so a
+ * catalogue's records stream through the index without every page's text held at once.
  */
-public final class SiteRecords {
+public final class SiteRecords implements Iterable<PageRecord> {
     /** Redirect hops followed at most (a longer chain stops where it got to). */
     static final int MAX_HOPS = 5;
+    /** Pages read again for their text at a time (in parallel). */
+    static final int BATCH = 64;
 
-    private SiteRecords() {
+    private final Site site;
+    private final Map<String, List<QueryStat>> gsc;
+    private final UnaryOperator<List<Page>> withText;
+    private final UnaryOperator<PageRecord> then;
+    /** Page keys, sorted: a page's index for the arrays below. */
+    private final String[] urls;
+    private final double[] authority;
+    private final int[] inbound;
+    /** The anchor names of page i are {@code names[nameStart[i]] .. names[nameStart[i+1]-1]}: source << 32 | link. */
+    private final int[] nameStart;
+    private final long[] names;
+
+    private SiteRecords(Site site, Map<String, List<QueryStat>> gsc, UnaryOperator<List<Page>> withText,
+                        UnaryOperator<PageRecord> then, String[] urls, double[] authority, int[] inbound,
+                        int[] nameStart, long[] names) {
+        this.site = site;
+        this.gsc = gsc;
+        this.withText = withText;
+        this.then = then;
+        this.urls = urls;
+        this.authority = authority;
+        this.inbound = inbound;
+        this.nameStart = nameStart;
+        this.names = names;
     }
 
+    /** Every record of a site read with its text. */
     public static List<PageRecord> from(Site site, Map<String, List<QueryStat>> searchConsole) {
+        List<PageRecord> out = new ArrayList<>(site.pages().size());
+        of(site, searchConsole, null).forEach(out::add);
+        return out;
+    }
+
+    /**
+     * The records of {@code site}, made as they are taken, in the site's page order.
+     *
+     * @param withText null when the site's pages have their text; else what reads a batch of them again with it
+     */
+    public static SiteRecords of(Site site, Map<String, List<QueryStat>> searchConsole,
+                                 UnaryOperator<List<Page>> withText) {
         Map<String, List<QueryStat>> gsc = searchConsole == null ? Map.of() : searchConsole;
-        LinkGraph graph = site.pages().isEmpty() ? null : LinkGraph.build(site, null);
-        Map<String, List<String[]>> names = new HashMap<>();
-        Map<String, Set<String>> outbound = new HashMap<>();
-        Map<String, Set<String>> everywhere = new HashMap<>();
-        Map<String, Integer> inbound = new HashMap<>();
-        Map<String, String> resolved = new HashMap<>();
-        for (Page p : site.pages().values()) {
-            Set<String> out = new LinkedHashSet<>();
-            Set<String> all = new LinkedHashSet<>();
-            for (Link l : p.links()) {
-                if (l.targetUrl() == null) {
-                    continue;
-                }
-                String t = resolved.computeIfAbsent(l.targetUrl(), x -> landing(site, x));
-                if (t.equals(p.url()) || !site.contains(t)) {
-                    continue;
-                }
-                all.add(t);
-                if (!l.content()) {
-                    continue;
-                }
-                if (out.add(t)) {
-                    inbound.merge(t, 1, Integer::sum);
-                }
-                String a = l.anchorText() == null ? "" : l.anchorText().strip();
-                if (!a.isEmpty() && !AnchorText.isGeneric(a, p.lang(), Set.of())) {
-                    names.computeIfAbsent(t, k -> new ArrayList<>()).add(new String[] {p.url(), a});
-                }
+        String[] urls = site.pages().keySet().toArray(new String[0]);
+        Arrays.sort(urls);
+        int n = urls.length;
+        double[] authority = new double[n];
+        if (n > 0) {
+            LinkGraph graph = LinkGraph.build(site, null);
+            for (int i = 0; i < n; i++) {
+                authority[i] = graph.linkScore(urls[i]) / 100.0;
             }
-            outbound.put(p.url(), out);
-            everywhere.put(p.url(), all);
         }
         double maxClicks = 0;
         for (List<QueryStat> qs : gsc.values()) {
             maxClicks = Math.max(maxClicks, qs.stream().mapToLong(QueryStat::clicks).sum());
         }
-        List<PageRecord> out = new ArrayList<>(site.pages().size());
-        for (Page p : site.pages().values()) {
-            double authority = graph == null ? 0 : graph.linkScore(p.url()) / 100.0;
-            List<String[]> queries = new ArrayList<>();
-            List<QueryStat> qs = gsc.get(p.url());
-            if (qs != null) {
-                long clicks = 0;
-                for (QueryStat q : qs) {
-                    queries.add(new String[] {q.query(), Long.toString(q.clicks())});
-                    clicks += q.clicks();
-                }
+        for (Map.Entry<String, List<QueryStat>> e : gsc.entrySet()) {
+            int i = Arrays.binarySearch(urls, e.getKey());
+            if (i >= 0 && maxClicks > 0) {
                 // Search engines' view of the page blended with the site's own: log-scaled clicks, 40 %.
-                if (maxClicks > 0) {
-                    authority = 0.6 * authority + 0.4 * Math.log1p(clicks) / Math.log1p(maxClicks);
+                long clicks = e.getValue().stream().mapToLong(QueryStat::clicks).sum();
+                authority[i] = 0.6 * authority[i] + 0.4 * Math.log1p(clicks) / Math.log1p(maxClicks);
+            }
+        }
+        // Pass 1: inbound counts, and which links name their target (counted per target).
+        int[] inbound = new int[n];
+        int[] nameCount = new int[n + 1];
+        BitSet naming = new BitSet();
+        int linkNo = 0;
+        Set<String> out = new HashSet<>();
+        for (Page p : site.pages().values()) {
+            out.clear();
+            for (Link l : p.links()) {
+                int at = linkNo++;
+                int t = target(site, urls, p, l);
+                if (t < 0 || !l.content()) {
+                    continue;
+                }
+                if (out.add(urls[t])) {
+                    inbound[t]++;
+                }
+                String a = l.anchorText() == null ? "" : l.anchorText().strip();
+                if (!a.isEmpty() && !AnchorText.isGeneric(a, p.lang(), Set.of())) {
+                    naming.set(at);
+                    nameCount[t]++;
                 }
             }
-            Status status = p.redirectTo() != null ? Status.REDIRECTED : Status.LIVE;
-            out.add(new PageRecord(p.url(), p.title(), p.h1(), p.text(), CategoryPath.of(p), status, p.redirectTo(),
-                    authority, inbound.getOrDefault(p.url(), 0), "",
-                    new ArrayList<>(outbound.getOrDefault(p.url(), Set.of())),
-                    names.getOrDefault(p.url(), List.of()), queries, p.meta(),
-                    new ArrayList<>(everywhere.getOrDefault(p.url(), Set.of()))));
         }
-        return out;
+        // Pass 2: the names, grouped by target in the site's page order.
+        int[] nameStart = new int[n + 1];
+        for (int i = 0; i < n; i++) {
+            nameStart[i + 1] = nameStart[i] + nameCount[i];
+        }
+        int[] fill = Arrays.copyOf(nameStart, n);
+        long[] names = new long[nameStart[n]];
+        linkNo = 0;
+        for (Page p : site.pages().values()) {
+            int s = -1;
+            List<Link> links = p.links();
+            for (int k = 0; k < links.size(); k++) {
+                if (naming.get(linkNo++)) {
+                    if (s < 0) {
+                        s = Arrays.binarySearch(urls, p.url());
+                    }
+                    int t = target(site, urls, p, links.get(k));
+                    names[fill[t]++] = (long) s << 32 | k;
+                }
+            }
+        }
+        return new SiteRecords(site, gsc, withText, UnaryOperator.identity(), urls, authority, inbound, nameStart,
+                names);
+    }
+
+    /** These records, each passed through {@code f} as it is made (hub marks, safety classes). */
+    public SiteRecords map(UnaryOperator<PageRecord> f) {
+        UnaryOperator<PageRecord> g = then;
+        return new SiteRecords(site, gsc, withText, r -> f.apply(g.apply(r)), urls, authority, inbound, nameStart,
+                names);
+    }
+
+    public int size() {
+        return urls.length;
+    }
+
+    public boolean contains(String url) {
+        return site.contains(url);
+    }
+
+    /**
+     * Records in the site's page order. Pages to read again are read a batch ahead, on another thread, so reading
+     * the next batch overlaps with whatever the caller does with this one (embedding it, on a core of its own).
+     */
+    @Override
+    public Iterator<PageRecord> iterator() {
+        Iterator<Page> pages = site.pages().values().iterator();
+        return new Iterator<>() {
+            private Batch batch = new Batch(List.of(), List.of());
+            private CompletableFuture<Batch> ahead = read(pages);
+            private int at;
+
+            @Override
+            public boolean hasNext() {
+                return at < batch.given().size() || ahead != null;
+            }
+
+            @Override
+            public PageRecord next() {
+                if (at == batch.given().size()) {
+                    if (ahead == null) {
+                        throw new NoSuchElementException();
+                    }
+                    batch = join(ahead);
+                    ahead = read(pages);
+                    at = 0;
+                }
+                PageRecord r = record(batch.given().get(at), batch.full().get(at));
+                at++;
+                return then.apply(r);
+            }
+        };
+    }
+
+    /** Pages as given, and the same pages with their text. */
+    private record Batch(List<Page> given, List<Page> full) {
+    }
+
+    /** The next batch of pages, with their text read on another thread when needed; null when there is none. */
+    private CompletableFuture<Batch> read(Iterator<Page> pages) {
+        List<Page> given = new ArrayList<>(BATCH);
+        while (given.size() < BATCH && pages.hasNext()) {
+            given.add(pages.next());
+        }
+        if (given.isEmpty()) {
+            return null;
+        }
+        return withText == null ? CompletableFuture.completedFuture(new Batch(given, given))
+                : CompletableFuture.supplyAsync(() -> new Batch(given, withText.apply(given)));
+    }
+
+    private static Batch join(CompletableFuture<Batch> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    /** The record of page {@code p}, its text (and what only its text tells) from {@code full}. */
+    private PageRecord record(Page p, Page full) {
+        int i = Arrays.binarySearch(urls, p.url());
+        Set<String> out = new LinkedHashSet<>();
+        Set<String> all = new LinkedHashSet<>();
+        for (Link l : p.links()) {
+            int t = target(site, urls, p, l);
+            if (t < 0) {
+                continue;
+            }
+            all.add(urls[t]);
+            if (l.content()) {
+                out.add(urls[t]);
+            }
+        }
+        List<String[]> named = new ArrayList<>(nameStart[i + 1] - nameStart[i]);
+        for (int k = nameStart[i]; k < nameStart[i + 1]; k++) {
+            String source = urls[(int) (names[k] >>> 32)];
+            Link l = site.page(source).links().get((int) names[k]);
+            named.add(new String[] {source, l.anchorText().strip()});
+        }
+        List<String[]> queries = new ArrayList<>();
+        for (QueryStat q : gsc.getOrDefault(p.url(), List.of())) {
+            queries.add(new String[] {q.query(), Long.toString(q.clicks())});
+        }
+        Status status = full.redirectTo() != null ? Status.REDIRECTED : Status.LIVE;
+        return new PageRecord(full.url(), full.title(), full.h1(), full.text(), CategoryPath.of(full), status,
+                full.redirectTo(), authority[i], inbound[i], "", new ArrayList<>(out), named, queries, full.meta(),
+                new ArrayList<>(all));
+    }
+
+    /** The index of the page {@code l} lands on, or -1 when that is {@code p} itself or not a page of the site. */
+    private static int target(Site site, String[] urls, Page p, Link l) {
+        if (l.targetUrl() == null) {
+            return -1;
+        }
+        String t = landing(site, l.targetUrl());
+        if (t.equals(p.url()) || !site.contains(t)) {
+            return -1;
+        }
+        return Arrays.binarySearch(urls, t);
     }
 
     /**
@@ -99,6 +280,9 @@ public final class SiteRecords {
      * the link on the page it points at; so does a redirect leaving the site.
      */
     static String landing(Site site, String target) {
+        if (site.redirects().isEmpty() || !site.redirects().containsKey(target)) {
+            return target;
+        }
         String at = target;
         Set<String> seen = new HashSet<>();
         seen.add(at);

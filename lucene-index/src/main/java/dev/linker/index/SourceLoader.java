@@ -65,18 +65,7 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
 
     public Site site() {
         if (Files.isDirectory(source)) {
-            ReadOptions o = ReadOptions.of(source).withSelectors(contentSelector, boilerplateSelector)
-                    .withListener(listener);
-            if (baseUrl != null) {
-                o = o.withBaseUrl(baseUrl);
-            }
-            Site site = SiteReader.read(o);
-            for (Site.Problem p : site.problems()) {
-                if (p.key() == null) { // not a page at all (a link out of the site, an unreadable folder): say so
-                    listener.warning(p.file() + " " + p.message());
-                }
-            }
-            return site;
+            return folder(readOptions());
         }
         if (!Files.isRegularFile(source)) {
             throw new LinkerException(source + ": no such file or folder (give a folder of built HTML or a CSV)");
@@ -105,18 +94,49 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
         return site;
     }
 
+    /** Every page of the source as an index record, each with its text. */
     public List<PageRecord> records() {
         Site site = site();
-        List<PageRecord> records = SiteRecords.from(site, searchConsoleData(site));
-        if (hubs.isEmpty()) {
-            return records;
-        }
-        List<PageRecord> out = new java.util.ArrayList<>(records.size());
-        for (PageRecord r : records) {
-            boolean marked = !r.hub() && hubs.stream().anyMatch(p -> p.matcher(r.url()).find());
-            out.add(marked ? r.withMeta(r.meta().withKind(PageKind.MARKED)) : r);
-        }
+        List<PageRecord> out = new java.util.ArrayList<>(site.pages().size());
+        SiteRecords.of(site, searchConsoleData(site), null).map(this::marked).forEach(out::add);
         return out;
+    }
+
+    /**
+     * The pages of the source as index records made one at a time, for a door that takes each once and need not
+     * hold them all (indexing a catalogue): a folder is read without text first (links, the graph, anchor names),
+     * and each page's text is read again as its record is taken. A CSV holds its text anyway and is read once.
+     */
+    public SiteRecords pages() {
+        if (!Files.isDirectory(source)) {
+            Site site = site();
+            return SiteRecords.of(site, searchConsoleData(site), null).map(this::marked);
+        }
+        ReadOptions o = readOptions();
+        Site site = folder(o.withoutText());
+        return SiteRecords.of(site, searchConsoleData(site), SiteReader.withText(site, o)).map(this::marked);
+    }
+
+    private ReadOptions readOptions() {
+        ReadOptions o = ReadOptions.of(source).withSelectors(contentSelector, boilerplateSelector)
+                .withListener(listener);
+        return baseUrl != null ? o.withBaseUrl(baseUrl) : o;
+    }
+
+    private Site folder(ReadOptions o) {
+        Site site = SiteReader.read(o);
+        for (Site.Problem p : site.problems()) {
+            if (p.key() == null) { // not a page at all (a link out of the site, an unreadable folder): say so
+                listener.warning(p.file() + " " + p.message());
+            }
+        }
+        return site;
+    }
+
+    /** The record marked as a hub when its URL matches one of the hub patterns and the reader did not see one. */
+    private PageRecord marked(PageRecord r) {
+        boolean marked = !hubs.isEmpty() && !r.hub() && hubs.stream().anyMatch(p -> p.matcher(r.url()).find());
+        return marked ? r.withMeta(r.meta().withKind(PageKind.MARKED)) : r;
     }
 
     /**
@@ -182,10 +202,12 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
     }
 
     /**
-     * Sets safety classes from a two-column CSV ({@code url,class}; a header row is optional): pages of classes
-     * that may not meet (e.g. {@code --forbid-safety kids=adult}) are never linked. Unknown URLs are an error.
+     * Safety classes from a two-column CSV ({@code url,class}; a header row is optional), as a function that sets
+     * a record's class: pages of classes that may not meet (e.g. {@code --forbid-safety kids=adult}) are never
+     * linked. A URL for which {@code isPage} is false is an error, raised here.
      */
-    public static List<PageRecord> withSafety(List<PageRecord> records, Path csv) {
+    public static java.util.function.UnaryOperator<PageRecord> safety(Path csv,
+                                                                     java.util.function.Predicate<String> isPage) {
         java.util.Map<String, String> classes = new java.util.HashMap<>();
         List<String> lines;
         try {
@@ -211,17 +233,13 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
             }
             classes.put(url, cls);
         }
-        java.util.Set<String> known = new java.util.HashSet<>();
-        List<PageRecord> out = new java.util.ArrayList<>(records.size());
-        for (PageRecord r : records) {
-            known.add(r.url());
-            String cls = classes.get(r.url());
-            out.add(cls == null ? r : r.withSafety(cls));
-        }
-        List<String> unknown = classes.keySet().stream().filter(u -> !known.contains(u)).sorted().limit(3).toList();
+        List<String> unknown = classes.keySet().stream().filter(u -> !isPage.test(u)).sorted().limit(3).toList();
         if (!unknown.isEmpty()) {
             throw new LinkerException(csv + ": URLs that are not pages of the source, e.g. " + unknown);
         }
-        return out;
+        return r -> {
+            String cls = classes.get(r.url());
+            return cls == null ? r : r.withSafety(cls);
+        };
     }
 }

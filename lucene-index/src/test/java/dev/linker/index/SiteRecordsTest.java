@@ -67,4 +67,42 @@ class SiteRecordsTest {
         assertEquals(PageKind.LINK_LIST, marked.get("/guides/").meta().kind(), "a recognised hub keeps its kind");
         assertEquals(PageKind.CONTENT, marked.get(BURR).meta().kind());
     }
+
+    @Test
+    void a_folder_streamed_page_by_page_gives_the_records_of_a_whole_read() {
+        SourceLoader blog = SourceLoader.of(Fixtures.blogSite())
+                .withHubs(List.of(java.util.regex.Pattern.compile("/guides/brewing")));
+        List<List<Object>> whole = blog.records().stream().map(SiteRecordsTest::fields).toList();
+        SiteRecords streamed = blog.pages();
+        List<List<Object>> taken = new java.util.ArrayList<>();
+        streamed.forEach(r -> taken.add(fields(r)));
+        assertEquals(whole.size(), streamed.size());
+        assertEquals(whole, taken, "read without text, then each page's text read again as its record is made");
+        assertTrue(taken.stream().anyMatch(f -> !f.get(3).toString().isEmpty()), "the text is there");
+        assertTrue(taken.stream().anyMatch(f -> f.get(13).toString().contains("MARKED")), "hub marks apply");
+    }
+
+    @Test
+    void safety_classes_apply_to_each_record_and_an_unknown_url_is_named_up_front(@org.junit.jupiter.api.io.TempDir
+                                                                                  java.nio.file.Path tmp)
+            throws java.io.IOException {
+        SiteRecords blog = SourceLoader.of(Fixtures.blogSite()).pages();
+        java.nio.file.Path csv = java.nio.file.Files.writeString(tmp.resolve("safety.csv"), "url,class\n" + BURR + ",gear\n");
+        Map<String, String> classes = new java.util.HashMap<>();
+        blog.map(SourceLoader.safety(csv, blog::contains)).forEach(r -> classes.put(r.url(), r.safety()));
+        assertEquals("gear", classes.get(BURR));
+        assertEquals("", classes.get(GRIND));
+        java.nio.file.Files.writeString(csv, "/posts/none.html,adult\n");
+        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.linker.core.audit.LinkerException.class,
+                () -> SourceLoader.safety(csv, blog::contains));
+        assertTrue(e.getMessage().contains("/posts/none.html"), e.getMessage());
+    }
+
+    /** A record's components, its name and query pairs as lists (arrays compare by identity). */
+    private static List<Object> fields(PageRecord r) {
+        return List.of(r.url(), r.title(), r.h1(), r.body(), r.category(), r.status(), String.valueOf(r.redirectTo()),
+                r.authority(), r.inbound(), r.safety(), r.links(),
+                r.names().stream().map(List::of).toList(), r.queries().stream().map(List::of).toList(),
+                r.meta().toString(), r.allLinks());
+    }
 }

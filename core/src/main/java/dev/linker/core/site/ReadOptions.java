@@ -57,4 +57,9 @@ public record ReadOptions(Path dir, String baseUrl, String contentSelector, Stri
     public ReadOptions withoutText() {
         return new ReadOptions(dir, baseUrl, contentSelector, boilerplateSelector, maxPageBytes, listener, false);
     }
+
+    /** The same options, reading pages with their main text. */
+    public ReadOptions withText() {
+        return new ReadOptions(dir, baseUrl, contentSelector, boilerplateSelector, maxPageBytes, listener, true);
+    }
 }

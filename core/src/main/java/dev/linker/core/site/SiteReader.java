@@ -55,7 +55,7 @@ public final class SiteReader {
      * is linked with from many pages), a page's lang — held once. The map goes with the reader, so a string that
      * does not repeat costs nothing after the read.
      */
-    private final Map<String, String> shared = new java.util.concurrent.ConcurrentHashMap<>();
+    private Map<String, String> shared = new java.util.concurrent.ConcurrentHashMap<>();
     /** The real path of the site folder: no file whose real path is outside it is read. */
     private Path realRoot;
 
@@ -155,6 +155,35 @@ public final class SiteReader {
             }
         }
         return new Site(site.root(), site.baseUrl(), pages, site.sitemapUrls(), redirects, site.files(), problems);
+    }
+
+    /**
+     * Reads pages of {@code site}, which was read without text ({@link ReadOptions#withoutText()}), once more with
+     * their text: for a door that needs each page's text once, in turn, and cannot hold every page's text at once (the
+     * index of a catalogue). The returned function reads a batch of pages in parallel and returns them in the same
+     * order, each as a whole-site read with text would have it (links resolve against the site's page keys). A page
+     * whose file can no longer be read is returned as it was given.
+     */
+    public static java.util.function.UnaryOperator<List<Page>> withText(Site site, ReadOptions options) {
+        ReadOptions o = options.withText();
+        SiteReader r = new SiteReader(o);
+        r.shared = null; // a reader kept for a whole site would otherwise hold every string it met
+        r.keys = new HashMap<>(site.pages().size() * 2);
+        site.pages().keySet().forEach(k -> r.keys.put(k, k));
+        Path dir = o.dir();
+        r.realRoot = FolderFiles.realPath(dir);
+        return batch -> batch.parallelStream().map(p -> r.again(dir, p)).toList();
+    }
+
+    private Page again(Path dir, Page p) {
+        if (p.file() == null || p.file().isEmpty()) {
+            return p;
+        }
+        try {
+            return readPage(dir.resolve(p.file()), p.file(), p.url(), new ArrayList<>(0));
+        } catch (IOException | UncheckedIOException e) {
+            return p;
+        }
     }
 
     /** Validates a CSS selector up front, so a typo is reported as such and not as "no content found". */
@@ -437,7 +466,7 @@ public final class SiteReader {
 
     /** The one instance of a string that repeats across pages. */
     private String share(String s) {
-        if (s == null || s.isEmpty()) {
+        if (s == null || s.isEmpty() || shared == null) {
             return s;
         }
         String before = shared.putIfAbsent(s, s);
