@@ -6,7 +6,7 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.brief.BriefBuilder;
 import dev.linker.index.brief.BriefFormat;
 import dev.linker.index.brief.ContentBrief;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -2,10 +2,10 @@ package dev.linker.cli;
 
 import dev.linker.core.audit.LinkerException;
 import dev.linker.index.PageIndex;
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.EmbedderSettings;
-import dev.linker.index.embed.Embedders;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.EmbedderSettings;
+import dev.linker.core.embed.Embedders;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ final class EmbedOptions {
         if (type == null || type.equalsIgnoreCase("local")) {
             String recorded = PageIndex.recordedEmbedder(dir);
             if (recorded == null || recorded.isEmpty() || recorded.equals(LocalMiniLmEmbedder.ID)) {
-                return dev.linker.index.embed.LazyEmbedder.local();
+                return dev.linker.core.embed.LazyEmbedder.local();
             }
         }
         return forIndex(dir);

@@ -2,7 +2,7 @@ package dev.linker.cli;
 
 import dev.linker.core.audit.ExitCode;
 import dev.linker.index.PageIndex;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import dev.linker.index.eval.AnchorAgreement;
 import dev.linker.index.eval.Baselines;
 import dev.linker.index.eval.DraftEval;

@@ -13,7 +13,7 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
 import dev.linker.index.UnknownPageException;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import dev.linker.server.ApiException;
 import dev.linker.server.LinkerServer;
 import dev.linker.server.ServerConfig;

@@ -4,7 +4,7 @@ import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import dev.linker.server.LinkerServer;
 import dev.linker.server.ServerConfig;
 import picocli.CommandLine.Command;

@@ -3,7 +3,7 @@ package dev.linker.cli;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.SourceLoader;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.linker.cli;
 import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.index.PageIndex;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.DraftText;
 import dev.linker.index.suggest.Suggester;

@@ -2,7 +2,7 @@ package dev.linker.cli;
 
 import dev.linker.core.audit.ExitCode;
 import dev.linker.index.PageIndex;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Metrics;
 import dev.linker.index.eval.Tuner;

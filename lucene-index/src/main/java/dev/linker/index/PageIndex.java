@@ -1,9 +1,11 @@
 package dev.linker.index;
 
+import dev.linker.core.embed.EmbedMode;
+import dev.linker.core.embed.EmbedText;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.model.PageKind;
 import dev.linker.core.model.PageMeta;
-import dev.linker.index.embed.Embedder;
+import dev.linker.core.embed.Embedder;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
@@ -106,9 +108,6 @@ public final class PageIndex implements Closeable {
         }
     }
 
-    /** Text beyond this many characters is indexed for BM25 but not embedded (keeps one huge page from stalling). */
-    public static final int MAX_EMBED_CHARS = 250_000;
-
     private final String where;
     private final Directory dir;
     private final IndexWriter writer;
@@ -145,11 +144,11 @@ public final class PageIndex implements Closeable {
     public static PageIndex open(Path dir) {
         String recorded = Files.isDirectory(dir) ? recordedEmbedder(dir) : null;
         if (recorded != null && !recorded.isEmpty()
-                && !recorded.equals(dev.linker.index.embed.LocalMiniLmEmbedder.ID)) {
+                && !recorded.equals(dev.linker.core.embed.LocalMiniLmEmbedder.ID)) {
             throw new LinkerException(dir + ": index was built with embedder " + recorded
                     + "; open it with that embedder");
         }
-        Embedder local = dev.linker.index.embed.Embedders.createDefault();
+        Embedder local = dev.linker.core.embed.Embedders.createDefault();
         try {
             PageIndex idx = open(dir, local, Options.DEFAULT);
             idx.ownedEmbedder = local;
@@ -942,15 +941,7 @@ public final class PageIndex implements Closeable {
     }
 
     private String embedText(PageRecord r) {
-        String text = embedMode.text(r.title(), r.h1(), r.body());
-        if (text.length() > MAX_EMBED_CHARS) {
-            text = text.substring(0, MAX_EMBED_CHARS);
-        }
-        if (text.codePoints().noneMatch(Character::isLetterOrDigit)) {
-            // Nothing to embed (empty or symbols only): the title, else the URL, still places the page.
-            text = r.title().codePoints().anyMatch(Character::isLetterOrDigit) ? r.title() : r.url();
-        }
-        return text;
+        return EmbedText.of(embedMode, r.url(), r.title(), r.h1(), r.body());
     }
 
     private float[] checkVector(PageRecord r, float[] v) {
@@ -991,17 +982,7 @@ public final class PageIndex implements Closeable {
     }
 
     static String hash(PageRecord r) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(r.title().getBytes(StandardCharsets.UTF_8));
-            md.update((byte) 0);
-            md.update(r.h1().getBytes(StandardCharsets.UTF_8));
-            md.update((byte) 0);
-            md.update(r.body().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return EmbedText.contentHash(r.title(), r.h1(), r.body());
     }
 
     private Document document(PageRecord r, String hash, float[] vector) {

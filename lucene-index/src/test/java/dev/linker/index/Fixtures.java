@@ -1,7 +1,7 @@
 package dev.linker.index;
 
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;

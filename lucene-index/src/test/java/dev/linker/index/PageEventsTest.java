@@ -153,7 +153,7 @@ class PageEventsTest {
         try (PageIndex idx = open(dir)) {
             idx.sync(Fixtures.coffee(), true, null);
         }
-        dev.linker.index.embed.LazyEmbedder lazy = new dev.linker.index.embed.LazyEmbedder(
+        dev.linker.core.embed.LazyEmbedder lazy = new dev.linker.core.embed.LazyEmbedder(
                 Fixtures.embedder().id(), Fixtures.embedder().dimension(), Fixtures::embedder);
         try (PageIndex idx = PageIndex.openExisting(dir, lazy)) {
             idx.apply(merged(GRINDER, KETTLES));

@@ -204,11 +204,11 @@ public final class LinkerServer implements AutoCloseable {
      */
     public static LinkerServer open(ServerConfig config, Path indexDir, Path pagesJson,
                                     java.util.function.Consumer<String> progress) throws IOException {
-        return open(config, indexDir, dev.linker.index.embed.Embedders.createDefault(), pagesJson, progress);
+        return open(config, indexDir, dev.linker.core.embed.Embedders.createDefault(), pagesJson, progress);
     }
 
     /** As {@link #open(ServerConfig, Path, Path, java.util.function.Consumer)} with another embedder. */
-    public static LinkerServer open(ServerConfig config, Path indexDir, dev.linker.index.embed.Embedder embedder,
+    public static LinkerServer open(ServerConfig config, Path indexDir, dev.linker.core.embed.Embedder embedder,
                                     Path pagesJson, java.util.function.Consumer<String> progress) throws IOException {
         dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir, embedder,
                 dev.linker.index.PageIndex.Options.DEFAULT);

@@ -3,8 +3,8 @@ package dev.linker.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.linker.index.PageIndex;
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.Embedders;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.Embedders;
 import dev.linker.server.engine.IndexService;
 
 import java.io.IOException;

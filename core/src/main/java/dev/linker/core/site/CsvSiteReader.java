@@ -42,6 +42,18 @@ public final class CsvSiteReader {
         return new Site(csv.toString(), null, pages, Set.of(), Map.of());
     }
 
+    /**
+     * The columns a table of pages with {@code header} is read from, by the names this reader accepts: address,
+     * title, H1 (null when it has none) and content. For readers of the same shape elsewhere (a Spark job reading
+     * the CSV, JSON lines or Parquet). A missing required column is a {@link LinkerException} naming {@code source}.
+     */
+    public static List<String> pageColumns(Object source, List<String> header) {
+        int h1 = CsvTable.indexOf(header, H1);
+        return java.util.Arrays.asList(header.get(CsvTable.required(source, header, "address", ADDRESS)),
+                header.get(CsvTable.required(source, header, "title", TITLE)), h1 < 0 ? null : header.get(h1),
+                header.get(CsvTable.required(source, header, "content", CONTENT)));
+    }
+
     /** Streams the pages without holding them all, for catalogues too large for memory; returns the count. */
     public static int forEach(Path csv, Consumer<Page> sink) {
         try (CsvTable t = CsvTable.open(csv, ADDRESS)) {

@@ -101,9 +101,14 @@ final class CsvTable implements AutoCloseable {
     }
 
     int required(String what, String... names) {
-        int i = column(names);
+        return required(file, header, what, names);
+    }
+
+    /** The index of the first of {@code names} in {@code header}; a {@link LinkerException} naming {@code source}. */
+    static int required(Object source, List<String> header, String what, String... names) {
+        int i = indexOf(header, names);
         if (i < 0) {
-            throw new LinkerException(file + ": no " + what + " column (expected one of " + Arrays.toString(names)
+            throw new LinkerException(source + ": no " + what + " column (expected one of " + Arrays.toString(names)
                     + "; columns found: " + header + ")");
         }
         return i;
@@ -137,7 +142,7 @@ final class CsvTable implements AutoCloseable {
         return i >= 0 && i < row.length && row[i] != null ? row[i] : "";
     }
 
-    private static int indexOf(List<String> header, String... names) {
+    static int indexOf(List<String> header, String... names) {
         for (String name : names) {
             for (int i = 0; i < header.size(); i++) {
                 if (header.get(i).toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {

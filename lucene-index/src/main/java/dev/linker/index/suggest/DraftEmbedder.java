@@ -1,7 +1,7 @@
 package dev.linker.index.suggest;
 
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -134,7 +134,7 @@ public final class DraftEmbedder {
             units.addAll(chunks(p, minWords));
         }
         // A chunk of only invisible characters (NUL, U+202E, lone surrogates …) has no word piece to embed.
-        units.removeIf(u -> !dev.linker.index.embed.WordPieceTokenizer.hasWordPieces(u));
+        units.removeIf(u -> !dev.linker.core.embed.WordPieceTokenizer.hasWordPieces(u));
         if (units.isEmpty()) {
             return null;
         }

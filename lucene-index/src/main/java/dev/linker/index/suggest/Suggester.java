@@ -500,8 +500,8 @@ public final class Suggester {
         if (index.embedder() == null || text.isBlank()) {
             return null;
         }
-        return index.embedder().embed(text.length() > PageIndex.MAX_EMBED_CHARS
-                ? text.substring(0, PageIndex.MAX_EMBED_CHARS) : text);
+        return index.embedder().embed(text.length() > dev.linker.core.embed.EmbedText.MAX_CHARS
+                ? text.substring(0, dev.linker.core.embed.EmbedText.MAX_CHARS) : text);
     }
 
     /**

@@ -1,12 +1,12 @@
 package dev.linker.index.bench;
 
-import dev.linker.index.EmbedMode;
+import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.Planner;
 import dev.linker.index.suggest.Draft;

@@ -2,8 +2,8 @@ package dev.linker.index.eval;
 
 import dev.linker.index.PageIndex;
 import dev.linker.index.SourceLoader;
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import org.junit.jupiter.api.Assumptions;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.Embedders;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.Embedders;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.linker.index.PageRecord;
 import dev.linker.index.SourceLoader;
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.Embedders;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.Embedders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.linker.server.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.linker.index.EmbedMode;
+import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.PageIndex;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
-import dev.linker.index.embed.WordPieceTokenizer;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.WordPieceTokenizer;
 
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -2,8 +2,8 @@ package dev.linker.server.bench;
 
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
-import dev.linker.index.embed.Embedder;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
 
 import java.util.AbstractList;
 import java.util.ArrayList;

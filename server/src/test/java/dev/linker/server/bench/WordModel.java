@@ -2,7 +2,7 @@ package dev.linker.server.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.linker.index.embed.LocalMiniLmEmbedder;
+import dev.linker.core.embed.LocalMiniLmEmbedder;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,0 +1,159 @@
+package dev.linker.core.embed;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Which embedder to use and how; {@link Embedders#create(EmbedderSettings)} turns it into an {@link Embedder}.
+ * Start from {@link #local()} (the default: offline, no key) or {@link #openAi(String, String)} and adjust with the
+ * {@code with...} methods. {@link #toString()} never shows the API key.
+ *
+ * @param type       {@code local} (the bundled MiniLM model) or {@code openai} (any OpenAI-compatible
+ *                   {@code /v1/embeddings} endpoint: OpenAI, Ollama, vLLM, LM Studio, ...)
+ * @param url        openai: base URL such as {@code https://api.openai.com/v1} or {@code http://localhost:11434/v1},
+ *                   or the full {@code .../embeddings} URL; ignored for local
+ * @param model      model name; for local only {@value #LOCAL_MODEL} exists
+ * @param apiKey     openai: bearer token; null or blank means the environment variable
+ *                   {@code LINKER_EMBEDDINGS_API_KEY}, then {@code OPENAI_API_KEY}, then none (fine for Ollama)
+ * @param dimensions openai: vector length to request (only models that support shortening, e.g.
+ *                   text-embedding-3-*); 0 means the model's own length
+ * @param batchSize  openai: texts per request
+ * @param timeout    openai: limit for one HTTP call
+ * @param maxRetries openai: retries after a 429, a 5xx or a network error (0 = try once)
+ */
+public record EmbedderSettings(Type type, String url, String model, String apiKey, int dimensions, int batchSize,
+                               Duration timeout, int maxRetries) {
+
+    public static final String LOCAL_MODEL = "all-minilm-l6-v2-q";
+    public static final String DEFAULT_OPENAI_URL = "https://api.openai.com/v1";
+    public static final String DEFAULT_OPENAI_MODEL = "text-embedding-3-small";
+    public static final int DEFAULT_BATCH_SIZE = 64;
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    public static final int DEFAULT_MAX_RETRIES = 4;
+    /** Environment variables read for the key, in this order, when the settings carry none. */
+    public static final String ENV_KEY = "LINKER_EMBEDDINGS_API_KEY";
+    public static final String ENV_OPENAI_KEY = "OPENAI_API_KEY";
+
+    /** The kinds of embedder. */
+    public enum Type {
+        LOCAL, OPENAI;
+
+        /** Parses {@code local} or {@code openai}, any case; the error lists the valid values. */
+        public static Type parse(String value) {
+            if (value != null) {
+                for (Type t : values()) {
+                    if (t.name().equalsIgnoreCase(value.trim())) {
+                        return t;
+                    }
+                }
+            }
+            throw new IllegalArgumentException("unknown embedder type '" + value + "': use local or openai");
+        }
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Fills defaults and rejects impossible values with a message naming the setting. */
+    public EmbedderSettings {
+        if (type == null) {
+            type = Type.LOCAL;
+        }
+        if (type == Type.LOCAL) {
+            if (model != null && !model.isBlank() && !model.trim().equalsIgnoreCase(LOCAL_MODEL)) {
+                throw new IllegalArgumentException("embedder model '" + model + "' is not available locally: the local"
+                        + " embedder has only " + LOCAL_MODEL + " (use type openai for other models)");
+            }
+            model = LOCAL_MODEL;
+            if (dimensions != 0 && dimensions != LocalMiniLmEmbedder.DIMENSION) {
+                throw new IllegalArgumentException("embedder dimensions " + dimensions + " is not possible for "
+                        + LOCAL_MODEL + ", whose vectors have " + LocalMiniLmEmbedder.DIMENSION);
+            }
+        } else {
+            url = url == null || url.isBlank() ? DEFAULT_OPENAI_URL : url.trim();
+            if (!url.startsWith("http://") && !url.startsWith("https://")) {
+                throw new IllegalArgumentException("embedder url '" + url + "' must start with http:// or https://");
+            }
+            model = model == null || model.isBlank() ? DEFAULT_OPENAI_MODEL : model.trim();
+        }
+        if (dimensions < 0) {
+            throw new IllegalArgumentException("embedder dimensions must be positive (or 0 for the model's own), was "
+                    + dimensions);
+        }
+        if (batchSize == 0) {
+            batchSize = DEFAULT_BATCH_SIZE;
+        }
+        if (batchSize < 0 || batchSize > 2048) {
+            throw new IllegalArgumentException("embedder batchSize must be 1..2048, was " + batchSize);
+        }
+        if (timeout == null) {
+            timeout = DEFAULT_TIMEOUT;
+        }
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("embedder timeout must be positive, was " + timeout);
+        }
+        if (maxRetries < 0 || maxRetries > 20) {
+            throw new IllegalArgumentException("embedder maxRetries must be 0..20, was " + maxRetries);
+        }
+    }
+
+    /** The default: the bundled local model. */
+    public static EmbedderSettings local() {
+        return new EmbedderSettings(Type.LOCAL, null, LOCAL_MODEL, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, 0);
+    }
+
+    /**
+     * An OpenAI-compatible endpoint with default batch size, timeout and retries; null url or model take
+     * {@value #DEFAULT_OPENAI_URL} and {@value #DEFAULT_OPENAI_MODEL}.
+     */
+    public static EmbedderSettings openAi(String url, String model) {
+        return new EmbedderSettings(Type.OPENAI, url, model, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT,
+                DEFAULT_MAX_RETRIES);
+    }
+
+    public EmbedderSettings withApiKey(String key) {
+        return new EmbedderSettings(type, url, model, key, dimensions, batchSize, timeout, maxRetries);
+    }
+
+    public EmbedderSettings withDimensions(int dims) {
+        return new EmbedderSettings(type, url, model, apiKey, dims, batchSize, timeout, maxRetries);
+    }
+
+    public EmbedderSettings withBatchSize(int size) {
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, size, timeout, maxRetries);
+    }
+
+    public EmbedderSettings withTimeout(Duration t) {
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, t, maxRetries);
+    }
+
+    public EmbedderSettings withMaxRetries(int retries) {
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, timeout, retries);
+    }
+
+    /** The key to send: the configured one, else {@value #ENV_KEY}, else {@value #ENV_OPENAI_KEY}, else null. */
+    public String resolveApiKey() {
+        return resolveApiKey(System.getenv());
+    }
+
+    String resolveApiKey(Map<String, String> env) {
+        for (String candidate : new String[] {apiKey, env.get(ENV_KEY), env.get(ENV_OPENAI_KEY)}) {
+            if (candidate != null && !candidate.isBlank()) {
+                return candidate.trim();
+            }
+        }
+        return null;
+    }
+
+    /** Like the generated one, but the key shows only whether it is set. */
+    @Override
+    public String toString() {
+        return "EmbedderSettings[type=" + type + ", url=" + url + ", model=" + model
+                + ", apiKey=" + (apiKey == null || apiKey.isBlank() ? "(from environment, if any)" : "***")
+                + ", dimensions=" + dimensions + ", batchSize=" + batchSize + ", timeout=" + timeout
+                + ", maxRetries=" + maxRetries + "]";
+    }
+}

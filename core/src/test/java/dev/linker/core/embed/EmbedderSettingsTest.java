@@ -1,0 +1,78 @@
+package dev.linker.core.embed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class EmbedderSettingsTest {
+
+    @Test
+    void openai_settings_get_sensible_defaults() {
+        EmbedderSettings s = EmbedderSettings.openAi(null, null);
+        assertEquals(EmbedderSettings.Type.OPENAI, s.type());
+        assertEquals("https://api.openai.com/v1", s.url());
+        assertEquals("text-embedding-3-small", s.model());
+        assertEquals(64, s.batchSize());
+        assertEquals(Duration.ofSeconds(60), s.timeout());
+        assertEquals(4, s.maxRetries());
+    }
+
+    @Test
+    void the_key_comes_from_settings_then_linker_env_then_openai_env() {
+        Map<String, String> env = Map.of("LINKER_EMBEDDINGS_API_KEY", "linker-key", "OPENAI_API_KEY", "openai-key");
+        EmbedderSettings s = EmbedderSettings.openAi(null, null);
+        assertEquals("configured", s.withApiKey("configured").resolveApiKey(env));
+        assertEquals("linker-key", s.resolveApiKey(env));
+        assertEquals("openai-key", s.withApiKey(" ").resolveApiKey(Map.of("OPENAI_API_KEY", "openai-key")));
+        assertNull(s.resolveApiKey(Map.of()));
+    }
+
+    @Test
+    void to_string_never_shows_the_key() {
+        String text = EmbedderSettings.openAi(null, null).withApiKey("sk-very-secret").toString();
+        assertFalse(text.contains("sk-very-secret"), text);
+        assertTrue(text.contains("apiKey=***"), text);
+    }
+
+    @Test
+    void impossible_values_are_rejected_naming_the_setting() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi(null, null)
+                .withBatchSize(-1)).getMessage().contains("batchSize"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi(null, null)
+                .withTimeout(Duration.ZERO)).getMessage().contains("timeout"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi("ftp://x", null))
+                .getMessage().contains("ftp://x"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new EmbedderSettings(
+                EmbedderSettings.Type.LOCAL, null, "bge-small", null, 0, 0, null, 0)).getMessage().contains("bge-small"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.local().withDimensions(512))
+                .getMessage().contains("384"));
+    }
+
+    @Test
+    void types_parse_in_any_case_and_unknown_ones_list_the_valid_values() {
+        assertEquals(EmbedderSettings.Type.OPENAI, EmbedderSettings.Type.parse(" OpenAI "));
+        assertEquals(EmbedderSettings.Type.LOCAL, EmbedderSettings.Type.parse("local"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EmbedderSettings.Type.parse("huggingface"));
+        assertTrue(e.getMessage().contains("huggingface") && e.getMessage().contains("local or openai"));
+    }
+
+    @Test
+    void embedders_create_the_kind_the_settings_name() {
+        try (Embedder local = Embedders.create(EmbedderSettings.local())) {
+            assertInstanceOf(LocalMiniLmEmbedder.class, local);
+        }
+        try (Embedder remote = Embedders.create(EmbedderSettings.openAi("http://127.0.0.1:9/v1", "m")
+                .withDimensions(8))) {
+            assertInstanceOf(OpenAiEmbedder.class, remote);
+            assertEquals("openai:m@8", remote.id());
+        }
+    }
+}

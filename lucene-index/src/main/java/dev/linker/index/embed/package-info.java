@@ -1,2 +1,0 @@
-/** Embedders turning page text into unit vectors: the offline local MiniLM model and OpenAI-compatible endpoints. */
-package dev.linker.index.embed;

@@ -1,0 +1,32 @@
+package dev.linker.spark;
+
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.EmbedderSettings;
+import dev.linker.core.embed.Embedders;
+
+import java.io.Serializable;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Which embedder a job uses, as shipped to executors: the local model ({@code type} local), or an OpenAI-compatible
+ * endpoint (url, model, dimensions; the API key is read on each executor from {@code LINKER_EMBEDDINGS_API_KEY} or
+ * {@code OPENAI_API_KEY}, e.g. set with {@code spark.executorEnv.*}, so it never travels with the job).
+ */
+record EmbedderSpec(String type, String url, String model, int dimensions) implements Serializable {
+    private static final Map<EmbedderSpec, Embedder> LOADED = new ConcurrentHashMap<>();
+
+    static EmbedderSpec local() {
+        return new EmbedderSpec("local", null, null, 0);
+    }
+
+    EmbedderSettings settings() {
+        return type == null || type.equalsIgnoreCase("local") ? EmbedderSettings.local()
+                : EmbedderSettings.openAi(url, model).withDimensions(dimensions);
+    }
+
+    /** This JVM's one embedder for the spec: an executor loads the model once and every task shares it. */
+    Embedder shared() {
+        return LOADED.computeIfAbsent(this, s -> Embedders.create(s.settings()));
+    }
+}

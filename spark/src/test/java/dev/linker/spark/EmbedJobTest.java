@@ -1,0 +1,184 @@
+package dev.linker.spark;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.linker.core.embed.EmbedMode;
+import dev.linker.core.embed.EmbedText;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.model.Page;
+import dev.linker.core.site.CsvSiteReader;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The embed job in Spark local mode (two cores) against what linker index embeds for the same pages. */
+class EmbedJobTest {
+    static final Path PAGES = Path.of("src/test/resources/pages.csv");
+    static SparkSession spark;
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSession.builder().master("local[2]").appName("EmbedJobTest").config("spark.ui.enabled", "false")
+                .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+        spark.sparkContext().setLogLevel("WARN");
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    /** url → [contentHash, vector] of an output folder. */
+    static Map<String, Object[]> output(Path dir) {
+        Map<String, Object[]> out = new HashMap<>();
+        for (Row r : spark.read().parquet(dir.toString()).collectAsList()) {
+            List<Float> v = r.getList(r.fieldIndex("vector"));
+            float[] f = new float[v.size()];
+            for (int i = 0; i < f.length; i++) {
+                f[i] = v.get(i);
+            }
+            assertEquals("local:all-minilm-l6-v2-q", r.getString(r.fieldIndex("embedder")));
+            out.put(r.getString(r.fieldIndex("url")), new Object[] {r.getString(r.fieldIndex("contentHash")), f});
+        }
+        return out;
+    }
+
+    static double cosine(float[] a, float[] b) {
+        double dot = 0;
+        double na = 0;
+        double nb = 0;
+        for (int i = 0; i < a.length; i++) {
+            dot += a[i] * b[i];
+            na += a[i] * a[i];
+            nb += b[i] * b[i];
+        }
+        return dot / Math.sqrt(na * nb);
+    }
+
+    static EmbedJob.Result embed(String pages, Path out, Path previous, EmbedMode mode) {
+        return EmbedJob.run(spark, new EmbedJob.Options(pages, out.toString(),
+                previous == null ? null : previous.toString(), mode, EmbedderSpec.local(), 0), m -> { });
+    }
+
+    /** Asserts that {@code dir} holds, for every page linker index reads from {@code csv}, its hash and vector. */
+    static void assertSameAsIndex(Path csv, Path dir, EmbedMode mode, int check) {
+        Map<String, Object[]> got = output(dir);
+        Map<String, Page> pages = new LinkedHashMap<>(CsvSiteReader.read(csv).pages());
+        assertEquals(pages.keySet(), got.keySet(), "one row per page, keyed as linker index keys it");
+        Embedder model = EmbedderSpec.local().shared();
+        int n = 0;
+        for (Page p : pages.values()) {
+            Object[] row = got.get(p.url());
+            assertEquals(EmbedText.contentHash(p.title(), p.h1(), p.text()), row[0],
+                    p.url() + ": the job hashes the text linker index reads");
+            if (n++ < check) {
+                float[] want = model.embed(EmbedText.of(mode, p.url(), p.title(), p.h1(), p.text()));
+                double c = cosine(want, (float[]) row[1]);
+                assertTrue(c >= 0.9999, p.url() + ": cosine " + c);
+            }
+        }
+    }
+
+    @Test
+    void the_job_embeds_each_page_as_linker_index_does() {
+        Path out = tmp.resolve("vectors");
+        EmbedJob.Result r = embed(PAGES.toString(), out, null, EmbedMode.BOTH);
+        assertEquals(6, r.pages());
+        assertEquals(6, r.embedded());
+        assertEquals(0, r.reused());
+        assertEquals(384, r.dimension());
+        assertSameAsIndex(PAGES, out, EmbedMode.BOTH, Integer.MAX_VALUE);
+    }
+
+    @Test
+    void a_previous_output_keeps_the_vectors_of_pages_whose_text_did_not_change() throws Exception {
+        Path first = tmp.resolve("first");
+        embed(PAGES.toString(), first, null, EmbedMode.TITLE);
+        Path edited = tmp.resolve("edited.csv");
+        Files.writeString(edited, Files.readString(PAGES).replace("Cold Brew, Slowly", "Cold Brew, Overnight"));
+        Path second = tmp.resolve("second");
+        EmbedJob.Result r = embed(edited.toString(), second, first, EmbedMode.TITLE);
+        assertEquals(1, r.embedded(), "only the retitled page");
+        assertEquals(5, r.reused());
+        Map<String, Object[]> before = output(first);
+        Map<String, Object[]> after = output(second);
+        String about = "https://brew.example/about.html";
+        assertArrayEquals((float[]) before.get(about)[1], (float[]) after.get(about)[1]);
+        assertSameAsIndex(edited, second, EmbedMode.TITLE, Integer.MAX_VALUE);
+    }
+
+    @Test
+    void json_lines_and_parquet_pages_are_read_like_the_csv() throws Exception {
+        Path csvOut = tmp.resolve("from-csv");
+        embed(PAGES.toString(), csvOut, null, EmbedMode.TITLE);
+        ObjectMapper json = new ObjectMapper();
+        StringBuilder lines = new StringBuilder();
+        for (Page p : CsvSiteReader.read(PAGES).pages().values()) {
+            lines.append(json.writeValueAsString(Map.of("url", p.url(), "title", p.title(), "h1", p.h1(),
+                    "content", p.text()))).append('\n');
+        }
+        Path jsonl = Files.writeString(tmp.resolve("pages.jsonl"), lines);
+        Path jsonOut = tmp.resolve("from-jsonl");
+        embed(jsonl.toString(), jsonOut, null, EmbedMode.TITLE);
+        Path parquet = tmp.resolve("pages.parquet");
+        spark.read().json(jsonl.toString()).write().parquet(parquet.toString());
+        Path parquetOut = tmp.resolve("from-parquet");
+        embed(parquet.toString(), parquetOut, null, EmbedMode.TITLE);
+        Map<String, Object[]> want = output(csvOut);
+        for (Path p : List.of(jsonOut, parquetOut)) {
+            Map<String, Object[]> got = output(p);
+            assertEquals(want.keySet(), got.keySet(), p.toString());
+            want.forEach((url, row) -> assertEquals(row[0], got.get(url)[0], p + " " + url));
+        }
+    }
+
+    @Test
+    void the_command_line_prints_what_it_did_and_names_bad_input_with_exit_2() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = LinkerSpark.run(new String[] {"embed", "--pages", PAGES.toString(), "--out",
+                tmp.resolve("cli").toString(), "--embed", "title", "-q"}, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        assertEquals(0, code, err.toString());
+        assertTrue(out.toString().startsWith("6 pages: 6 embedded, 0 reused (local:all-minilm-l6-v2-q, 384 dimensions;"),
+                out.toString());
+        assertTrue(!spark.sparkContext().isStopped(), "a session the command did not start is left running");
+
+        Path noContent = Files.writeString(tmp.resolve("no-content.csv"), "Address,Title\n/a,A\n");
+        assertError(2, noContent + ": no content column", "embed", "--pages", noContent.toString(), "--out",
+                tmp.resolve("x").toString(), "-q");
+        Path dup = Files.writeString(tmp.resolve("dup.csv"), "Address,Title,Content\n/a,A,x\n/b,B,y\n/a,A2,z\n");
+        assertError(2, dup + ": duplicate addresses, e.g. [/a]", "embed", "--pages", dup.toString(), "--out",
+                tmp.resolve("y").toString(), "-q");
+        assertError(2, "unknown --embed value \"words\"", "embed", "--pages", PAGES.toString(), "--out",
+                tmp.resolve("z").toString(), "--embed", "words", "-q");
+        assertError(2, "Path does not exist", "embed", "--pages", tmp.resolve("missing.parquet").toString(),
+                "--out", tmp.resolve("w").toString(), "-q");
+    }
+
+    static void assertError(int code, String message, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int got = LinkerSpark.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(code, got, err.toString());
+        assertTrue(err.toString().contains(message), err.toString());
+        assertTrue(!err.toString().contains("\tat "), "no stack trace for bad input: " + err);
+    }
+}
