@@ -2,6 +2,7 @@ package dev.linker.cli;
 
 import dev.linker.core.audit.ExitCode;
 import dev.linker.core.embed.EmbedMode;
+import dev.linker.index.ImportedVectors;
 import dev.linker.index.PageIndex;
 import dev.linker.index.SiteRecords;
 import dev.linker.index.SourceLoader;
@@ -53,6 +54,9 @@ final class IndexCommand implements Callable<Integer> {
 
     @Option(names = "--vector-format", paramLabel = "F", defaultValue = "float", description = "float (default) or int8 (quantized HNSW, 4x less vector memory).")
     String vectorFormat;
+
+    @Option(names = "--vectors", paramLabel = "DIR", description = "Vectors made elsewhere (linker-spark embed's --out): pages whose text they were made from take them instead of being embedded here.")
+    Path vectors;
 
     @Option(names = "--keep-missing", description = "Keep indexed pages that SOURCE no longer has.")
     boolean keepMissing;
@@ -128,11 +132,21 @@ final class IndexCommand implements Callable<Integer> {
     private void index(SiteRecords records, long t0, PrintWriter out, PrintWriter err) {
         PageIndex.Options opts = PageIndex.Options.DEFAULT.withEmbed(EmbedMode.parse(embed))
                 .withFormat(PageIndex.VectorFormat.parse(vectorFormat));
-        try (Embedder e = embedder.create(); PageIndex index = PageIndex.open(indexDir, e, opts)) {
+        // With vectors made elsewhere, the local model loads only if a page needs embedding here.
+        try (Embedder e = vectors != null ? embedder.lazyForIndex(indexDir) : embedder.create();
+             PageIndex index = PageIndex.open(indexDir, e, opts);
+             ImportedVectors imported = vectors == null ? null : ImportedVectors.read(vectors, index.embedderId(),
+                     index.embedMode().id(), index.dimension(), quiet ? null : m -> err.println("linker: " + m))) {
             if (!quiet) {
                 err.println("linker: indexing into " + indexDir + " with " + e.id());
             }
-            PageIndex.SyncReport r = index.sync(records, !keepMissing, quiet ? null : m -> err.println("linker: " + m));
+            PageIndex.SyncReport r = index.sync(records, !keepMissing, quiet ? null : m -> err.println("linker: " + m),
+                    imported);
+            if (imported != null && !quiet && imported.taken() < imported.size()) {
+                err.println("linker: " + (imported.size() - imported.taken()) + " of the " + imported.size()
+                        + " imported vectors were not used: their page's text has changed since, the page is unchanged"
+                        + " in the index, or it is not a page of " + source);
+            }
             int before = index.segments();
             if (before > 1 && (optimize != null ? optimize : r.embedded() >= AUTO_OPTIMIZE)) {
                 long m0 = System.nanoTime();

@@ -100,11 +100,19 @@ public final class PageIndex implements Closeable {
         }
     }
 
-    /** What a sync did; {@link #toString()} is the line users see: "412 unchanged, 3 embedded, 1 removed". */
-    public record SyncReport(int unchanged, int embedded, int removed) {
+    /**
+     * What a sync did; {@link #toString()} is the line users see: "412 unchanged, 3 embedded, 1 removed" (and
+     * "…, 980 imported" when vectors made elsewhere were taken).
+     */
+    public record SyncReport(int unchanged, int embedded, int removed, int imported) {
+        public SyncReport(int unchanged, int embedded, int removed) {
+            this(unchanged, embedded, removed, 0);
+        }
+
         @Override
         public String toString() {
-            return unchanged + " unchanged, " + embedded + " embedded, " + removed + " removed";
+            return unchanged + " unchanged, " + embedded + " embedded, " + (imported > 0 ? imported + " imported, " : "")
+                    + removed + " removed";
         }
     }
 
@@ -419,10 +427,19 @@ public final class PageIndex implements Closeable {
      * {@link Options#commitEvery()} pages and at the end.
      */
     public SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress) {
+        return sync(pages, removeMissing, progress, null);
+    }
+
+    /**
+     * As {@link #sync(Iterable, boolean, Consumer)}, taking a page's vector from {@code imported} (when not null)
+     * where it holds one made from the page's present text, instead of embedding the page.
+     */
+    public SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress,
+                           ImportedVectors imported) {
         requireWriter();
         Map<String, String> hashes = storedHashes();
         Set<String> seen = new HashSet<>();
-        int[] counts = new int[3]; // unchanged, embedded, written
+        int[] counts = new int[4]; // unchanged, embedded, written, imported
         long t0 = System.nanoTime();
         List<PageRecord> batch = new java.util.ArrayList<>();
         try {
@@ -435,10 +452,10 @@ public final class PageIndex implements Closeable {
                 // to its survivor) outlives a re-index.
                 batch.add(events.withInherited(events.withEventStatus(r)));
                 if (batch.size() == EMBED_BATCH) {
-                    writeBatch(batch, hashes, counts, progress, t0);
+                    writeBatch(batch, hashes, counts, progress, t0, imported);
                 }
             }
-            writeBatch(batch, hashes, counts, progress, t0);
+            writeBatch(batch, hashes, counts, progress, t0, imported);
             int removed = 0;
             if (removeMissing) {
                 for (String url : hashes.keySet()) {
@@ -455,7 +472,7 @@ public final class PageIndex implements Closeable {
                 writer.forceMergeDeletes();
                 commit();
             }
-            return new SyncReport(counts[0], counts[1], removed);
+            return new SyncReport(counts[0], counts[1], removed, counts[3]);
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": write failed", e);
         }
@@ -465,11 +482,12 @@ public final class PageIndex implements Closeable {
     static final int EMBED_BATCH = 32;
 
     private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, int[] counts,
-                            Consumer<String> progress, long t0) throws IOException {
+                            Consumer<String> progress, long t0, ImportedVectors imported) throws IOException {
         if (batch.isEmpty()) {
             return;
         }
         float[][] vectors = new float[batch.size()][];
+        int taken = 0;
         String[] hs = new String[batch.size()];
         List<Integer> todo = new java.util.ArrayList<>();
         boolean[] skip = new boolean[batch.size()];
@@ -484,6 +502,13 @@ public final class PageIndex implements Closeable {
             }
             if (old != null && textHash(old).equals(textHash(hs[i]))) {
                 vectors[i] = storedVector(r.url());
+            }
+            if (vectors[i] == null && imported != null) {
+                vectors[i] = imported.vector(r.url(), textHash(hs[i]));
+                if (vectors[i] != null) {
+                    vectors[i] = checkVector(r, vectors[i]);
+                    taken++;
+                }
             }
             if (vectors[i] == null) {
                 todo.add(i);
@@ -512,9 +537,10 @@ public final class PageIndex implements Closeable {
                         document(batch.get(i), hs[i], vectors[i]));
             }
         }
-        counts[0] += batch.size() - todo.size();
+        counts[0] += batch.size() - todo.size() - taken;
         counts[1] += todo.size();
         counts[2] += batch.size();
+        counts[3] += taken;
         batch.clear();
         if (counts[2] / options.commitEvery() > before / options.commitEvery()) {
             commit();

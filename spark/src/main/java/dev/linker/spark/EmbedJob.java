@@ -26,9 +26,9 @@ import static org.apache.spark.sql.functions.col;
 
 /**
  * Embeds a site's pages on Spark: pages (CSV, JSON lines or Parquet, as {@link PagesInput} reads them) → Parquet of
- * {@code url, contentHash, embedder, vector}, with the text {@code linker index} embeds ({@link EmbedText}) and the
+ * {@code url, contentHash, embedder, embed, vector} (embed: what of the page was embedded), with the text {@code linker index} embeds ({@link EmbedText}) and the
  * same model, loaded once per executor JVM. Given a previous output, pages whose URL and content hash it holds for
- * the same embedder keep their vector and are not embedded again.
+ * the same embedder and embed mode keep their vector and are not embedded again.
  */
 public final class EmbedJob {
     /** Texts embedded per call on an executor (the model runs them one by one; HTTP embedders batch them). */
@@ -78,7 +78,8 @@ public final class EmbedJob {
         log.accept("read " + count + " pages from " + o.pages());
         Dataset<Row> joined;
         if (o.previous() != null) {
-            Dataset<Row> before = spark.read().parquet(o.previous()).filter(col("embedder").equalTo(id))
+            Dataset<Row> before = spark.read().parquet(o.previous())
+                    .filter(col("embedder").equalTo(id).and(col("embed").equalTo(o.mode().id())))
                     .select(col("url"), col("contentHash"), col("vector").as("previous"));
             joined = hashed.join(before, scala.jdk.javaapi.CollectionConverters.asScala(List.of("url", "contentHash"))
                     .toSeq(), "left_outer");
@@ -93,7 +94,10 @@ public final class EmbedJob {
                 Encoders.bean(VectorRow.class));
         sc.setJobDescription(o.previous() == null ? "embed and write vectors"
                 : "reuse vectors of unchanged pages, embed the rest, write vectors");
-        vectors.select("url", "contentHash", "embedder", "vector").write().mode(SaveMode.Overwrite).parquet(o.out());
+        // Uncompressed: vectors hardly compress, and linker index --vectors reads such Parquet without Hadoop's codecs.
+        vectors.withColumn("embed", org.apache.spark.sql.functions.lit(o.mode().id()))
+                .select("url", "contentHash", "embedder", "embed", "vector").write().mode(SaveMode.Overwrite)
+                .option("compression", "none").parquet(o.out());
         sc.setJobDescription(null);
         hashed.unpersist();
         return new Result(count, embedded.value(), reused.value(), id, dimension);
