@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Catalogue-scale audit benchmark (issue 13): generates a synthetic built site of PAGES pages (bench/SiteGenerator.java,
+# Catalogue-scale benchmark (issue 13): generates a synthetic built site of PAGES pages (bench/SiteGenerator.java,
 # seeded; cached under DIR) and audits it with the CLI jar, printing wall time, pages/s, peak RSS and the heap limit,
 # and whether the audit found the generator's known numbers (orphans, broken links, links through redirects).
+# With "index" as third argument it indexes the site instead (linker index --embed title: reading, the graph and
+# Lucene, with the cheapest embedding) into a fresh index.
 #
-#   bench/catalogue-benchmark.sh [PAGES=100000] [DIR=target/catalogue-<PAGES>]
+#   bench/catalogue-benchmark.sh [PAGES=100000] [DIR=target/catalogue-<PAGES>] [audit|index]
 #   LINKER_JAVA_OPTS=-Xmx4g bench/catalogue-benchmark.sh 1000000     # the heap to try
 # Needs: /usr/bin/time (Debian: time); builds cli/target/linker.jar when missing.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 pages=${1:-100000}
 dir=${2:-$root/target/catalogue-$pages}
+job=${3:-audit}
+case "$job" in audit|index) ;; *) echo "catalogue-benchmark: third argument is audit or index, not $job" >&2; exit 2 ;; esac
 . "$root/bin/jdk.sh"
 [ -x /usr/bin/time ] || { echo "catalogue-benchmark: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 jar=$root/cli/target/linker.jar
@@ -21,11 +25,19 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 set +e
-. "$root/bin/audit-jvm.sh"
-linker_audit_flags "$dir" # the flags bin/linker and the action use
-/usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} \
-  -jar "$jar" audit "$dir" --base-url https://shop.example/ --no-git --format json --output "$out/report.json" 2> "$out/err.txt"
-code=$?
+if [ "$job" = index ]; then
+  # bin/linker's flags for everything but the audit
+  /usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector \
+    --enable-native-access=ALL-UNNAMED -Xlog:disable ${LINKER_JAVA_OPTS:-} \
+    -jar "$jar" index "$dir" --index "$out/index" --embed title 2> "$out/err.txt"
+  code=$?
+else
+  . "$root/bin/audit-jvm.sh"
+  linker_audit_flags "$dir" # the flags bin/linker and the action use
+  /usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} \
+    -jar "$jar" audit "$dir" --base-url https://shop.example/ --no-git --format json --output "$out/report.json" 2> "$out/err.txt"
+  code=$?
+fi
 set -e
 cat "$out/err.txt" >&2
 wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out/time.txt")
@@ -35,7 +47,7 @@ total=$(awk -F= '/^pages=/ {print $2}' "$dir/expected.properties")
 echo "pages:      $total ($(du -sh "$dir" | cut -f1) of HTML)"
 echo "exit code:  $code"
 echo "wall time:  $wall ($(awk -v p="$total" -v s="$secs" 'BEGIN { printf "%.0f pages/s", p / s }'))"
-echo "peak RSS:   $rss (JVM options: ${audit_jvm_flags[*]} ${LINKER_JAVA_OPTS:-(default heap)})"
+echo "peak RSS:   $rss (JVM options: ${audit_jvm_flags[*]:-} ${LINKER_JAVA_OPTS:-(default heap)})"
 if [ -s "$out/report.json" ]; then
   python3 - "$out/report.json" "$dir/expected.properties" <<'PY'
 import json, sys

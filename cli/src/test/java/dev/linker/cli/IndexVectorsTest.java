@@ -3,6 +3,7 @@ package dev.linker.cli;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.Vectors;
 import dev.linker.core.embed.Embedders;
 import dev.linker.core.model.Page;
 import dev.linker.core.site.CsvSiteReader;
@@ -32,18 +33,6 @@ class IndexVectorsTest {
         }
     }
 
-    static double cosine(float[] a, float[] b) {
-        double dot = 0;
-        double na = 0;
-        double nb = 0;
-        for (int i = 0; i < a.length; i++) {
-            dot += a[i] * b[i];
-            na += a[i] * a[i];
-            nb += b[i] * b[i];
-        }
-        return dot / Math.sqrt(na * nb);
-    }
-
     @Test
     void imported_vectors_are_taken_for_every_page_and_are_the_models_own() {
         Path idx = tmp.resolve("idx");
@@ -55,7 +44,7 @@ class IndexVectorsTest {
         try (Embedder model = Embedders.createDefault(); PageIndex index = PageIndex.open(idx)) {
             for (Page p : CsvSiteReader.read(site("coffee/pages.csv")).pages().values()) {
                 float[] want = model.embed(EmbedText.of(EmbedMode.BOTH, p.url(), p.title(), p.h1(), p.text()));
-                double c = cosine(want, index.storedVector(p.url()));
+                double c = Vectors.cosine(want, index.storedVector(p.url()));
                 assertTrue(c >= 0.9999, p.url() + ": cosine " + c);
             }
         }

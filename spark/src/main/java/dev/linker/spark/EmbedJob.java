@@ -33,6 +33,8 @@ import static org.apache.spark.sql.functions.col;
 public final class EmbedJob {
     /** Texts embedded per call on an executor (the model runs them one by one; HTTP embedders batch them). */
     static final int BATCH = 32;
+    /** Partitions per core at least, so one slow partition does not leave a core idle and progress shows. */
+    static final int SPREAD = 4;
 
     /**
      * @param pages      the pages file or folder
@@ -40,7 +42,7 @@ public final class EmbedJob {
      * @param previous   an earlier output whose vectors are reused where URL and content hash match (null: none)
      * @param mode       what of a page is embedded
      * @param embedder   which embedder
-     * @param partitions partitions to embed in (0: as the input comes)
+     * @param partitions partitions to embed in (0: as the input comes, but at least {@link #SPREAD} per core)
      */
     public record Options(String pages, String out, String previous, EmbedMode mode, EmbedderSpec embedder,
                           int partitions) {
@@ -67,8 +69,11 @@ public final class EmbedJob {
         var sc = spark.sparkContext();
         sc.setJobDescription("read the pages' columns");
         Dataset<Row> pages = PagesInput.read(spark, o.pages());
-        if (o.partitions() > 0) {
-            pages = pages.repartition(o.partitions());
+        // Embedding is the work: spread it over every core (a CSV of cells over several lines is one partition).
+        int wanted = o.partitions() > 0 ? o.partitions()
+                : Math.max(pages.rdd().getNumPartitions(), SPREAD * sc.defaultParallelism());
+        if (wanted != pages.rdd().getNumPartitions()) {
+            pages = pages.repartition(wanted);
         }
         Dataset<Row> hashed = pages.map((MapFunction<Row, Row>) EmbedJob::hashed, Encoders.row(HASHED)).cache();
         sc.setJobDescription("read and hash pages");

@@ -121,7 +121,7 @@ public final class LinkerSpark implements Runnable {
         @Option(names = "--embed-dimensions", paramLabel = "N", description = "openai: vector length to request (0: the model's own).")
         int dimensions;
 
-        @Option(names = "--partitions", paramLabel = "N", description = "Partitions to embed in (default: as the input is split).")
+        @Option(names = "--partitions", paramLabel = "N", description = "Partitions to embed in (default: as the input is split, at least 4 per core).")
         int partitions;
 
         @CommandLine.Mixin

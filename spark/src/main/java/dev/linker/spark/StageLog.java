@@ -21,6 +21,7 @@ final class StageLog extends SparkListener {
     static final long EVERY_MS = 10_000;
     private final Consumer<String> log;
     private final Map<Integer, String> steps = new ConcurrentHashMap<>();
+    private final Map<Integer, Integer> tasks = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> done = new ConcurrentHashMap<>();
     private volatile long last = System.currentTimeMillis();
 
@@ -33,6 +34,7 @@ final class StageLog extends SparkListener {
         StageInfo s = submitted.stageInfo();
         String d = submitted.properties() == null ? null : submitted.properties().getProperty("spark.job.description");
         steps.put(s.stageId(), d != null ? d : s.name().replaceAll(" at [A-Za-z]+\\.(java|scala):\\d+$", ""));
+        tasks.put(s.stageId(), s.numTasks());
     }
 
     @Override
@@ -41,8 +43,8 @@ final class StageLog extends SparkListener {
         long now = System.currentTimeMillis();
         if (now - last >= EVERY_MS) {
             last = now;
-            log.accept(String.format(Locale.ROOT, "stage %d (%s): %d tasks done", end.stageId(),
-                    steps.getOrDefault(end.stageId(), "?"), n));
+            log.accept(String.format(Locale.ROOT, "stage %d (%s): %d/%d tasks done", end.stageId(),
+                    steps.getOrDefault(end.stageId(), "?"), n, tasks.getOrDefault(end.stageId(), 0)));
         }
     }
 
@@ -54,6 +56,7 @@ final class StageLog extends SparkListener {
         long read = s.taskMetrics().shuffleReadMetrics().totalBytesRead();
         long written = s.taskMetrics().shuffleWriteMetrics().bytesWritten();
         done.remove(s.stageId());
+        tasks.remove(s.stageId());
         last = System.currentTimeMillis();
         log.accept(String.format(Locale.ROOT, "stage %d (%s): %d tasks in %.1f s, shuffle read %s, write %s%s",
                 s.stageId(), steps.remove(s.stageId()), s.numTasks(), ms / 1000.0, bytes(read), bytes(written),

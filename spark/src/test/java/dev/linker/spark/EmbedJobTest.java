@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.Vectors;
 import dev.linker.core.model.Page;
 import dev.linker.core.site.CsvSiteReader;
 import org.apache.spark.sql.Row;
@@ -60,18 +61,6 @@ class EmbedJobTest {
         return out;
     }
 
-    static double cosine(float[] a, float[] b) {
-        double dot = 0;
-        double na = 0;
-        double nb = 0;
-        for (int i = 0; i < a.length; i++) {
-            dot += a[i] * b[i];
-            na += a[i] * a[i];
-            nb += b[i] * b[i];
-        }
-        return dot / Math.sqrt(na * nb);
-    }
-
     static EmbedJob.Result embed(String pages, Path out, Path previous, EmbedMode mode) {
         return EmbedJob.run(spark, new EmbedJob.Options(pages, out.toString(),
                 previous == null ? null : previous.toString(), mode, EmbedderSpec.local(), 0), m -> { });
@@ -83,17 +72,17 @@ class EmbedJobTest {
         Map<String, Page> pages = new LinkedHashMap<>(CsvSiteReader.read(csv).pages());
         assertEquals(pages.keySet(), got.keySet(), "one row per page, keyed as linker index keys it");
         Embedder model = EmbedderSpec.local().shared();
-        int n = 0;
-        for (Page p : pages.values()) {
-            Object[] row = got.get(p.url());
-            assertEquals(EmbedText.contentHash(p.title(), p.h1(), p.text()), row[0],
+        List<Page> all = List.copyOf(pages.values());
+        for (Page p : all) {
+            assertEquals(EmbedText.contentHash(p.title(), p.h1(), p.text()), got.get(p.url())[0],
                     p.url() + ": the job hashes the text linker index reads");
-            if (n++ < check) {
-                float[] want = model.embed(EmbedText.of(mode, p.url(), p.title(), p.h1(), p.text()));
-                double c = cosine(want, (float[]) row[1]);
-                assertTrue(c >= 0.9999, p.url() + ": cosine " + c);
-            }
         }
+        // The model is thread-safe: the reference vectors use every core, as the job does.
+        all.subList(0, Math.min(check, all.size())).parallelStream().forEach(p -> {
+            float[] want = model.embed(EmbedText.of(mode, p.url(), p.title(), p.h1(), p.text()));
+            double c = Vectors.cosine(want, (float[]) got.get(p.url())[1]);
+            assertTrue(c >= 0.9999, p.url() + ": cosine " + c);
+        });
     }
 
     @Test
