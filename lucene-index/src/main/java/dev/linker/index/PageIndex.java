@@ -1,11 +1,11 @@
 package dev.linker.index;
 
+import dev.linker.core.audit.LinkerException;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.embed.Embedder;
 import dev.linker.core.model.PageKind;
 import dev.linker.core.model.PageMeta;
-import dev.linker.core.embed.Embedder;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
