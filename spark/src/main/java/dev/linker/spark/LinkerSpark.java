@@ -68,6 +68,10 @@ public final class LinkerSpark implements Runnable {
         boolean quiet;
 
         SparkSession session(String app, PrintWriter err) {
+            if (master != null && !master.matches("local(\\[(\\*|\\d+)(,\\d+)?])?|spark://.+|yarn|k8s://.+")) {
+                throw new LinkerException("--master \"" + master + "\" is not a Spark master URL (local[*], local[4],"
+                        + " spark://host:7077, yarn, k8s://https://host:port)");
+            }
             String given = master != null ? master : System.getProperty("spark.master");
             boolean local = given == null || given.startsWith("local");
             SparkSession.Builder b = SparkSession.builder().appName(app).master(given == null ? "local[*]" : given);
@@ -89,10 +93,10 @@ public final class LinkerSpark implements Runnable {
     }
 
     @Command(name = "embed", mixinStandardHelpOptions = true, sortOptions = false,
-            header = "Embed a site's pages: pages → Parquet of url, contentHash, embedder, vector.",
-            description = {"Reads pages (a CSV with Address,Title,H1,Content as linker index reads it, JSON lines,",
-                    "or Parquet) and writes their vectors, made with the model linker index uses, to --out.",
-                    "With --previous, pages whose URL and content hash are there keep their vector."})
+            header = "Embed a site's pages: pages → Parquet of url, contentHash, embedder, embed, vector.",
+            description = "Reads pages (a CSV with Address,Title,H1,Content as linker index reads it, JSON lines, or "
+                    + "Parquet) and writes their vectors, made with the model linker index uses, to --out. With "
+                    + "--previous, pages whose URL and content hash are there keep their vector.")
     static final class Embed implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
