@@ -3,7 +3,6 @@ package dev.linker.cli;
 import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.index.PageIndex;
-import dev.linker.index.PageRecord;
 import dev.linker.index.plan.CrawlLog;
 import dev.linker.index.plan.PlanCsv;
 import dev.linker.index.plan.PlanSettings;
@@ -137,12 +136,8 @@ final class PlanCommand implements Callable<Integer> {
         Set<String> out = new LinkedHashSet<>();
         List<String> unknown = new ArrayList<>();
         for (String line : lines) {
-            String u = line.strip();
-            int comma = u.indexOf(',');
-            if (comma >= 0) {
-                u = u.substring(0, comma).replace("\"", "").strip();
-            }
-            if (u.isEmpty() || u.startsWith("#") || u.equalsIgnoreCase("url") || u.equalsIgnoreCase("address")) {
+            String u = Planner.listedUrl(line);
+            if (u == null) {
                 continue;
             }
             if (known.contains(u)) {
@@ -162,8 +157,7 @@ final class PlanCommand implements Callable<Integer> {
     private static Set<String> underLinked(PageIndex index, List<String> live, boolean hubs) {
         Set<String> out = new LinkedHashSet<>();
         for (String u : live) {
-            PageRecord r = index.get(u);
-            if (r != null && r.inbound() <= 1 && (hubs || !r.hub())) {
+            if (Planner.underLinked(index.get(u), hubs)) {
                 out.add(u);
             }
         }

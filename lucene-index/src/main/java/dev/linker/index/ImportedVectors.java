@@ -41,7 +41,7 @@ import java.util.stream.Stream;
  * <p>A million vectors do not fit a small heap: they are copied to a temporary file as read, and only each URL's
  * hash and file offset stay in memory; {@link #close()} deletes the file.
  */
-public final class ImportedVectors implements AutoCloseable {
+public final class ImportedVectors implements VectorSource, AutoCloseable {
     private record Entry(long hashHigh, long hashLow, long offset) {
     }
 
@@ -203,6 +203,7 @@ public final class ImportedVectors implements AutoCloseable {
     }
 
     /** The imported vector of {@code url} when it was made from the text with {@code contentHash}, else null. */
+    @Override
     public float[] vector(String url, String contentHash) {
         Entry e = entries.get(url);
         if (e == null) {

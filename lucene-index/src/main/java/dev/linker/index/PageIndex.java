@@ -435,7 +435,7 @@ public final class PageIndex implements Closeable {
      * where it holds one made from the page's present text, instead of embedding the page.
      */
     public SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress,
-                           ImportedVectors imported) {
+                           VectorSource imported) {
         requireWriter();
         Map<String, String> hashes = storedHashes();
         Set<String> seen = new HashSet<>();
@@ -482,7 +482,7 @@ public final class PageIndex implements Closeable {
     static final int EMBED_BATCH = 32;
 
     private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, int[] counts,
-                            Consumer<String> progress, long t0, ImportedVectors imported) throws IOException {
+                            Consumer<String> progress, long t0, VectorSource imported) throws IOException {
         if (batch.isEmpty()) {
             return;
         }

@@ -13,10 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * endpoint (url, model, dimensions; the API key is read on each executor from {@code LINKER_EMBEDDINGS_API_KEY} or
  * {@code OPENAI_API_KEY}, e.g. set with {@code spark.executorEnv.*}, so it never travels with the job).
  */
-record EmbedderSpec(String type, String url, String model, int dimensions) implements Serializable {
+public record EmbedderSpec(String type, String url, String model, int dimensions) implements Serializable {
     private static final Map<EmbedderSpec, Embedder> LOADED = new ConcurrentHashMap<>();
 
-    static EmbedderSpec local() {
+    public static EmbedderSpec local() {
         return new EmbedderSpec("local", null, null, 0);
     }
 
@@ -26,7 +26,7 @@ record EmbedderSpec(String type, String url, String model, int dimensions) imple
     }
 
     /** This JVM's one embedder for the spec: an executor loads the model once and every task shares it. */
-    Embedder shared() {
+    public Embedder shared() {
         return LOADED.computeIfAbsent(this, s -> Embedders.create(s.settings()));
     }
 }

@@ -14,10 +14,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code bin/linker-spark} (local mode) and the main class of the job jar for {@code spark-submit}: {@code embed}.
+ * {@code bin/linker-spark} (local mode) and the main class of the job jar for {@code spark-submit}: {@code embed}
+ * and {@code plan}.
  * Without {@code --master} it runs where spark-submit points it, else in local mode on every core.
  */
-@Command(name = "linker-spark", mixinStandardHelpOptions = true, subcommands = LinkerSpark.Embed.class,
+@Command(name = "linker-spark", mixinStandardHelpOptions = true, subcommands = {LinkerSpark.Embed.class, LinkerSpark.Plan.class},
         header = "Linker's jobs on Apache Spark.",
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 public final class LinkerSpark implements Runnable {
@@ -26,7 +27,7 @@ public final class LinkerSpark implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a job: embed");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a job: embed or plan");
     }
 
     public static void main(String[] args) {
@@ -83,12 +84,56 @@ public final class LinkerSpark implements Runnable {
             }
             // Progress is StageLog's lines: Spark's console bar would redraw over them.
             b.config("spark.ui.showConsoleProgress", "false");
+            // A plan's query plans are wide: Spark would warn that it shortens their printed form, which no one reads.
+            b.config("spark.sql.debug.maxToStringFields", "1000");
             SparkSession s = b.getOrCreate();
             s.sparkContext().setLogLevel("WARN");
             if (!quiet) {
                 s.sparkContext().addSparkListener(new StageLog(m -> err.println("linker-spark: " + m)));
             }
             return s;
+        }
+    }
+
+    /** Which embedder a job uses, and what of a page it embeds: as linker index's options of the same names. */
+    static final class EmbedderOptions {
+        @Option(names = "--embed", paramLabel = "WHAT", defaultValue = "both", description = "What is embedded: title, content or both (default: ${DEFAULT-VALUE}); as linker index --embed.")
+        String embed;
+
+        @Option(names = "--embedder", paramLabel = "TYPE", defaultValue = "local", description = "local (bundled all-MiniLM-L6-v2) or openai (any OpenAI-compatible /v1/embeddings; key from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY on each executor).")
+        String embedder;
+
+        @Option(names = "--embed-url", paramLabel = "URL", description = "openai: base URL.")
+        String url;
+
+        @Option(names = "--embed-model", paramLabel = "NAME", description = "openai: model name.")
+        String model;
+
+        @Option(names = "--embed-dimensions", paramLabel = "N", description = "openai: vector length to request (0: the model's own).")
+        int dimensions;
+
+        EmbedMode mode() {
+            return EmbedMode.parse(embed);
+        }
+
+        EmbedderSpec spec() {
+            if (!embedder.equalsIgnoreCase("local") && !embedder.equalsIgnoreCase("openai")) {
+                throw new LinkerException("unknown --embedder \"" + embedder + "\" (known: local, openai)");
+            }
+            return new EmbedderSpec(embedder.toLowerCase(Locale.ROOT), url, model, dimensions);
+        }
+    }
+
+    /** Runs a job in a session of its own, stopped afterwards (a host's running session is left running). */
+    static <T> T inSession(SparkOptions spark, String app, PrintWriter err, java.util.function.Function<SparkSession, T> job) {
+        boolean running = SparkSession.getDefaultSession().isDefined();
+        SparkSession s = spark.session(app, err);
+        try {
+            return job.apply(s);
+        } finally {
+            if (!running) {
+                s.stop();
+            }
         }
     }
 
@@ -110,20 +155,8 @@ public final class LinkerSpark implements Runnable {
         @Option(names = "--previous", paramLabel = "DIR", description = "An earlier output: its vectors are reused where URL and content hash match.")
         String previous;
 
-        @Option(names = "--embed", paramLabel = "WHAT", defaultValue = "both", description = "What is embedded: title, content or both (default: ${DEFAULT-VALUE}); as linker index --embed.")
-        String embed;
-
-        @Option(names = "--embedder", paramLabel = "TYPE", defaultValue = "local", description = "local (bundled all-MiniLM-L6-v2) or openai (any OpenAI-compatible /v1/embeddings; key from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY on each executor).")
-        String embedder;
-
-        @Option(names = "--embed-url", paramLabel = "URL", description = "openai: base URL.")
-        String url;
-
-        @Option(names = "--embed-model", paramLabel = "NAME", description = "openai: model name.")
-        String model;
-
-        @Option(names = "--embed-dimensions", paramLabel = "N", description = "openai: vector length to request (0: the model's own).")
-        int dimensions;
+        @CommandLine.Mixin
+        EmbedderOptions embedder;
 
         @Option(names = "--partitions", paramLabel = "N", description = "Partitions to embed in (default: as the input is split, at least 4 per core).")
         int partitions;
@@ -134,29 +167,107 @@ public final class LinkerSpark implements Runnable {
         @Override
         public Integer call() {
             PrintWriter err = spec.commandLine().getErr();
-            if (!embedder.equalsIgnoreCase("local") && !embedder.equalsIgnoreCase("openai")) {
-                throw new LinkerException("unknown --embedder \"" + embedder + "\" (known: local, openai)");
-            }
-            EmbedderSpec e = new EmbedderSpec(embedder.toLowerCase(Locale.ROOT), url, model, dimensions);
-            EmbedJob.Options o = new EmbedJob.Options(pages, out, previous, EmbedMode.parse(embed), e, partitions);
+            EmbedJob.Options o = new EmbedJob.Options(pages, out, previous, embedder.mode(), embedder.spec(),
+                    partitions);
             long t0 = System.nanoTime();
-            boolean running = SparkSession.getDefaultSession().isDefined(); // a host's session is left running
-            SparkSession s = spark.session("linker-spark embed", err);
-            try {
-                EmbedJob.Result r = EmbedJob.run(s, o, m -> {
-                    if (!spark.quiet) {
-                        err.println("linker-spark: " + m);
-                    }
-                });
-                spec.commandLine().getOut().printf(Locale.ROOT, "%d pages: %d embedded, %d reused (%s, %d dimensions;"
-                        + " %.1f s) -> %s%n", r.pages(), r.embedded(), r.reused(), r.embedder(), r.dimension(),
-                        (System.nanoTime() - t0) / 1e9, out);
-                return ExitCode.OK.code();
-            } finally {
-                if (!running) {
-                    s.stop();
+            EmbedJob.Result r = inSession(spark, "linker-spark embed", err, s -> EmbedJob.run(s, o, m -> {
+                if (!spark.quiet) {
+                    err.println("linker-spark: " + m);
                 }
+            }));
+            spec.commandLine().getOut().printf(Locale.ROOT, "%d pages: %d embedded, %d reused (%s, %d dimensions;"
+                    + " %.1f s) -> %s%n", r.pages(), r.embedded(), r.reused(), r.embedder(), r.dimension(),
+                    (System.nanoTime() - t0) / 1e9, out);
+            return ExitCode.OK.code();
+        }
+    }
+
+    @Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+            header = "Plan new links from donor pages to acceptor pages: linker plan on a cluster.",
+            description = "Reads pages (as embed does), their links (links.jsonl, as linker index reads it for a CSV) "
+                    + "and vectors (an embed output; pages missing there are embedded), and writes --out/plan.csv "
+                    + "(linker plan -o's columns and order), --out/plan.parquet and --out/vectors. Candidates come "
+                    + "from linker plan's own code, run per block on the executors; needs Java 21 where it runs.",
+            footer = {"", "Acceptors default to pages with at most one inbound content link, hubs left out (--hub-targets "
+                    + "keeps them); donors default to every page."})
+    static final class Plan implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--pages", required = true, paramLabel = "FILE", description = "Pages: .csv, .jsonl or Parquet (file or folder).")
+        String pages;
+
+        @Option(names = "--links", paramLabel = "FILE", description = "Links between the pages: links.jsonl ({\"source\", \"targets\", \"anchors\"} a line).")
+        String links;
+
+        @Option(names = "--vectors", paramLabel = "DIR", description = "An embed output: its vectors are used where URL and content hash match.")
+        String vectors;
+
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder: plan.csv, plan.parquet, vectors (replaced).")
+        String out;
+
+        @Option(names = "--acceptors", paramLabel = "FILE", description = "Pages that need links: one URL a line (or a CSV whose first column is the URL).")
+        String acceptors;
+
+        @Option(names = "--donors", paramLabel = "FILE", description = "Pages that may give links: one URL a line (or a CSV).")
+        String donors;
+
+        @Option(names = "--max-donor-links", defaultValue = "5", paramLabel = "N", description = "New links per donor (default: ${DEFAULT-VALUE}).")
+        int maxDonorLinks;
+
+        @Option(names = "--max-acceptor-links", defaultValue = "5", paramLabel = "N", description = "New links per acceptor (default: ${DEFAULT-VALUE}).")
+        int maxAcceptorLinks;
+
+        @Option(names = "--min-similarity", defaultValue = "0.6", paramLabel = "S", description = "Embedding cosine a pair needs unless the donor names the acceptor (default: ${DEFAULT-VALUE}).")
+        double minSimilarity;
+
+        @Option(names = "--algorithm", defaultValue = "greedy", paramLabel = "A", description = "greedy (best pairs first, default) or equal (acceptors take turns).")
+        String algorithm;
+
+        @Option(names = "--category-levels", paramLabel = "N", defaultValue = "-1", description = "Only acceptors within the donor's category N levels up (default: no bound).")
+        int categoryLevels;
+
+        @Option(names = "--hub-targets", description = "Hubs (home, tag and category listings, about pages) may be acceptors too.")
+        boolean hubTargets;
+
+        @Option(names = "--depth", paramLabel = "K", defaultValue = "100", description = "Candidates taken from the vector index and from BM25 each (default: ${DEFAULT-VALUE}).")
+        int depth;
+
+        @Option(names = "--block-pages", paramLabel = "N", defaultValue = "50000", description = "Pages a block holds before it is split around centroids of its vectors (default: ${DEFAULT-VALUE}).")
+        int blockPages;
+
+        @Option(names = "--partitions", paramLabel = "N", description = "Partitions to embed in (default: as the input is split, at least 4 per core).")
+        int partitions;
+
+        @CommandLine.Mixin
+        EmbedderOptions embedder;
+
+        @CommandLine.Mixin
+        SparkOptions spark;
+
+        @Override
+        public Integer call() throws ReflectiveOperationException {
+            PrintWriter err = spec.commandLine().getErr();
+            if (Runtime.version().feature() < 21) {
+                throw new LinkerException("plan runs linker plan's code (Lucene 10), which needs Java 21 or later; this "
+                        + "is Java " + Runtime.version().feature() + " (embed runs on 17)");
             }
+            PlanOptions o = new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks,
+                    maxAcceptorLinks, minSimilarity, algorithm, categoryLevels, hubTargets, depth, embedder.mode(),
+                    embedder.spec(), blockPages, partitions);
+            PlanOptions.Runner job = (PlanOptions.Runner) Class.forName("dev.linker.spark.plan.PlanJob")
+                    .getDeclaredConstructor().newInstance();
+            long t0 = System.nanoTime();
+            PlanOptions.Result r = inSession(spark, "linker-spark plan", err, s -> job.run(s, o, m -> {
+                if (!spark.quiet) {
+                    err.println("linker-spark: " + m);
+                }
+            }));
+            spec.commandLine().getOut().printf(Locale.ROOT, "%d links planned from %d donors to %d acceptors (%d pages, "
+                    + "%d blocks, %d candidates, %d assignment rounds; %.1f s) -> %s/plan.csv%n", r.links(), r.donors(),
+                    r.acceptors(), r.pages(), r.blocks(), r.candidates(), r.rounds(), (System.nanoTime() - t0) / 1e9,
+                    out);
+            return ExitCode.OK.code();
         }
     }
 }

@@ -18,15 +18,15 @@ import static org.apache.spark.sql.functions.lit;
 /**
  * Reads pages as {@code linker index} reads a pages table: a CSV ({@code Address,Title,H1,Content}, the same column
  * names, RFC 4180 quoting, cells over several lines), JSON lines, or Parquet (a file or a folder of them), into the
- * columns {@code url, title, h1, content} (strings; a missing H1 or content is empty).
+ * columns {@code url, title, h1, content, date, tags} (strings; a missing H1, content, date or tags is empty).
  */
-final class PagesInput {
-    static final List<String> COLUMNS = List.of("url", "title", "h1", "content");
+public final class PagesInput {
+    static final List<String> COLUMNS = List.of("url", "title", "h1", "content", "date", "tags");
 
     private PagesInput() {
     }
 
-    static Dataset<Row> read(SparkSession spark, String path) {
+    public static Dataset<Row> read(SparkSession spark, String path) {
         String lower = path.toLowerCase(Locale.ROOT);
         Dataset<Row> raw;
         if (lower.endsWith(".csv")) {
@@ -39,8 +39,8 @@ final class PagesInput {
             raw = spark.read().parquet(path);
         }
         List<String> names = CsvSiteReader.pageColumns(path, Arrays.asList(raw.columns()));
-        Column[] cols = new Column[4];
-        for (int i = 0; i < 4; i++) {
+        Column[] cols = new Column[COLUMNS.size()];
+        for (int i = 0; i < cols.length; i++) {
             String n = names.get(i);
             cols[i] = (n == null ? lit("") : coalesce(col("`" + n + "`").cast("string"), lit(""))).as(COLUMNS.get(i));
         }
@@ -48,7 +48,7 @@ final class PagesInput {
     }
 
     /** Fails naming a few URLs that occur more than once: two rows for one page mean the export went wrong. */
-    static void requireUnique(Dataset<Row> pages, String path) {
+    public static void requireUnique(Dataset<Row> pages, String path) {
         List<Row> dups = pages.groupBy("url").count().filter(col("count").gt(1)).limit(3).collectAsList();
         if (!dups.isEmpty()) {
             throw new LinkerException(path + ": duplicate addresses, e.g. "

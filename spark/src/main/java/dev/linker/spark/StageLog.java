@@ -1,6 +1,7 @@
 package dev.linker.spark;
 
 import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.scheduler.SparkListenerStageSubmitted;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
@@ -13,17 +14,27 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Progress of a job, one line at a time: tasks done in a running stage (at most every {@link #EVERY_MS} ms), and
- * for each finished stage its step, tasks, time and shuffle bytes (what a scale run is judged by). Steps are named
- * by the job description the job sets ({@code SparkContext.setJobDescription}).
+ * Progress of a job, one line at a time: tasks done in a running stage (at most every {@link #EVERY_MS} ms); each
+ * stage of {@link #STAGE_LINE_MS} ms or more with its tasks, time and shuffle bytes; and for each step, once the
+ * next begins, its stages, wall time and shuffle bytes (an iterative step runs hundreds of short stages). Steps are
+ * named by the job description the job sets ({@code SparkContext.setJobDescription}).
  */
 final class StageLog extends SparkListener {
     static final long EVERY_MS = 10_000;
+    /** Stages that take at least this long are reported one by one (what a scale run is judged by). */
+    static final long STAGE_LINE_MS = 2_000;
     private final Consumer<String> log;
     private final Map<Integer, String> steps = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tasks = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> done = new ConcurrentHashMap<>();
     private volatile long last = System.currentTimeMillis();
+    /** The step (job description) running, and what its finished stages added up to. */
+    private String step;
+    private long stepStart;
+    private long stepEnd;
+    private int stepStages;
+    private long stepRead;
+    private long stepWritten;
 
     StageLog(Consumer<String> log) {
         this.log = log;
@@ -33,8 +44,16 @@ final class StageLog extends SparkListener {
     public void onStageSubmitted(SparkListenerStageSubmitted submitted) {
         StageInfo s = submitted.stageInfo();
         String d = submitted.properties() == null ? null : submitted.properties().getProperty("spark.job.description");
-        steps.put(s.stageId(), d != null ? d : s.name().replaceAll(" at [A-Za-z]+\\.(java|scala):\\d+$", ""));
+        String name = d != null ? d : s.name().replaceAll(" at [A-Za-z]+\\.(java|scala):\\d+$", "");
+        steps.put(s.stageId(), name);
         tasks.put(s.stageId(), s.numTasks());
+        synchronized (this) {
+            if (!name.equals(step)) {
+                flush();
+                step = name;
+                stepStart = System.currentTimeMillis();
+            }
+        }
     }
 
     @Override
@@ -48,6 +67,7 @@ final class StageLog extends SparkListener {
         }
     }
 
+    /** A stage of a second or more gets a line of its own; every stage counts in its step's line. */
     @Override
     public void onStageCompleted(SparkListenerStageCompleted completed) {
         StageInfo s = completed.stageInfo();
@@ -58,9 +78,36 @@ final class StageLog extends SparkListener {
         done.remove(s.stageId());
         tasks.remove(s.stageId());
         last = System.currentTimeMillis();
-        log.accept(String.format(Locale.ROOT, "stage %d (%s): %d tasks in %.1f s, shuffle read %s, write %s%s",
-                s.stageId(), steps.remove(s.stageId()), s.numTasks(), ms / 1000.0, bytes(read), bytes(written),
-                s.failureReason().isDefined() ? ", failed: " + s.failureReason().get() : ""));
+        String name = steps.remove(s.stageId());
+        synchronized (this) {
+            stepStages++;
+            stepRead += read;
+            stepWritten += written;
+            stepEnd = last;
+        }
+        if (ms >= STAGE_LINE_MS || s.failureReason().isDefined()) {
+            log.accept(String.format(Locale.ROOT, "stage %d (%s): %d tasks in %.1f s, shuffle read %s, write %s%s",
+                    s.stageId(), name, s.numTasks(), ms / 1000.0, bytes(read), bytes(written),
+                    s.failureReason().isDefined() ? ", failed: " + s.failureReason().get() : ""));
+        }
+    }
+
+    @Override
+    public void onApplicationEnd(SparkListenerApplicationEnd end) {
+        flush();
+    }
+
+    /** The line of the step that ended: its stages, wall time and shuffle bytes. */
+    synchronized void flush() {
+        if (step != null && stepStages > 0) {
+            log.accept(String.format(Locale.ROOT, "step \"%s\" done: %d stage%s in %.1f s, shuffle read %s, write %s",
+                    step, stepStages, stepStages == 1 ? "" : "s", (stepEnd - stepStart) / 1000.0, bytes(stepRead),
+                    bytes(stepWritten)));
+        }
+        step = null;
+        stepStages = 0;
+        stepRead = 0;
+        stepWritten = 0;
     }
 
     static String bytes(long b) {

@@ -36,9 +36,7 @@ class EmbedJobTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSession.builder().master("local[2]").appName("EmbedJobTest").config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2").getOrCreate();
-        spark.sparkContext().setLogLevel("WARN");
+        spark = LocalSpark.start("EmbedJobTest");
     }
 
     @AfterAll

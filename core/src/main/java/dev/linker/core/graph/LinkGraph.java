@@ -21,6 +21,9 @@ import java.util.TreeMap;
 public final class LinkGraph {
     /** PageRank damping, the usual 0.85. */
     public static final double DAMPING = 0.85;
+    /** PageRank iterations at most; it stops earlier once ranks move less than {@link #TOLERANCE} in sum. */
+    public static final int MAX_ITERATIONS = 100;
+    public static final double TOLERANCE = 1e-10;
 
     /**
      * One unique page→page link.
@@ -327,7 +330,7 @@ public final class LinkGraph {
         }
         Arrays.fill(pr, 1.0 / n);
         double[] next = new double[n];
-        for (int iter = 0; iter < 100; iter++) {
+        for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
             double dangling = 0;
             for (int s = 0; s < n; s++) {
                 if (out[s].length == 0) {
@@ -352,7 +355,7 @@ public final class LinkGraph {
             double[] tmp = pr;
             pr = next;
             next = tmp;
-            if (delta < 1e-10) {
+            if (delta < TOLERANCE) {
                 break;
             }
         }
@@ -370,11 +373,19 @@ public final class LinkGraph {
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        double lo = Math.log(min);
-        double span = Math.log(max) - lo;
         for (int i = 0; i < pr.length; i++) {
-            s[i] = span < 1e-12 ? 100.0 : Math.round(1000.0 * (Math.log(pr[i]) - lo) / span) / 10.0;
+            s[i] = linkScoreOf(pr[i], min, max);
         }
         return s;
+    }
+
+    /**
+     * The link score (0–100, one decimal) of a page with PageRank {@code pr} on a site whose PageRanks span
+     * {@code min}..{@code max}: what {@link #linkScore(String)} gives, for a PageRank computed elsewhere (on Spark).
+     */
+    public static double linkScoreOf(double pr, double min, double max) {
+        double lo = Math.log(min);
+        double span = Math.log(max) - lo;
+        return span < 1e-12 ? 100.0 : Math.round(1000.0 * (Math.log(pr) - lo) / span) / 10.0;
     }
 }

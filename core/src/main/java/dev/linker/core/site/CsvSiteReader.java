@@ -44,14 +44,40 @@ public final class CsvSiteReader {
 
     /**
      * The columns a table of pages with {@code header} is read from, by the names this reader accepts: address,
-     * title, H1 (null when it has none) and content. For readers of the same shape elsewhere (a Spark job reading
+     * title, H1 (null when it has none), content, and the publication date and tags (null when
+     * absent). For readers of the same shape elsewhere (a Spark job reading
      * the CSV, JSON lines or Parquet). A missing required column is a {@link LinkerException} naming {@code source}.
      */
     public static List<String> pageColumns(Object source, List<String> header) {
         int h1 = CsvTable.indexOf(header, H1);
+        int date = CsvTable.indexOf(header, DATE);
+        int tags = CsvTable.indexOf(header, TAGS);
         return java.util.Arrays.asList(header.get(CsvTable.required(source, header, "address", ADDRESS)),
                 header.get(CsvTable.required(source, header, "title", TITLE)), h1 < 0 ? null : header.get(h1),
-                header.get(CsvTable.required(source, header, "content", CONTENT)));
+                header.get(CsvTable.required(source, header, "content", CONTENT)), date < 0 ? null : header.get(date),
+                tags < 0 ? null : header.get(tags));
+    }
+
+    /**
+     * The page one row of such a table makes (title and H1 stripped; tags split on , ; |; a hub by its address), for
+     * this reader and for readers of the same rows elsewhere (a Spark job).
+     */
+    public static Page page(String url, String title, String h1, String content, LocalDate published, String tags) {
+        PageMeta meta = new PageMeta(published, List.of((tags == null ? "" : tags).split("[,;|]")), Hubs.byUrl(url),
+                List.of());
+        return Page.of(url, title == null ? "" : title.strip(), h1 == null ? "" : h1.strip(),
+                content == null ? "" : content).withMeta(meta);
+    }
+
+    /** A publication date cell: null when empty; anything but a date is an error saying how to write one. */
+    public static LocalDate published(String cell) {
+        String d = cell == null ? "" : cell.strip();
+        LocalDate published = Dates.parse(d);
+        if (!d.isEmpty() && published == null) {
+            throw new LinkerException("\"" + d + "\" is not a date; write it as YYYY-MM-DD (e.g. 2024-03-05) or an ISO "
+                    + "date-time, or leave it empty");
+        }
+        return published;
     }
 
     /** Streams the pages without holding them all, for catalogues too large for memory; returns the count. */
@@ -80,17 +106,15 @@ public final class CsvSiteReader {
                     throw new LinkerException(csv + ": duplicate address " + url + " (lines " + before + " and "
                             + line + "); remove one of the rows");
                 }
-                String d = CsvTable.cell(row, date).strip();
-                LocalDate published = Dates.parse(d);
-                if (!d.isEmpty() && published == null) {
-                    throw new LinkerException(csv + ": line " + line + ": " + t.header().get(date) + " \"" + d
-                            + "\" is not a date; write it as YYYY-MM-DD (e.g. 2024-03-05) or an ISO date-time,"
-                            + " or leave it empty");
+                LocalDate published;
+                try {
+                    published = published(CsvTable.cell(row, date));
+                } catch (LinkerException e) {
+                    throw new LinkerException(csv + ": line " + line + ": " + t.header().get(date) + " "
+                            + e.getMessage());
                 }
-                PageMeta meta = new PageMeta(published, List.of(CsvTable.cell(row, tags).split("[,;|]")),
-                        Hubs.byUrl(url), List.of());
-                sink.accept(Page.of(url, CsvTable.cell(row, title).strip(), CsvTable.cell(row, h1).strip(),
-                        CsvTable.cell(row, content)).withMeta(meta));
+                sink.accept(page(url, CsvTable.cell(row, title), CsvTable.cell(row, h1), CsvTable.cell(row, content),
+                        published, CsvTable.cell(row, tags)));
                 count++;
             }
             return count;

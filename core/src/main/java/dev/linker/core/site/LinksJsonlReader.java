@@ -30,13 +30,16 @@ public final class LinksJsonlReader {
     private LinksJsonlReader() {
     }
 
+    /** One link of a line, as written: the source's and the target's path and the anchor ("" when none given). */
+    public record Entry(String source, String target, String anchor) {
+    }
+
     public static Site attach(Site site, Path jsonl) {
         Map<String, String> byPath = new HashMap<>();
         for (String key : site.pages().keySet()) {
-            byPath.put(key, key);
-            byPath.putIfAbsent(relative(key), key);
-            if (key.endsWith("/")) {
-                byPath.putIfAbsent(relative(key) + "index.html", key);
+            byPath.put(key, key); // a page's own key names it, whatever another page's path is
+            for (String path : paths(key)) {
+                byPath.putIfAbsent(path, key);
             }
         }
         Map<String, List<Link>> links = new HashMap<>();
@@ -45,36 +48,22 @@ public final class LinksJsonlReader {
             String line;
             while ((line = r.readLine()) != null) {
                 lineNo++;
-                if (line.isBlank()) {
-                    continue;
+                List<Entry> entries;
+                try {
+                    entries = parse(line);
+                } catch (LinkerException e) {
+                    throw new LinkerException(jsonl + ": line " + lineNo + " " + e.getMessage());
                 }
-                JsonNode o = JSON.readTree(line);
-                if (o == null || !o.hasNonNull("source")) {
-                    throw new LinkerException(jsonl + ": line " + lineNo + " has no \"source\"");
-                }
-                String source = byPath.get(o.get("source").asText());
-                if (source == null) {
-                    continue; // a page the site does not hold (e.g. a generated index left out of the CSV)
-                }
-                List<Link> out = links.computeIfAbsent(source, k -> new ArrayList<>());
-                JsonNode anchors = o.path("anchors");
-                for (JsonNode t : o.path("targets")) {
-                    String target = byPath.get(t.asText());
-                    if (target == null) {
-                        target = t.asText();
+                for (Entry e : entries) {
+                    String source = byPath.get(e.source());
+                    if (source == null) {
+                        continue; // a page the site does not hold (e.g. a generated index left out of the CSV)
                     }
-                    JsonNode texts = anchors.path(t.asText());
-                    if (texts.isArray() && !texts.isEmpty()) {
-                        for (JsonNode a : texts) {
-                            out.add(new Link(source, t.asText(), target, null, a.asText(), "", Placement.CONTENT, 0, 0));
-                        }
-                    } else {
-                        out.add(new Link(source, t.asText(), target, null, "", "", Placement.CONTENT, 0, 0));
-                    }
+                    String target = byPath.getOrDefault(e.target(), e.target());
+                    links.computeIfAbsent(source, k -> new ArrayList<>()).add(new Link(source, e.target(), target,
+                            null, e.anchor(), "", Placement.CONTENT, 0, 0));
                 }
             }
-        } catch (LinkerException e) {
-            throw e;
         } catch (IOException e) {
             throw new LinkerException(jsonl + ": unreadable links file near line " + lineNo + ": " + e.getMessage(), e);
         }
@@ -84,6 +73,51 @@ public final class LinksJsonlReader {
             pages.put(p.url(), l == null ? p : withLinks(p, l));
         }
         return new Site(site.root(), site.baseUrl(), pages, site.sitemapUrls(), site.redirects());
+    }
+
+    /**
+     * The links of one line in order, one entry per anchor (a target without anchors is one entry with ""); a blank
+     * line has none. A line that is not such an object is a {@link LinkerException} saying what is wrong with it.
+     */
+    public static List<Entry> parse(String line) {
+        if (line == null || line.isBlank()) {
+            return List.of();
+        }
+        JsonNode o;
+        try {
+            o = JSON.readTree(line);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new LinkerException("is not JSON: " + e.getOriginalMessage());
+        }
+        if (o == null || !o.hasNonNull("source")) {
+            throw new LinkerException("has no \"source\"");
+        }
+        String source = o.get("source").asText();
+        List<Entry> out = new ArrayList<>();
+        JsonNode anchors = o.path("anchors");
+        for (JsonNode t : o.path("targets")) {
+            JsonNode texts = anchors.path(t.asText());
+            if (texts.isArray() && !texts.isEmpty()) {
+                for (JsonNode a : texts) {
+                    out.add(new Entry(source, t.asText(), a.asText()));
+                }
+            } else {
+                out.add(new Entry(source, t.asText(), ""));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The paths by which a line may name the page {@code key}, most specific first: the key, its path from the
+     * site's origin, and for a folder its {@code index.html}.
+     */
+    public static List<String> paths(String key) {
+        List<String> out = new ArrayList<>(List.of(key, relative(key)));
+        if (key.endsWith("/")) {
+            out.add(relative(key) + "index.html");
+        }
+        return out;
     }
 
     static Page withLinks(Page p, List<Link> links) {

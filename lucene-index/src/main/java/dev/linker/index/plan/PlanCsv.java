@@ -29,10 +29,15 @@ public final class PlanCsv {
     public static void write(List<PlannedLink> links, PrintWriter out) {
         out.println(HEADER);
         for (PlannedLink l : links) {
-            out.println(String.join(",", csv(l.donor()), csv(l.anchor()), csv(l.acceptor()),
-                    String.format(Locale.ROOT, "%.4f", l.score()), csv(l.sentence()), Boolean.toString(l.anchorInText())));
+            out.println(row(l));
         }
         out.flush();
+    }
+
+    /** One link as a line of the plan CSV (no line break). */
+    public static String row(PlannedLink l) {
+        return String.join(",", csv(l.donor()), csv(l.anchor()), csv(l.acceptor()),
+                String.format(Locale.ROOT, "%.4f", l.score()), csv(l.sentence()), Boolean.toString(l.anchorInText()));
     }
 
     public static List<PlannedLink> read(Path file) {

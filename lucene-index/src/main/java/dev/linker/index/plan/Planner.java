@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 /**
  * A site-wide link plan: which donor pages get a new link to which acceptor pages. Each donor's candidates come from
@@ -43,17 +45,46 @@ public final class Planner {
     public static Result plan(Suggester suggester, PageIndex index, Collection<String> donors, Set<String> acceptors,
                               PlanSettings ps, Map<String, Integer> crawlHits, List<PlannedLink> previous,
                               Consumer<String> progress) {
-        // One index version for the whole plan: candidates, assignment and anchors see the same pages. Publication
-        // dates do not steer a plan: an old post with authority should pass it to a new one as readily as to one of
-        // its own season.
-        Suggester s = suggester.with(suggester.settings().withWeights(suggester.settings().weights().with("time", 0)));
-        return s.planPass(acceptors, pass -> plan(pass, index, donors, acceptors, ps, crawlHits, previous,
-                progress));
+        return forPlans(suggester).planPass(acceptors, pass -> plan(pass, index, donors, acceptors, ps, crawlHits,
+                previous, progress));
+    }
+
+    /**
+     * The suggester as plans use it. Publication dates do not steer a plan: an old post with authority should pass
+     * it to a new one as readily as to one of its own season.
+     */
+    public static Suggester forPlans(Suggester suggester) {
+        return suggester.with(suggester.settings().withWeights(suggester.settings().weights().with("time", 0)));
+    }
+
+    /**
+     * Whether a page needs links when no acceptors are given: live, with at most one inbound content link, and not a
+     * hub unless hubs may be targets.
+     */
+    public static boolean underLinked(PageRecord r, boolean hubTargets) {
+        return r != null && r.status() == Status.LIVE && r.inbound() <= 1 && (hubTargets || !r.hub());
+    }
+
+    /**
+     * The URL a line of an acceptors or donors list names: the line, or a CSV row's first cell; null for a blank line,
+     * a {@code #} comment or a {@code url}/{@code address} header.
+     */
+    public static String listedUrl(String line) {
+        String u = line.strip();
+        int comma = u.indexOf(',');
+        if (comma >= 0) {
+            u = u.substring(0, comma).replace("\"", "").strip();
+        }
+        if (u.isEmpty() || u.startsWith("#") || u.equalsIgnoreCase("url") || u.equalsIgnoreCase("address")) {
+            return null;
+        }
+        return u;
     }
 
     private static Result plan(Suggester.PlanPass pass, PageIndex index, Collection<String> donors,
                                Set<String> acceptors, PlanSettings ps, Map<String, Integer> crawlHits,
                                List<PlannedLink> previous, Consumer<String> progress) {
+        // One index version for the whole plan (this pass): candidates, assignment and anchors see the same pages.
         List<String> order = new ArrayList<>(donors);
         int maxHits = 0;
         if (crawlHits != null && !crawlHits.isEmpty()) {
@@ -63,27 +94,50 @@ public final class Planner {
                 maxHits = Math.max(maxHits, CrawlLog.hitsOf(crawlHits, d));
             }
         }
+        int mh = maxHits;
+        List<PlannedLink> pairs = candidates(pass, order, ps, d -> mh == 0 ? 0
+                : 0.2 * Math.log1p(CrawlLog.hitsOf(crawlHits, d)) / Math.log1p(mh), THREADS, progress);
+        int n = (int) order.stream().filter(pass::live).count();
+        List<PlannedLink> fresh = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? greedy(pairs, ps)
+                : equal(pairs, ps, a -> {
+                    PageRecord rec = index.get(a);
+                    return rec == null ? 0 : rec.inbound();
+                });
+        Result r = previous == null || previous.isEmpty() ? new Result(fresh, n, 0, 0, 0)
+                : stabilise(fresh, pairs, previous, ps, index, acceptors, new HashSet<>(index.urls(true)), n);
+        return new Result(withAnchors(pass, r.links(), THREADS), r.donors(), r.kept(), r.replaced(), r.dropped());
+    }
+
+    /**
+     * Each live donor's acceptor candidates (at most {@link PlanSettings#candidatesPerDonor()}), without anchors: those
+     * with an embedding cosine of at least {@link PlanSettings#minSimilarity()} or named in the donor's text, scored as
+     * suggestions are plus the donor's {@code bonus}; in donor order.
+     *
+     * @param threads workers (a Spark task takes 1: its executor runs other tasks on the other cores)
+     */
+    public static List<PlannedLink> candidates(Suggester.PlanPass pass, List<String> donors, PlanSettings ps,
+                                               ToDoubleFunction<String> bonus, int threads,
+                                               Consumer<String> progress) {
         List<String> todo = new ArrayList<>();
-        for (String d : order) {
+        for (String d : donors) {
             if (pass.live(d)) {
                 todo.add(d);
             }
         }
         int n = todo.size();
-        int mh = maxHits;
         long t0 = System.nanoTime();
         List<List<PlannedLink>> perDonor = new ArrayList<>(Collections.nCopies(n, null));
         AtomicInteger done = new AtomicInteger();
-        parallel(n, i -> {
+        parallel(n, threads, i -> {
             String donor = todo.get(i);
-            double bonus = mh == 0 ? 0 : 0.2 * Math.log1p(CrawlLog.hitsOf(crawlHits, donor)) / Math.log1p(mh);
+            double b = bonus.applyAsDouble(donor);
             List<PlannedLink> mine = new ArrayList<>();
             for (Suggestion s : pass.candidates(donor, ps.candidatesPerDonor())) {
                 boolean named = s.components().name() > 0;
                 if (s.components().vector() < ps.minSimilarity() && !named) {
                     continue;
                 }
-                mine.add(new PlannedLink(donor, null, s.url(), s.score() + bonus, null, s.components().vector()));
+                mine.add(new PlannedLink(donor, null, s.url(), s.score() + b, null, s.components().vector()));
             }
             perDonor.set(i, mine);
             int d = done.incrementAndGet();
@@ -97,16 +151,11 @@ public final class Planner {
         for (List<PlannedLink> l : perDonor) {
             pairs.addAll(l);
         }
-        perDonor.clear();
-        List<PlannedLink> fresh = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? greedy(pairs, ps)
-                : equal(pairs, ps, index);
-        Result r = previous == null || previous.isEmpty() ? new Result(fresh, n, 0, 0, 0)
-                : stabilise(fresh, pairs, previous, ps, index, acceptors, new HashSet<>(index.urls(true)), n);
-        return new Result(withAnchors(pass, r.links()), r.donors(), r.kept(), r.replaced(), r.dropped());
+        return pairs;
     }
 
     /** Anchors and sentences for the planned links only (a few per donor, not every candidate). */
-    static List<PlannedLink> withAnchors(Suggester.PlanPass pass, List<PlannedLink> links) {
+    public static List<PlannedLink> withAnchors(Suggester.PlanPass pass, List<PlannedLink> links, int threads) {
         Map<String, List<Integer>> byDonor = new LinkedHashMap<>();
         for (int i = 0; i < links.size(); i++) {
             if (links.get(i).anchor() == null) {
@@ -115,7 +164,7 @@ public final class Planner {
         }
         List<String> donors = new ArrayList<>(byDonor.keySet());
         PlannedLink[] out = links.toArray(new PlannedLink[0]);
-        parallel(donors.size(), k -> {
+        parallel(donors.size(), threads, k -> {
             List<Integer> mine = byDonor.get(donors.get(k));
             List<String> targets = new ArrayList<>();
             for (int i : mine) {
@@ -132,9 +181,11 @@ public final class Planner {
         return List.of(out);
     }
 
-    /** Runs {@code task(0..n-1)} on one worker per core; the first failure stops the others and is rethrown. */
-    static void parallel(int n, java.util.function.IntConsumer task) {
-        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), 8));
+    /** Workers of a plan on one machine: one per core, at most 8. */
+    private static final int THREADS = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), 8));
+
+    /** Runs {@code task(0..n-1)} on {@code threads} workers; the first failure stops the others and is rethrown. */
+    static void parallel(int n, int threads, java.util.function.IntConsumer task) {
         AtomicInteger next = new AtomicInteger();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         List<Thread> workers = new ArrayList<>();
@@ -166,7 +217,8 @@ public final class Planner {
         }
     }
 
-    static List<PlannedLink> greedy(List<PlannedLink> pairs, PlanSettings ps) {
+    /** Best pairs first, each taken while its donor and acceptor have room. */
+    public static List<PlannedLink> greedy(List<PlannedLink> pairs, PlanSettings ps) {
         List<PlannedLink> sorted = new ArrayList<>(pairs);
         sorted.sort(ORDER);
         Map<String, Integer> perDonor = new HashMap<>();
@@ -184,20 +236,19 @@ public final class Planner {
     }
 
     /** Acceptors take turns, the least linked first, each taking its best remaining donor: links spread evenly. */
-    static List<PlannedLink> equal(List<PlannedLink> pairs, PlanSettings ps, PageIndex index) {
+    public static List<PlannedLink> equal(List<PlannedLink> pairs, PlanSettings ps, ToIntFunction<String> inbound) {
         Map<String, Deque<PlannedLink>> byAcceptor = new LinkedHashMap<>();
         List<PlannedLink> sorted = new ArrayList<>(pairs);
         sorted.sort(ORDER);
         for (PlannedLink p : sorted) {
             byAcceptor.computeIfAbsent(p.acceptor(), k -> new ArrayDeque<>()).add(p);
         }
-        Map<String, Integer> inbound = new HashMap<>();
+        Map<String, Integer> in = new HashMap<>();
         for (String a : byAcceptor.keySet()) {
-            PageRecord r = index.get(a);
-            inbound.put(a, r == null ? 0 : r.inbound());
+            in.put(a, inbound.applyAsInt(a));
         }
         List<String> acceptors = new ArrayList<>(byAcceptor.keySet());
-        acceptors.sort(Comparator.comparingInt((String a) -> inbound.get(a)).thenComparing(Comparator.naturalOrder()));
+        acceptors.sort(Comparator.comparingInt((String a) -> in.get(a)).thenComparing(Comparator.naturalOrder()));
         Map<String, Integer> perDonor = new HashMap<>();
         Map<String, Integer> perAcceptor = new HashMap<>();
         List<PlannedLink> out = new ArrayList<>();
@@ -311,6 +362,7 @@ public final class Planner {
         return p.donor() + '\n' + p.acceptor();
     }
 
-    static final Comparator<PlannedLink> ORDER = Comparator.comparingDouble((PlannedLink p) -> -p.score())
+    /** A plan's order: best score first, then donor and acceptor (a total order: ties break the same way). */
+    public static final Comparator<PlannedLink> ORDER = Comparator.comparingDouble((PlannedLink p) -> -p.score())
             .thenComparing(PlannedLink::donor).thenComparing(PlannedLink::acceptor);
 }

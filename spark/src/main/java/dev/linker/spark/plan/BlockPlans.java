@@ -1,0 +1,225 @@
+package dev.linker.spark.plan;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.embed.Embedder;
+import dev.linker.core.model.Page;
+import dev.linker.core.score.CategoryPath;
+import dev.linker.core.site.CsvSiteReader;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.Status;
+import dev.linker.index.plan.PlanSettings;
+import dev.linker.index.plan.PlannedLink;
+import dev.linker.index.plan.Planner;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
+import dev.linker.spark.PlanOptions;
+import org.apache.spark.api.java.function.FlatMapGroupsFunction;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * A block's part of the plan, on an executor: the block's pages go into a Lucene index of their own (in a temporary
+ * folder, with the vectors the job computed), and {@code linker plan}'s own code runs on it: {@link Planner#candidates}
+ * for the block's donors, then, once links are assigned, {@link Planner#withAnchors} for the planned ones.
+ */
+final class BlockPlans {
+    /** A candidate link: what the assignment ranks. */
+    static final StructType CANDIDATE = new StructType().add("donor", DataTypes.StringType, false)
+            .add("acceptor", DataTypes.StringType, false).add("score", DataTypes.DoubleType, false)
+            .add("similarity", DataTypes.DoubleType, false);
+    /** A planned link with its anchor: the plan's row. */
+    static final StructType LINK = new StructType().add("donor_url", DataTypes.StringType, false)
+            .add("anchor_text", DataTypes.StringType, false).add("acceptor_url", DataTypes.StringType, false)
+            .add("score", DataTypes.DoubleType, false).add("sentence", DataTypes.StringType, false)
+            .add("anchor_in_text", DataTypes.BooleanType, false).add("similarity", DataTypes.DoubleType, false);
+
+    private BlockPlans() {
+    }
+
+    /**
+     * The index record of a page row ({@code url, title, h1, content, date, tags, links, names, inbound, authority}),
+     * as {@code linker index} makes it from a CSV row and the site's links.
+     */
+    static PageRecord record(Row r) {
+        String url = r.<String>getAs("url").trim();
+        Page p;
+        try {
+            p = CsvSiteReader.page(url, r.getAs("title"), r.getAs("h1"), r.getAs("content"),
+                    CsvSiteReader.published(r.getAs("date")), r.getAs("tags"));
+        } catch (LinkerException e) {
+            throw new LinkerException(url + ": date " + e.getMessage());
+        }
+        int li = r.fieldIndex("links");
+        List<String> links = r.isNullAt(li) ? List.of() : r.getList(li);
+        int ni = r.fieldIndex("names");
+        List<String[]> names = new ArrayList<>();
+        if (!r.isNullAt(ni)) {
+            for (Row n : r.<Row>getList(ni)) {
+                names.add(new String[] {n.getString(0), n.getString(1)});
+            }
+        }
+        int ii = r.fieldIndex("inbound");
+        int inbound = r.isNullAt(ii) ? 0 : (int) r.getLong(ii);
+        return new PageRecord(p.url(), p.title(), p.h1(), p.text(), CategoryPath.of(p), Status.LIVE, null,
+                r.<Double>getAs("authority"), inbound, "", links, names, List.of(), p.meta(), links);
+    }
+
+    /**
+     * linker plan's settings. Its anchors come from the acceptor's names and distinctive words only: linker plan reads
+     * the index without a model, so the rule that embeds spans of the donor to find the closest in meaning is off.
+     */
+    static SuggestSettings settings(PlanOptions o) {
+        return SuggestSettings.DEFAULT.withCategoryLevels(o.categoryLevels()).withHubTargets(o.hubTargets())
+                .withRetrievalDepth(o.depth(), o.depth()).withAnchorSpans(0);
+    }
+
+    static PlanSettings planSettings(PlanOptions o) {
+        return new PlanSettings(o.maxDonorLinks(), o.maxAcceptorLinks(), o.minSimilarity(),
+                PlanSettings.Algorithm.parse(o.algorithm()), 20, 0.2, 0.05);
+    }
+
+    /** The block's donors, acceptors and (for the anchor pass) planned links, as its rows said. */
+    private record Roles(List<String> donors, Set<String> acceptors, List<PlannedLink> planned) {
+    }
+
+    /**
+     * Indexes the block's rows (sorted as the site's pages are) in a temporary folder and runs {@code f} on the
+     * suggester plans use. Vectors come from the rows; a page whose text no longer matches its vector is embedded.
+     */
+    private static <T> T withIndex(Iterator<Row> rows, PlanOptions o, Function<Suggester, Function<Roles, T>> f) {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("linker-plan-block");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary folder for a block's index", e);
+        }
+        Embedder embedder = o.embedder().shared();
+        Roles roles = new Roles(new ArrayList<>(), new HashSet<>(), new ArrayList<>());
+        Map<String, float[]> vectors = new HashMap<>();
+        Map<String, String> hashes = new HashMap<>();
+        Iterable<PageRecord> records = () -> new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return rows.hasNext();
+            }
+
+            @Override
+            public PageRecord next() {
+                Row r = rows.next();
+                PageRecord rec = record(r);
+                if (r.<Boolean>getAs("donor")) {
+                    roles.donors().add(rec.url());
+                }
+                if (r.<Boolean>getAs("acceptor")) {
+                    roles.acceptors().add(rec.url());
+                }
+                int pi = fieldIndex(r, "planned");
+                if (pi >= 0 && !r.isNullAt(pi)) {
+                    for (Row l : r.<Row>getList(pi)) {
+                        roles.planned().add(new PlannedLink(rec.url(), null, l.getString(0), l.getDouble(1), null,
+                                l.getDouble(2)));
+                    }
+                }
+                List<Float> v = r.getList(r.fieldIndex("vector"));
+                float[] f = new float[v.size()];
+                for (int i = 0; i < f.length; i++) {
+                    f[i] = v.get(i);
+                }
+                vectors.put(rec.url(), f);
+                hashes.put(rec.url(), r.getAs("contentHash"));
+                return rec;
+            }
+        };
+        try (PageIndex index = PageIndex.open(dir, embedder, PageIndex.Options.DEFAULT.withEmbed(o.embed()))) {
+            index.sync(records, false, null, (url, hash) -> {
+                float[] v = vectors.remove(url);
+                return hash.equals(hashes.remove(url)) ? v : null;
+            });
+            return f.apply(Planner.forPlans(new Suggester(index, settings(o)))).apply(roles);
+        } finally {
+            delete(dir);
+        }
+    }
+
+    private static int fieldIndex(Row r, String name) {
+        return List.of(r.schema().fieldNames()).indexOf(name);
+    }
+
+    /** Pass 1: each donor's candidates in its block. */
+    static final class Candidates implements FlatMapGroupsFunction<String, Row, Row> {
+        private final PlanOptions o;
+
+        Candidates(PlanOptions o) {
+            this.o = o;
+        }
+
+        @Override
+        public Iterator<Row> call(String block, Iterator<Row> rows) {
+            PlanSettings ps = planSettings(o);
+            List<PlannedLink> found = withIndex(rows, o, s -> roles -> s.planPass(roles.acceptors(),
+                    pass -> Planner.candidates(pass, roles.donors(), ps, d -> 0, 1, null)));
+            List<Row> out = new ArrayList<>(found.size());
+            for (PlannedLink l : found) {
+                out.add(RowFactory.create(l.donor(), l.acceptor(), l.score(), l.similarity()));
+            }
+            return out.iterator();
+        }
+    }
+
+    /** Pass 2: anchors and sentences for the links planned from the block's donors. */
+    static final class Anchors implements FlatMapGroupsFunction<String, Row, Row> {
+        private final PlanOptions o;
+
+        Anchors(PlanOptions o) {
+            this.o = o;
+        }
+
+        @Override
+        public Iterator<Row> call(String block, Iterator<Row> rows) {
+            // In the plan's order, as linker plan hands them over: a donor's better links choose their phrase first.
+            List<PlannedLink> done = withIndex(rows, o, s -> roles -> {
+                roles.planned().sort(Planner.ORDER);
+                return roles.planned().isEmpty() ? List.<PlannedLink>of()
+                        : s.planPass(roles.acceptors(), pass -> Planner.withAnchors(pass, roles.planned(), 1));
+            });
+            List<Row> out = new ArrayList<>(done.size());
+            for (PlannedLink l : done) {
+                out.add(RowFactory.create(l.donor(), l.anchor(), l.acceptor(), l.score(), l.sentence(),
+                        l.anchorInText(), l.similarity()));
+            }
+            return out.iterator();
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // the system's temporary folder is cleaned in time
+                }
+            });
+        } catch (IOException e) {
+            // as above
+        }
+    }
+}

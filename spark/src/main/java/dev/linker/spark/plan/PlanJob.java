@@ -1,0 +1,378 @@
+package dev.linker.spark.plan;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.score.CategoryPath;
+import dev.linker.index.PageRecord;
+import dev.linker.index.plan.PlanCsv;
+import dev.linker.index.plan.PlanSettings;
+import dev.linker.index.plan.PlannedLink;
+import dev.linker.index.plan.Planner;
+import dev.linker.spark.EmbedJob;
+import dev.linker.spark.PagesInput;
+import dev.linker.spark.PlanOptions;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import static org.apache.spark.sql.functions.asc;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.desc;
+import static org.apache.spark.sql.functions.explode;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.monotonically_increasing_id;
+import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.udf;
+import static org.apache.spark.sql.functions.when;
+import static org.apache.spark.sql.functions.xxhash64;
+
+/**
+ * {@code linker plan} on Spark. Steps: vectors (the embed job, reusing given ones); what the site's links say of each
+ * page ({@link SiteGraph}); donors and acceptors; blocks (each donor's category bound, a large block split by
+ * nearest centroids); each block's candidates from {@code linker plan}'s own code on an index of the block
+ * ({@link BlockPlans}); the caps in rounds ({@link Rounds}); anchors for the planned links, block by block; the plan
+ * as Parquet and as {@code plan.csv} with {@code linker plan}'s header and order.
+ */
+public final class PlanJob implements PlanOptions.Runner {
+    /** Centroids an acceptor of a split block is placed near: its nearest two, so pairs near a border still meet. */
+    static final int PROBES = 2;
+    /** Rounds of k-means refining a split block's centroids (sampled pages to begin with). */
+    static final int KMEANS_ROUNDS = 2;
+    /** The block of a donor without a category bound: every acceptor. */
+    static final String ALL = "*";
+
+    private static final StructType INFO = new StructType().add("url", DataTypes.StringType, false)
+            .add("category", DataTypes.StringType, false).add("underLinked", DataTypes.BooleanType, false);
+    private static final StructType MEMBER = new StructType().add("url", DataTypes.StringType, false)
+            .add("block", DataTypes.StringType, false).add("d", DataTypes.BooleanType, false)
+            .add("a", DataTypes.BooleanType, false);
+
+    @Override
+    public PlanOptions.Result run(SparkSession spark, PlanOptions o, Consumer<String> log) {
+        PlanSettings ps = BlockPlans.planSettings(o);
+        if (o.blockPages() < 2) {
+            throw new LinkerException("--block-pages must be at least 2, was " + o.blockPages());
+        }
+        if (o.depth() < 1) {
+            throw new LinkerException("--depth must be at least 1");
+        }
+        var sc = spark.sparkContext();
+        String vectorsOut = new org.apache.hadoop.fs.Path(o.out(), "vectors").toString();
+        if (o.vectors() != null && new org.apache.hadoop.fs.Path(o.vectors()).equals(
+                new org.apache.hadoop.fs.Path(vectorsOut))) {
+            throw new LinkerException("--vectors " + o.vectors() + " is where this run writes its vectors; give "
+                    + "another --out, or move the vectors");
+        }
+
+        EmbedJob.Result er = EmbedJob.run(spark, new EmbedJob.Options(o.pages(), vectorsOut, o.vectors(), o.embed(),
+                o.embedder(), o.partitions()), log);
+        log.accept(String.format(Locale.ROOT, "vectors: %,d embedded, %,d reused -> %s", er.embedded(), er.reused(),
+                vectorsOut));
+
+        sc.setJobDescription("read the pages");
+        UDF1<String, String> trim = String::trim;
+        Dataset<Row> pages = PagesInput.read(spark, o.pages())
+                .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
+                .withColumn("ord", monotonically_increasing_id()).persist(StorageLevel.MEMORY_AND_DISK());
+        long n = pages.count();
+
+        Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", "ord"), o.links(), n, log);
+        Dataset<Row> vectors = spark.read().parquet(vectorsOut).select("url", "contentHash", "vector");
+        Dataset<Row> table = pages.join(graph, Rounds.seq("url")).join(vectors, Rounds.seq("url"));
+        boolean hubs = o.hubTargets();
+        Dataset<Row> info = table.map((MapFunction<Row, Row>) r -> {
+            PageRecord rec = BlockPlans.record(r);
+            return RowFactory.create(rec.url(), rec.category(), Planner.underLinked(rec, hubs));
+        }, Encoders.row(INFO));
+        table = table.join(info, Rounds.seq("url"));
+        table = withRole(spark, table, "acceptor", o.acceptors(), col("underLinked"), pages);
+        table = withRole(spark, table, "donor", o.donors(), lit(true), pages);
+        sc.setJobDescription("the site's links, authority and each page's roles");
+        table = table.drop("underLinked").persist(StorageLevel.MEMORY_AND_DISK());
+        Row counts = table.agg(org.apache.spark.sql.functions.sum(when(col("donor"), 1).otherwise(0)),
+                org.apache.spark.sql.functions.sum(when(col("acceptor"), 1).otherwise(0))).first();
+        long donors = counts.isNullAt(0) ? 0 : counts.getLong(0);
+        long acceptors = counts.isNullAt(1) ? 0 : counts.getLong(1);
+        log.accept(String.format(Locale.ROOT, "planning %,d donors -> %,d acceptors", donors, acceptors));
+
+        Dataset<Row> members = blocks(table, o, log);
+        long blockCount = members.select("block").distinct().count();
+        Dataset<Row> blockRows = members.join(table.drop("donor", "acceptor"), Rounds.seq("url"))
+                .withColumnRenamed("d", "donor").withColumnRenamed("a", "acceptor");
+
+        sc.setJobDescription("candidates: index each block, ask linker plan's suggester");
+        Dataset<Row> candidates = blockRows
+                .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
+                .flatMapSortedGroups(new Column[] {col("ord")}, new BlockPlans.Candidates(o),
+                        Encoders.row(BlockPlans.CANDIDATE))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        long candidateCount = candidates.count();
+        log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
+
+        int[] rounds = {0};
+        Dataset<Row> ranked = candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
+                Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"});
+        Dataset<Row> planned = Rounds.assign(ranked, ps, log, rounds);
+
+        sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
+        Dataset<Row> perDonor = planned.groupBy(col("donor").as("url")).agg(org.apache.spark.sql.functions
+                .collect_list(org.apache.spark.sql.functions.struct(col("acceptor"), col("score"),
+                        col("similarity"))).as("planned"));
+        Dataset<Row> withPlanned = blockRows.join(perDonor, Rounds.seq("url"), "left_outer")
+                .withColumn("planned", when(col("donor"), col("planned")));
+        Dataset<Row> busy = withPlanned.filter(col("planned").isNotNull()).select("block").distinct();
+        Dataset<Row> anchored = withPlanned.join(busy, Rounds.seq("block"), "left_semi")
+                .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
+                .flatMapSortedGroups(new Column[] {col("ord")}, new BlockPlans.Anchors(o),
+                        Encoders.row(BlockPlans.LINK))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
+        Dataset<Row> links = anchored.orderBy(desc("score"), asc("donor_url"), asc("acceptor_url"));
+
+        sc.setJobDescription("write the plan");
+        links.drop("similarity").write().mode(SaveMode.Overwrite)
+                .parquet(new org.apache.hadoop.fs.Path(o.out(), "plan.parquet").toString());
+        writeCsv(spark, links, new org.apache.hadoop.fs.Path(o.out(), "plan.csv"));
+        sc.setJobDescription(null);
+        anchored.unpersist();
+        candidates.unpersist();
+        table.unpersist();
+        pages.unpersist();
+        return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, rounds[0]);
+    }
+
+    /**
+     * Sets boolean column {@code role}: listed in {@code file} when given (every URL there must be a page), else
+     * {@code otherwise}.
+     */
+    private static Dataset<Row> withRole(SparkSession spark, Dataset<Row> table, String role, String file,
+                                         Column otherwise, Dataset<Row> pages) {
+        if (file == null) {
+            return table.withColumn(role, otherwise);
+        }
+        UDF1<String, String> listed = Planner::listedUrl;
+        Dataset<Row> urls = spark.read().text(file)
+                .select(udf(listed, DataTypes.StringType).apply(col("value")).as("url"))
+                .filter(col("url").isNotNull()).distinct();
+        List<String> unknown = urls.join(pages.select("url"), Rounds.seq("url"), "left_anti").limit(3)
+                .as(Encoders.STRING()).collectAsList();
+        if (!unknown.isEmpty()) {
+            throw new LinkerException(file + ": URLs that are not pages of the input, e.g. " + unknown);
+        }
+        return table.join(urls.withColumn(role, lit(true)), Rounds.seq("url"), "left_outer").na()
+                .fill(false, new String[] {role});
+    }
+
+    /**
+     * {@code url, block, d, a}: the blocks each page is in, as donor and/or acceptor. A donor's block is its category
+     * bound ({@code --category-levels} up from its category; every acceptor when there is no bound); an acceptor is
+     * in the block of each of its category's ancestors that some donor has. A block above {@code --block-pages} is
+     * split around centroids of its vectors: a donor goes to its nearest, an acceptor to its nearest {@link #PROBES}.
+     */
+    private static Dataset<Row> blocks(Dataset<Row> table, PlanOptions o, Consumer<String> log) {
+        int levels = o.categoryLevels();
+        UDF1<String, String> bound = c -> levels < 0 ? ALL : CategoryPath.up(c, levels);
+        UDF1<String, List<String>> ancestors = c -> {
+            if (levels < 0) {
+                return List.of(ALL);
+            }
+            List<String> out = new ArrayList<>();
+            for (int up = 0; up <= CategoryPath.segments(c).size(); up++) {
+                out.add(CategoryPath.up(c, up));
+            }
+            return out;
+        };
+        Dataset<Row> asDonor = table.filter(col("donor")).select(col("url"),
+                udf(bound, DataTypes.StringType).apply(col("category")).as("block"), lit(true).as("d"),
+                lit(false).as("a"));
+        Dataset<Row> asAcceptor = table.filter(col("acceptor")).select(col("url"),
+                explode(udf(ancestors, DataTypes.createArrayType(DataTypes.StringType)).apply(col("category")))
+                        .as("block"), lit(false).as("d"), lit(true).as("a"));
+        Dataset<Row> members = asDonor.unionByName(asAcceptor.join(asDonor.select("block").distinct(), Rounds.seq("block"),
+                "left_semi"));
+        members = members.groupBy("url", "block").agg(max("d").as("d"), max("a").as("a"))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        List<Row> big = members.groupBy("block").count().filter(col("count").gt(o.blockPages())).collectAsList();
+        if (big.isEmpty()) {
+            return members;
+        }
+        Map<String, Integer> parts = new HashMap<>();
+        for (Row b : big) {
+            parts.put(b.getString(0), (int) Math.ceil(b.getLong(1) / (o.blockPages() / 2.0)));
+        }
+        log.accept(String.format(Locale.ROOT, "%d block(s) above %,d pages split into %d parts around centroids",
+                big.size(), o.blockPages(), parts.values().stream().mapToInt(Integer::intValue).sum()));
+        Dataset<Row> inBig = members.join(table.select("url", "vector"), Rounds.seq("url"))
+                .join(members.sparkSession().createDataset(new ArrayList<>(parts.keySet()), Encoders.STRING())
+                        .toDF("block"), Rounds.seq("block"), "left_semi");
+        Map<String, float[][]> centroids = centroids(inBig, parts);
+        Broadcast<Map<String, float[][]>> shared = JavaSparkContext.fromSparkContext(
+                members.sparkSession().sparkContext()).broadcast(centroids);
+        Dataset<Row> split = inBig.flatMap((FlatMapFunction<Row, Row>) r -> {
+            String block = r.getAs("block");
+            float[][] c = shared.value().get(block);
+            int[] near = nearest(c, vector(r), PROBES);
+            boolean d = r.getAs("d");
+            boolean a = r.getAs("a");
+            List<Row> out = new ArrayList<>();
+            for (int i = 0; i < near.length; i++) {
+                boolean asD = d && i == 0;
+                boolean asA = a;
+                if (asD || asA) {
+                    out.add(RowFactory.create(r.getAs("url"), block + "#" + near[i], asD, asA));
+                }
+            }
+            return out.iterator();
+        }, Encoders.row(MEMBER));
+        Dataset<Row> small = members.join(inBig.select("block").distinct(), Rounds.seq("block"), "left_anti");
+        return small.unionByName(split.groupBy("url", "block").agg(max("d").as("d"), max("a").as("a")));
+    }
+
+    /** Per large block, {@code parts} centroids: pages spread by a hash of their URL, then a few k-means rounds. */
+    private static Map<String, float[][]> centroids(Dataset<Row> inBig, Map<String, Integer> parts) {
+        var sc = inBig.sparkSession().sparkContext();
+        sc.setJobDescription("split large blocks: sample centroids");
+        Map<String, float[][]> c = new HashMap<>();
+        Dataset<Row> seeded = inBig.withColumn("i", row_number().over(org.apache.spark.sql.expressions.Window
+                .partitionBy("block").orderBy(xxhash64(col("url")), col("url"))));
+        for (String block : parts.keySet()) {
+            c.put(block, new float[parts.get(block)][]);
+        }
+        for (Row r : seeded.filter(col("i").leq(parts.values().stream().mapToInt(Integer::intValue).max()
+                .orElse(1))).select("block", "i", "vector").collectAsList()) {
+            float[][] cs = c.get(r.getString(0));
+            int i = r.getInt(1) - 1;
+            if (i < cs.length) {
+                cs[i] = vector(r);
+            }
+        }
+        for (int round = 0; round < KMEANS_ROUNDS; round++) {
+            sc.setJobDescription("split large blocks: k-means round " + (round + 1));
+            Broadcast<Map<String, float[][]>> shared = JavaSparkContext.fromSparkContext(sc).broadcast(c);
+            JavaPairRDD<String, float[]> sums = inBig.select("block", "vector").javaRDD().mapToPair(r -> {
+                float[] v = vector(r);
+                int near = nearest(shared.value().get(r.getString(0)), v, 1)[0];
+                return new scala.Tuple2<>(r.getString(0) + "#" + near, v);
+            }).reduceByKey((x, y) -> {
+                float[] s = new float[x.length];
+                for (int i = 0; i < s.length; i++) {
+                    s[i] = x[i] + y[i];
+                }
+                return s;
+            });
+            Map<String, float[][]> next = new HashMap<>();
+            for (Map.Entry<String, float[][]> e : c.entrySet()) {
+                next.put(e.getKey(), e.getValue().clone());
+            }
+            for (scala.Tuple2<String, float[]> t : sums.collect()) {
+                int hash = t._1().lastIndexOf('#');
+                float[][] cs = next.get(t._1().substring(0, hash));
+                cs[Integer.parseInt(t._1().substring(hash + 1))] = unit(t._2());
+            }
+            shared.destroy();
+            c = next;
+        }
+        for (Map.Entry<String, float[][]> e : c.entrySet()) {
+            List<float[]> kept = new ArrayList<>();
+            for (float[] v : e.getValue()) {
+                if (v != null) {
+                    kept.add(v);
+                }
+            }
+            e.setValue(kept.toArray(new float[0][]));
+        }
+        return c;
+    }
+
+    /** Indexes of the {@code k} centroids closest to {@code v} (largest dot product: vectors are unit length). */
+    static int[] nearest(float[][] centroids, float[] v, int k) {
+        int m = Math.min(k, centroids.length);
+        int[] best = new int[m];
+        double[] score = new double[m];
+        java.util.Arrays.fill(score, Double.NEGATIVE_INFINITY);
+        for (int c = 0; c < centroids.length; c++) {
+            double d = 0;
+            for (int i = 0; i < v.length; i++) {
+                d += centroids[c][i] * v[i];
+            }
+            for (int j = 0; j < m; j++) {
+                if (d > score[j]) {
+                    System.arraycopy(score, j, score, j + 1, m - j - 1);
+                    System.arraycopy(best, j, best, j + 1, m - j - 1);
+                    score[j] = d;
+                    best[j] = c;
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+
+    private static float[] vector(Row r) {
+        List<Float> l = r.getList(r.fieldIndex("vector"));
+        float[] f = new float[l.size()];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = l.get(i);
+        }
+        return f;
+    }
+
+    private static float[] unit(float[] v) {
+        double n = 0;
+        for (float x : v) {
+            n += x * x;
+        }
+        n = Math.sqrt(n);
+        float[] out = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = n == 0 ? 0 : (float) (v[i] / n);
+        }
+        return out;
+    }
+
+    /** {@code plan.csv} as {@code linker plan -o} writes it, streamed a partition at a time through the driver. */
+    private static void writeCsv(SparkSession spark, Dataset<Row> links, org.apache.hadoop.fs.Path file) {
+        try {
+            FileSystem fs = file.getFileSystem(spark.sparkContext().hadoopConfiguration());
+            try (PrintWriter w = new PrintWriter(new OutputStreamWriter(fs.create(file, true),
+                    StandardCharsets.UTF_8))) {
+                w.println(PlanCsv.HEADER);
+                Iterator<Row> it = links.toLocalIterator();
+                while (it.hasNext()) {
+                    Row r = it.next();
+                    w.println(PlanCsv.row(new PlannedLink(r.getString(0), r.getString(1), r.getString(2),
+                            r.getDouble(3), r.getString(4), r.getDouble(6), r.getBoolean(5))));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

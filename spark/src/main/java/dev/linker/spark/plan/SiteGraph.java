@@ -1,0 +1,219 @@
+package dev.linker.spark.plan;
+
+import dev.linker.core.anchor.AnchorText;
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.site.LinksJsonlReader;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+import scala.Tuple3;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.monotonically_increasing_id;
+import static org.apache.spark.sql.functions.sort_array;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.udf;
+
+/**
+ * What a plan needs from the whole site's links, computed as {@code linker index} computes it for a CSV source with
+ * a links.jsonl ({@code LinksJsonlReader}, {@code SiteRecords}, {@code LinkGraph}), but spread over the cluster: each
+ * page's outbound links in the order written, its inbound count (distinct linking pages), the anchor names other pages
+ * use for it (generic ones left out) in the site's page order, and its authority (the link score from PageRank).
+ */
+final class SiteGraph {
+    private static final StructType RAW = new StructType()
+            .add("sourcePath", DataTypes.StringType, false).add("targetPath", DataTypes.StringType, false)
+            .add("anchor", DataTypes.StringType, false).add("line", DataTypes.LongType, false)
+            .add("k", DataTypes.IntegerType, false);
+    private static final StructType ALIAS = new StructType().add("path", DataTypes.StringType, false)
+            .add("prio", DataTypes.IntegerType, false).add("ord", DataTypes.LongType, false)
+            .add("key", DataTypes.StringType, false);
+
+    private SiteGraph() {
+    }
+
+    /**
+     * Per page ({@code url}): {@code links} (array of URLs), {@code inbound}, {@code names} (array of
+     * {@code struct(source, text)}) and {@code authority}; pages without links are absent from the first three.
+     *
+     * @param pages {@code url, ord} of every page
+     */
+    static Dataset<Row> of(SparkSession spark, Dataset<Row> pages, String linksFile, long n, Consumer<String> log) {
+        Dataset<Row> edges;
+        Dataset<Row> perPage;
+        if (linksFile == null) {
+            edges = spark.emptyDataFrame().select(lit("").as("source"), lit("").as("target")).limit(0);
+            perPage = pages.select(col("url")).limit(0).select(col("url"),
+                    lit(null).cast(DataTypes.createArrayType(DataTypes.StringType)).as("links"),
+                    lit(0L).as("inbound"), lit(null).cast("array<struct<source:string,text:string>>").as("names"));
+        } else {
+            Dataset<Row> links = resolved(spark, pages, linksFile);
+            // Each distinct page → page link, where it first occurs.
+            Dataset<Row> first = links.groupBy("source", "target").agg(min(struct(col("line"), col("k"))).as("at"));
+            edges = first.select("source", "target").cache();
+            Dataset<Row> out = first.groupBy(col("source").as("url"))
+                    .agg(sort_array(collect_list(struct(col("at"), col("target")))).as("o"))
+                    .select(col("url"), col("o.target").as("links"));
+            Dataset<Row> inbound = first.groupBy(col("target").as("url")).agg(count(lit(1)).as("inbound"));
+            UDF1<String, Boolean> naming = a -> !a.isEmpty() && !AnchorText.isGeneric(a, null, Set.of());
+            UDF1<String, String> strip = String::strip;
+            Dataset<Row> names = links.withColumn("text", udf(strip, DataTypes.StringType).apply(col("anchor")))
+                    .filter(udf(naming, DataTypes.BooleanType).apply(col("text")))
+                    .join(pages.select(col("url").as("source"), col("ord").as("sourceOrd")), "source")
+                    .groupBy(col("target").as("url"))
+                    .agg(sort_array(collect_list(struct(col("sourceOrd"), col("line"), col("k"), col("source"),
+                            col("text")))).as("n"))
+                    .select(col("url"), org.apache.spark.sql.functions.transform(col("n"),
+                            x -> struct(x.getField("source").as("source"), x.getField("text").as("text"))).as("names"));
+            perPage = out.join(inbound, scala.jdk.javaapi.CollectionConverters.asScala(List.of("url")).toSeq(),
+                    "full_outer").join(names, scala.jdk.javaapi.CollectionConverters.asScala(List.of("url")).toSeq(),
+                    "full_outer");
+        }
+        Dataset<Row> authority = authority(pages.select("url"), edges, n, log);
+        return authority.join(perPage, scala.jdk.javaapi.CollectionConverters.asScala(List.of("url")).toSeq(),
+                "left_outer");
+    }
+
+    /**
+     * The links of the file as {@code source, target, anchor, line, k} between pages of the site (self links left
+     * out), paths resolved to page keys as {@code LinksJsonlReader} resolves them: a page's own key first, else the
+     * earliest page with that path.
+     */
+    private static Dataset<Row> resolved(SparkSession spark, Dataset<Row> pages, String linksFile) {
+        Dataset<Row> aliases = pages.select("url", "ord").flatMap((FlatMapFunction<Row, Row>) r -> {
+            List<Row> out = new ArrayList<>();
+            List<String> paths = LinksJsonlReader.paths(r.getString(0));
+            for (int i = 0; i < paths.size(); i++) {
+                out.add(RowFactory.create(paths.get(i), i == 0 ? 0 : 1, r.getLong(1), r.getString(0)));
+            }
+            return out.iterator();
+        }, Encoders.row(ALIAS)).groupBy("path").agg(min(struct(col("prio"), col("ord"), col("key"))).as("m"))
+                .select(col("path"), col("m.key").as("key"));
+        Dataset<Row> lines = spark.read().text(linksFile).withColumn("line", monotonically_increasing_id());
+        Dataset<Row> raw = lines.flatMap((FlatMapFunction<Row, Row>) r -> {
+            List<LinksJsonlReader.Entry> entries;
+            try {
+                entries = LinksJsonlReader.parse(r.getString(0));
+            } catch (LinkerException e) {
+                String l = r.getString(0);
+                throw new LinkerException(linksFile + ": a line " + e.getMessage() + ": "
+                        + (l.length() > 80 ? l.substring(0, 80) + "…" : l));
+            }
+            List<Row> out = new ArrayList<>(entries.size());
+            for (int k = 0; k < entries.size(); k++) {
+                LinksJsonlReader.Entry e = entries.get(k);
+                out.add(RowFactory.create(e.source(), e.target(), e.anchor(), r.getLong(1), k));
+            }
+            return out.iterator();
+        }, Encoders.row(RAW));
+        return raw.join(aliases.select(col("path").as("sourcePath"), col("key").as("source")), "sourcePath")
+                .join(aliases.select(col("path").as("targetPath"), col("key").as("target")), "targetPath")
+                .filter(col("source").notEqual(col("target")))
+                .select("source", "target", "anchor", "line", "k");
+    }
+
+    /**
+     * {@code url, authority}: PageRank as {@link LinkGraph} computes it (same damping, dangling pages spread evenly,
+     * the same stop rule), then its link score / 100, as {@code SiteRecords} gives a page. Links and ranks share one
+     * partitioning, so an iteration moves only the rank contributions across the cluster.
+     */
+    static Dataset<Row> authority(Dataset<Row> urls, Dataset<Row> edges, long n, Consumer<String> log) {
+        SparkSession spark = urls.sparkSession();
+        var sc = spark.sparkContext();
+        HashPartitioner parts = new HashPartitioner(Math.max(2, sc.defaultParallelism()));
+        JavaPairRDD<String, String[]> out = edges.javaRDD()
+                .mapToPair(r -> new Tuple2<>(r.getString(0), r.getString(1))).groupByKey(parts)
+                .mapValues(t -> {
+                    List<String> l = new ArrayList<>();
+                    t.forEach(l::add);
+                    return l.toArray(new String[0]);
+                }).persist(StorageLevel.MEMORY_AND_DISK());
+        // Each page: its rank and whether it links nowhere (its rank is then spread over every page).
+        JavaPairRDD<String, Tuple2<Double, Boolean>> rank = urls.javaRDD()
+                .mapToPair(r -> new Tuple2<>(r.getString(0), 1.0 / n)).partitionBy(parts).leftOuterJoin(out)
+                .mapValues(v -> new Tuple2<>(v._1(), !v._2().isPresent()));
+        rank = rank.persist(StorageLevel.MEMORY_AND_DISK());
+        double dangling = rank.values().filter(Tuple2::_2).map(Tuple2::_1).fold(0.0, Double::sum);
+        JavaPairRDD<String, Tuple3<Double, Boolean, Double>> last = null;
+        int iterations = 0;
+        sc.setJobDescription("authority: PageRank");
+        boolean lastCheckpointed = false;
+        for (int iter = 0; iter < LinkGraph.MAX_ITERATIONS; iter++) {
+            double base = (1 - LinkGraph.DAMPING) / n + LinkGraph.DAMPING * dangling / n;
+            JavaPairRDD<String, Double> in = out.join(rank.mapValues(Tuple2::_1)).flatMapToPair(t -> {
+                String[] targets = t._2()._1();
+                double share = t._2()._2() / targets.length;
+                List<Tuple2<String, Double>> c = new ArrayList<>(targets.length);
+                for (String target : targets) {
+                    c.add(new Tuple2<>(target, share));
+                }
+                return c.iterator();
+            }).reduceByKey(parts, Double::sum);
+            // (new rank, dangling, rank before)
+            JavaPairRDD<String, Tuple3<Double, Boolean, Double>> next = rank.leftOuterJoin(in).mapValues(v ->
+                    new Tuple3<>(base + LinkGraph.DAMPING * v._2().orElse(0.0), v._1()._2(), v._1()._1()))
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            boolean checkpointed = (iter + 1) % 10 == 0;
+            if (checkpointed) {
+                next.rdd().localCheckpoint(); // the lineage would otherwise grow by a join each iteration
+            }
+            double[] sums = next.values().aggregate(new double[2], (acc, v) -> {
+                acc[0] += Math.abs(v._1() - v._3());
+                if (v._2()) {
+                    acc[1] += v._1();
+                }
+                return acc;
+            }, (a, b) -> new double[] {a[0] + b[0], a[1] + b[1]});
+            if (last != null && !lastCheckpointed) { // a checkpoint's blocks go when Spark's cleaner sees it unused
+                last.unpersist(false);
+            }
+            last = next;
+            lastCheckpointed = checkpointed;
+            if ((iter + 1) % 20 == 0) {
+                log.accept(String.format(java.util.Locale.ROOT, "authority: PageRank iteration %d, change %.1e",
+                        iter + 1, sums[0]));
+            }
+            rank = next.mapValues(v -> new Tuple2<>(v._1(), v._2()));
+            dangling = sums[1];
+            iterations = iter + 1;
+            if (sums[0] < LinkGraph.TOLERANCE) {
+                break;
+            }
+        }
+        log.accept("authority: PageRank in " + iterations + " iterations");
+        JavaRDD<Double> prs = rank.map(t -> t._2()._1());
+        double lo = prs.fold(Double.MAX_VALUE, Math::min);
+        double hi = prs.fold(0.0, Math::max);
+        StructType schema = new StructType().add("url", DataTypes.StringType, false)
+                .add("authority", DataTypes.DoubleType, false);
+        Dataset<Row> result = spark.createDataFrame(rank.map(t -> RowFactory.create(t._1(),
+                LinkGraph.linkScoreOf(t._2()._1(), lo, hi) / 100.0)), schema).persist(StorageLevel.MEMORY_AND_DISK());
+        result.count();
+        if (last != null && !lastCheckpointed) {
+            last.unpersist(false);
+        }
+        out.unpersist(false);
+        return result;
+    }
+}

@@ -1,0 +1,197 @@
+package dev.linker.spark.plan;
+
+import dev.linker.core.audit.LinkerException;
+import dev.linker.core.embed.EmbedMode;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.plan.PlanCsv;
+import dev.linker.index.plan.PlanSettings;
+import dev.linker.index.plan.PlannedLink;
+import dev.linker.index.plan.Planner;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
+import dev.linker.spark.EmbedderSpec;
+import dev.linker.spark.LocalSpark;
+import dev.linker.spark.PlanOptions;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The plan job in Spark local mode (two cores) against linker plan's own result for the same pages and links. */
+public class PlanJobTest {
+    static final Path PAGES = Path.of("src/test/resources/coffee/pages.csv");
+    static final Path LINKS = Path.of("src/test/resources/coffee/links.jsonl");
+    static SparkSession spark;
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void start() {
+        spark = LocalSpark.start("PlanJobTest");
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    /** linker plan's defaults. */
+    public static PlanOptions options(Path pages, Path links, Path vectors, Path out) {
+        return new PlanOptions(pages.toString(), links == null ? null : links.toString(),
+                vectors == null ? null : vectors.toString(), out.toString(), null, null, 5, 5, 0.6, "greedy", -1,
+                false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0);
+    }
+
+    static PlanOptions.Result plan(PlanOptions o) {
+        return new PlanJob().run(spark, o, m -> System.out.println("plan job: " + m));
+    }
+
+    /**
+     * What {@code linker index PAGES --links LINKS} then {@code linker plan -o} write, with the vectors of an embed
+     * output (so both sides rank the same vectors).
+     */
+    public static String linkerPlan(SparkSession spark, Path pages, Path links, Path vectors, PlanSettings ps,
+                                    SuggestSettings settings) {
+        Map<String, Object[]> vec = new HashMap<>();
+        for (Row r : spark.read().parquet(vectors.toString()).collectAsList()) {
+            List<Float> v = r.getList(r.fieldIndex("vector"));
+            float[] f = new float[v.size()];
+            for (int i = 0; i < f.length; i++) {
+                f[i] = v.get(i);
+            }
+            vec.put(r.getString(r.fieldIndex("url")), new Object[] {r.getString(r.fieldIndex("contentHash")), f});
+        }
+        List<PageRecord> records = SourceLoader.of(pages).withLinks(links).records();
+        try (PageIndex index = PageIndex.inMemory(EmbedderSpec.local().shared(), PageIndex.Options.DEFAULT)) {
+            index.sync(records, true, null, (url, hash) -> {
+                Object[] v = vec.get(url);
+                return v != null && v[0].equals(hash) ? (float[]) v[1] : null;
+            });
+            List<String> live = index.urls(true);
+            Set<String> acceptors = new LinkedHashSet<>();
+            for (String u : live) {
+                if (Planner.underLinked(index.get(u), settings.hubTargets())) {
+                    acceptors.add(u);
+                }
+            }
+            // linker plan reads the index without a model: no anchor is chosen by embedding spans.
+            Planner.Result r = Planner.plan(new Suggester(index, settings.withAnchorSpans(0)), index, live, acceptors,
+                    ps, Map.of(), List.of(), null);
+            StringWriter s = new StringWriter();
+            PlanCsv.write(r.links(), new PrintWriter(s));
+            return s.toString();
+        }
+    }
+
+    static List<String> lines(Path file) throws IOException {
+        return Files.readAllLines(file, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void the_plan_on_spark_is_the_plan_linker_plan_makes_row_for_row() throws IOException {
+        Path out = tmp.resolve("coffee-plan");
+        PlanOptions o = options(PAGES, LINKS, null, out);
+        // A low similarity bar, so the small site plans enough links to compare.
+        PlanOptions.Result r = plan(new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 5, 5, 0.3,
+                "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0));
+        List<String> got = lines(out.resolve("plan.csv"));
+        String want = linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), new PlanSettings(5, 5, 0.3,
+                PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), SuggestSettings.DEFAULT);
+        assertTrue(r.links() >= 5, "the coffee site plans some links: " + r.links());
+        assertEquals(r.links(), got.size() - 1);
+        assertEquals(PlanCsv.HEADER, got.getFirst());
+        assertEquals(List.of(want.split("\\R")), got);
+        assertEquals(r.links(), spark.read().parquet(out.resolve("plan.parquet").toString()).count());
+    }
+
+    @Test
+    void a_category_bound_plans_each_category_in_a_block_of_its_own_and_keeps_links_inside_the_bound()
+            throws IOException {
+        Path first = tmp.resolve("coffee-plan-vectors");
+        plan(options(PAGES, LINKS, null, first));
+        Path out = tmp.resolve("coffee-plan-bound");
+        PlanOptions o = options(PAGES, LINKS, first.resolve("vectors"), out);
+        o = new PlanOptions(o.pages(), o.links(), o.vectors(), o.out(), null, null, 2, 2, 0.3, "greedy", 0, false,
+                100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0);
+        PlanOptions.Result r = plan(o);
+        // The home page's bound is the whole site; guides, gear and beans are blocks of their own.
+        assertEquals(4, r.blocks());
+        List<PlannedLink> plan = PlanCsv.read(out.resolve("plan.csv"));
+        assertTrue(plan.size() >= 5, "links planned: " + plan.size());
+        for (PlannedLink l : plan) {
+            String donorFolder = l.donor().substring(0, l.donor().lastIndexOf('/') + 1);
+            assertTrue(l.acceptor().startsWith(donorFolder), "a link out of the donor's category: " + l);
+        }
+    }
+
+    @Test
+    void split_blocks_keep_the_caps_and_never_plan_a_link_that_exists() throws IOException {
+        Path out = tmp.resolve("coffee-split");
+        PlanOptions o = options(PAGES, LINKS, null, out);
+        o = new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 1, 1, 0.2, "equal", -1, true, 100,
+                EmbedMode.BOTH, EmbedderSpec.local(), 4, 0);
+        PlanOptions.Result r = plan(o);
+        assertTrue(r.blocks() >= 3, "11 pages in blocks of about 2: " + r.blocks());
+        List<PlannedLink> plan = PlanCsv.read(out.resolve("plan.csv"));
+        assertFalse(plan.isEmpty());
+        Map<String, Integer> perDonor = new HashMap<>();
+        Map<String, Integer> perAcceptor = new HashMap<>();
+        Map<String, PageRecord> records = new HashMap<>();
+        for (PageRecord p : SourceLoader.of(PAGES).withLinks(LINKS).records()) {
+            records.put(p.url(), p);
+        }
+        for (PlannedLink l : plan) {
+            assertEquals(1, perDonor.merge(l.donor(), 1, Integer::sum), "one link per donor: " + l);
+            assertEquals(1, perAcceptor.merge(l.acceptor(), 1, Integer::sum), "one link per acceptor: " + l);
+            assertFalse(records.get(l.donor()).allLinks().contains(l.acceptor()), "an existing link: " + l);
+            assertFalse(l.donor().equals(l.acceptor()));
+        }
+    }
+
+    @Test
+    void an_acceptor_list_naming_no_page_is_an_error_naming_the_file_and_the_url() throws IOException {
+        Path list = tmp.resolve("acceptors.txt");
+        Files.writeString(list, "url\nhttps://brew.example/guides/espresso.html\nhttps://brew.example/nowhere.html\n");
+        PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("bad-acceptors"));
+        PlanOptions bad = new PlanOptions(o.pages(), o.links(), null, o.out(), list.toString(), null, 5, 5, 0.6,
+                "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0);
+        LinkerException e = assertThrows(LinkerException.class, () -> plan(bad));
+        assertTrue(e.getMessage().contains("acceptors.txt") && e.getMessage().contains("nowhere.html"),
+                e.getMessage());
+    }
+
+    @Test
+    void a_links_line_that_is_not_json_is_an_error_naming_the_file() throws IOException {
+        Path links = tmp.resolve("broken-links.jsonl");
+        Files.writeString(links, "{\"source\": \"index.html\", \"targets\": []}\n{not json\n");
+        Throwable e = assertThrows(Exception.class, () -> plan(options(PAGES, links, null,
+                tmp.resolve("bad-links"))));
+        Throwable c = e;
+        while (c != null && !(c instanceof LinkerException)) {
+            c = c.getCause();
+        }
+        assertTrue(c != null && c.getMessage().contains("broken-links.jsonl") && c.getMessage().contains("not JSON"),
+                String.valueOf(e));
+    }
+}
