@@ -276,12 +276,17 @@ public final class PlanJob implements PlanOptions.Runner {
         for (int round = 0; round < KMEANS_ROUNDS; round++) {
             sc.setJobDescription("split large blocks: k-means round " + (round + 1));
             Broadcast<Map<String, float[][]>> shared = JavaSparkContext.fromSparkContext(sc).broadcast(c);
-            JavaPairRDD<String, float[]> sums = inBig.select("block", "vector").javaRDD().mapToPair(r -> {
+            // Sums in fixed point (2^30 a unit): the same in any order, so the blocks do not depend on the partitions.
+            JavaPairRDD<String, long[]> sums = inBig.select("block", "vector").javaRDD().mapToPair(r -> {
                 float[] v = vector(r);
                 int near = nearest(shared.value().get(r.getString(0)), v, 1)[0];
-                return new scala.Tuple2<>(r.getString(0) + "#" + near, v);
+                long[] f = new long[v.length];
+                for (int i = 0; i < f.length; i++) {
+                    f[i] = Math.round(v[i] * 0x1p30);
+                }
+                return new scala.Tuple2<>(r.getString(0) + "#" + near, f);
             }).reduceByKey((x, y) -> {
-                float[] s = new float[x.length];
+                long[] s = new long[x.length];
                 for (int i = 0; i < s.length; i++) {
                     s[i] = x[i] + y[i];
                 }
@@ -291,7 +296,7 @@ public final class PlanJob implements PlanOptions.Runner {
             for (Map.Entry<String, float[][]> e : c.entrySet()) {
                 next.put(e.getKey(), e.getValue().clone());
             }
-            for (scala.Tuple2<String, float[]> t : sums.collect()) {
+            for (scala.Tuple2<String, long[]> t : sums.collect()) {
                 int hash = t._1().lastIndexOf('#');
                 float[][] cs = next.get(t._1().substring(0, hash));
                 cs[Integer.parseInt(t._1().substring(hash + 1))] = unit(t._2());
@@ -344,10 +349,11 @@ public final class PlanJob implements PlanOptions.Runner {
         return f;
     }
 
-    private static float[] unit(float[] v) {
+    /** A fixed-point sum of vectors as a unit vector. */
+    private static float[] unit(long[] v) {
         double n = 0;
-        for (float x : v) {
-            n += x * x;
+        for (long x : v) {
+            n += (double) x * x;
         }
         n = Math.sqrt(n);
         float[] out = new float[v.length];

@@ -50,7 +50,14 @@ final class SiteGraph {
             .add("prio", DataTypes.IntegerType, false).add("ord", DataTypes.LongType, false)
             .add("key", DataTypes.StringType, false);
 
+    /** 1.0 in the fixed point ranks are summed in: 2^62, so a whole site's rank (1) fits a long, in steps of 2e-19. */
+    static final double ONE = 0x1p62;
+
     private SiteGraph() {
+    }
+
+    static long fixed(double x) {
+        return Math.round(x * ONE);
     }
 
     /**
@@ -154,37 +161,40 @@ final class SiteGraph {
                 .mapToPair(r -> new Tuple2<>(r.getString(0), 1.0 / n)).partitionBy(parts).leftOuterJoin(out)
                 .mapValues(v -> new Tuple2<>(v._1(), !v._2().isPresent()));
         rank = rank.persist(StorageLevel.MEMORY_AND_DISK());
-        double dangling = rank.values().filter(Tuple2::_2).map(Tuple2::_1).fold(0.0, Double::sum);
+        double dangling = rank.values().filter(Tuple2::_2).map(t -> fixed(t._1())).fold(0L, Long::sum) / ONE;
         JavaPairRDD<String, Tuple3<Double, Boolean, Double>> last = null;
         int iterations = 0;
         sc.setJobDescription("authority: PageRank");
         boolean lastCheckpointed = false;
         for (int iter = 0; iter < LinkGraph.MAX_ITERATIONS; iter++) {
             double base = (1 - LinkGraph.DAMPING) / n + LinkGraph.DAMPING * dangling / n;
-            JavaPairRDD<String, Double> in = out.join(rank.mapValues(Tuple2::_1)).flatMapToPair(t -> {
+            // Sums in fixed point: whole numbers add up the same in any order, so the ranks (and the plan) do not
+            // depend on how many cores or partitions the cluster has.
+            JavaPairRDD<String, Long> in = out.join(rank.mapValues(Tuple2::_1)).flatMapToPair(t -> {
                 String[] targets = t._2()._1();
-                double share = t._2()._2() / targets.length;
-                List<Tuple2<String, Double>> c = new ArrayList<>(targets.length);
+                long share = fixed(t._2()._2() / targets.length);
+                List<Tuple2<String, Long>> c = new ArrayList<>(targets.length);
                 for (String target : targets) {
                     c.add(new Tuple2<>(target, share));
                 }
                 return c.iterator();
-            }).reduceByKey(parts, Double::sum);
+            }).reduceByKey(parts, Long::sum);
             // (new rank, dangling, rank before)
             JavaPairRDD<String, Tuple3<Double, Boolean, Double>> next = rank.leftOuterJoin(in).mapValues(v ->
-                    new Tuple3<>(base + LinkGraph.DAMPING * v._2().orElse(0.0), v._1()._2(), v._1()._1()))
+                    new Tuple3<>(base + LinkGraph.DAMPING * v._2().orElse(0L) / ONE, v._1()._2(), v._1()._1()))
                     .persist(StorageLevel.MEMORY_AND_DISK());
             boolean checkpointed = (iter + 1) % 10 == 0;
             if (checkpointed) {
                 next.rdd().localCheckpoint(); // the lineage would otherwise grow by a join each iteration
             }
-            double[] sums = next.values().aggregate(new double[2], (acc, v) -> {
-                acc[0] += Math.abs(v._1() - v._3());
+            long[] fixedSums = next.values().aggregate(new long[2], (acc, v) -> {
+                acc[0] += fixed(Math.abs(v._1() - v._3()));
                 if (v._2()) {
-                    acc[1] += v._1();
+                    acc[1] += fixed(v._1());
                 }
                 return acc;
-            }, (a, b) -> new double[] {a[0] + b[0], a[1] + b[1]});
+            }, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+            double[] sums = {fixedSums[0] / ONE, fixedSums[1] / ONE};
             if (last != null && !lastCheckpointed) { // a checkpoint's blocks go when Spark's cleaner sees it unused
                 last.unpersist(false);
             }

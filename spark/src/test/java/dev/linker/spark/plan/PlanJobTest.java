@@ -170,6 +170,24 @@ public class PlanJobTest {
     }
 
     @Test
+    void the_plan_does_not_depend_on_how_the_work_is_partitioned() throws IOException {
+        PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("coffee-partitions-2"));
+        PlanOptions split = new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 2, 2, 0.2, "greedy", -1,
+                false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 5, 0);
+        plan(split);
+        String before = spark.conf().get("spark.sql.shuffle.partitions");
+        try {
+            spark.conf().set("spark.sql.shuffle.partitions", "7");
+            plan(new PlanOptions(split.pages(), split.links(), null, tmp.resolve("coffee-partitions-7").toString(),
+                    null, null, 2, 2, 0.2, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 5, 0));
+        } finally {
+            spark.conf().set("spark.sql.shuffle.partitions", before);
+        }
+        assertEquals(lines(tmp.resolve("coffee-partitions-2").resolve("plan.csv")),
+                lines(tmp.resolve("coffee-partitions-7").resolve("plan.csv")));
+    }
+
+    @Test
     void an_acceptor_list_naming_no_page_is_an_error_naming_the_file_and_the_url() throws IOException {
         Path list = tmp.resolve("acceptors.txt");
         Files.writeString(list, "url\nhttps://brew.example/guides/espresso.html\nhttps://brew.example/nowhere.html\n");
