@@ -2,6 +2,7 @@ package dev.linker.spark;
 
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
+import org.apache.spark.scheduler.SparkListenerExecutorMetricsUpdate;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.scheduler.SparkListenerStageSubmitted;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
@@ -14,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Progress of a job, one line at a time: tasks done in a running stage (at most every {@link #EVERY_MS} ms); each
+ * Progress of a job, one line at a time: tasks done in a running stage (at most every {@link #EVERY_MS} ms), and the
+ * running stages after {@link #QUIET_MS} ms without a line; each
  * stage of {@link #STAGE_LINE_MS} ms or more with its tasks, time and shuffle bytes; and for each step, once the
  * next begins, its stages, wall time and shuffle bytes (an iterative step runs hundreds of short stages). Steps are
  * named by the job description the job sets ({@code SparkContext.setJobDescription}).
@@ -23,10 +25,13 @@ final class StageLog extends SparkListener {
     static final long EVERY_MS = 10_000;
     /** Stages that take at least this long are reported one by one (what a scale run is judged by). */
     static final long STAGE_LINE_MS = 2_000;
+    /** Silence longer than this while stages run gets a line saying they still run. */
+    static final long QUIET_MS = 30_000;
     private final Consumer<String> log;
     private final Map<Integer, String> steps = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tasks = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> done = new ConcurrentHashMap<>();
+    private final Map<Integer, Long> started = new ConcurrentHashMap<>();
     private volatile long last = System.currentTimeMillis();
     /** The step (job description) running, and what its finished stages added up to. */
     private String step;
@@ -47,6 +52,7 @@ final class StageLog extends SparkListener {
         String name = d != null ? d : s.name().replaceAll(" at [A-Za-z]+\\.(java|scala):\\d+$", "");
         steps.put(s.stageId(), name);
         tasks.put(s.stageId(), s.numTasks());
+        started.put(s.stageId(), System.currentTimeMillis());
         synchronized (this) {
             if (!name.equals(step)) {
                 flush();
@@ -67,6 +73,25 @@ final class StageLog extends SparkListener {
         }
     }
 
+    /**
+     * While long tasks run and none ends (a block's index being built and searched), the executors' heartbeats (every
+     * 10 s) still come: every {@link #QUIET_MS} ms without a line, say which stages are running and for how long.
+     */
+    @Override
+    public void onExecutorMetricsUpdate(SparkListenerExecutorMetricsUpdate update) {
+        long now = System.currentTimeMillis();
+        if (now - last < QUIET_MS) {
+            return;
+        }
+        last = now;
+        for (Map.Entry<Integer, Long> e : started.entrySet()) {
+            int id = e.getKey();
+            log.accept(String.format(Locale.ROOT, "stage %d (%s): %d/%d tasks done, running for %.0f s", id,
+                    steps.getOrDefault(id, "?"), done.containsKey(id) ? done.get(id).get() : 0,
+                    tasks.getOrDefault(id, 0), (now - e.getValue()) / 1000.0));
+        }
+    }
+
     /** A stage of a second or more gets a line of its own; every stage counts in its step's line. */
     @Override
     public void onStageCompleted(SparkListenerStageCompleted completed) {
@@ -77,6 +102,7 @@ final class StageLog extends SparkListener {
         long written = s.taskMetrics().shuffleWriteMetrics().bytesWritten();
         done.remove(s.stageId());
         tasks.remove(s.stageId());
+        started.remove(s.stageId());
         last = System.currentTimeMillis();
         String name = steps.remove(s.stageId());
         synchronized (this) {
