@@ -87,16 +87,30 @@ public final class PageIndex implements Closeable {
         }
     }
 
-    /** @param commitEvery pages between commits during a sync */
-    public record Options(EmbedMode embed, VectorFormat format, int commitEvery) {
+    /**
+     * @param commitEvery  pages between commits during a sync
+     * @param serialMerges merge segments in the writing thread, not in the background: the index's segments (and so
+     *                     its approximate vector search) then depend only on what was written, not on timing — for a
+     *                     job whose result must not depend on the machine (a plan's block on Spark)
+     */
+    public record Options(EmbedMode embed, VectorFormat format, int commitEvery, boolean serialMerges) {
         public static final Options DEFAULT = new Options(EmbedMode.BOTH, VectorFormat.FLOAT, 500);
 
+        public Options(EmbedMode embed, VectorFormat format, int commitEvery) {
+            this(embed, format, commitEvery, false);
+        }
+
         public Options withEmbed(EmbedMode e) {
-            return new Options(e, format, commitEvery);
+            return new Options(e, format, commitEvery, serialMerges);
         }
 
         public Options withFormat(VectorFormat f) {
-            return new Options(embed, f, commitEvery);
+            return new Options(embed, f, commitEvery, serialMerges);
+        }
+
+        /** Commits only at the end of a sync and merges in the writing thread: the same pages, the same index. */
+        public Options reproducible() {
+            return new Options(embed, format, Integer.MAX_VALUE, true);
         }
     }
 
@@ -303,6 +317,9 @@ public final class PageIndex implements Closeable {
         cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
         cfg.setCodec(codec(format));
         cfg.setRAMBufferSizeMB(64);
+        if (options.serialMerges()) {
+            cfg.setMergeScheduler(new org.apache.lucene.index.SerialMergeScheduler());
+        }
         IndexWriter w;
         try {
             w = new IndexWriter(d, cfg);

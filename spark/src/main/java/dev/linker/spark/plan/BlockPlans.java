@@ -148,7 +148,10 @@ final class BlockPlans {
                 return rec;
             }
         };
-        try (PageIndex index = PageIndex.open(dir, embedder, PageIndex.Options.DEFAULT.withEmbed(o.embed()))) {
+        // Reproducible: the block's segments, and so what its approximate vector search finds, depend only on its
+        // pages, not on how busy the executor is; the same input gives the same plan on any cluster.
+        try (PageIndex index = PageIndex.open(dir, embedder,
+                PageIndex.Options.DEFAULT.withEmbed(o.embed()).reproducible())) {
             index.sync(records, false, null, (url, hash) -> {
                 float[] v = vectors.remove(url);
                 return hash.equals(hashes.remove(url)) ? v : null;

@@ -154,7 +154,10 @@ public final class PlanJob implements PlanOptions.Runner {
                         Encoders.row(BlockPlans.LINK))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
-        Dataset<Row> links = anchored.orderBy(desc("score"), asc("donor_url"), asc("acceptor_url"));
+        // linker plan's order. Scores are compared to 1e-9: a block's floating-point sums may differ in the last bits
+        // from one executor to another, which must not reorder rows whose scores are the same.
+        Dataset<Row> links = anchored.orderBy(org.apache.spark.sql.functions.round(col("score"), 9).desc(),
+                asc("donor_url"), asc("acceptor_url"));
 
         sc.setJobDescription("write the plan");
         links.drop("similarity").write().mode(SaveMode.Overwrite)
