@@ -27,9 +27,7 @@ final class EmbedOptions {
     /** The embedder named by the options; the API key comes from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY. */
     Embedder create() {
         try {
-            EmbedderSettings s = type == null || type.equalsIgnoreCase("local") ? EmbedderSettings.local()
-                    : EmbedderSettings.openAi(url, model).withDimensions(dimensions);
-            return Embedders.create(s);
+            return Embedders.create(EmbedderSettings.of(type, url, model, dimensions));
         } catch (IllegalArgumentException e) {
             throw new LinkerException(e.getMessage(), e);
         }

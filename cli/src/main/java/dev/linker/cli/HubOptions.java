@@ -1,12 +1,12 @@
 package dev.linker.cli;
 
 import dev.linker.core.audit.LinkerException;
+import dev.linker.index.suggest.SuggestSettings;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /** {@code --hub REGEX}: more pages to treat as hubs when a source is read (index, eval, tune). */
 final class HubOptions {
@@ -14,14 +14,10 @@ final class HubOptions {
     List<String> hubs = new ArrayList<>();
 
     List<Pattern> patterns() {
-        List<Pattern> out = new ArrayList<>();
-        for (String h : hubs) {
-            try {
-                out.add(Pattern.compile(h));
-            } catch (PatternSyntaxException e) {
-                throw new LinkerException("--hub '" + h + "' is not a valid regular expression: " + e.getDescription());
-            }
+        try {
+            return SuggestSettings.excludes(hubs);
+        } catch (LinkerException e) {
+            throw new LinkerException("--hub " + e.getMessage());
         }
-        return out;
     }
 }

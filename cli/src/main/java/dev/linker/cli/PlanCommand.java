@@ -86,8 +86,7 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        PlanSettings ps = new PlanSettings(maxDonorLinks, maxAcceptorLinks, minSimilarity,
-                PlanSettings.Algorithm.parse(algorithm), 20, 0.2, maxReplacements);
+        PlanSettings ps = PlanSettings.of(maxDonorLinks, maxAcceptorLinks, minSimilarity, algorithm, maxReplacements);
         Map<String, Integer> crawl = crawlLog == null ? Map.of() : CrawlLog.read(crawlLog);
         List<PlannedLink> prev = previous == null ? List.of() : PlanCsv.read(previous);
         long t0 = System.nanoTime();

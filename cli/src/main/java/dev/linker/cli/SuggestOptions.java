@@ -10,12 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /** Options that shape suggestions, shared by suggest, plan, eval and tune. Precedence: defaults < --weights < --weight. */
 final class SuggestOptions {
@@ -50,30 +48,21 @@ final class SuggestOptions {
     String serpEndpoint;
 
     ScoreWeights weights() {
-        ScoreWeights w = weightsFile == null ? ScoreWeights.DEFAULT : ScoreWeights.read(weightsFile);
-        for (Map.Entry<String, Double> e : weight.entrySet()) {
-            w = w.with(e.getKey(), e.getValue());
-        }
-        return w;
+        return ScoreWeights.of(weightsFile, weight);
     }
 
     SuggestSettings settings() {
-        List<Pattern> patterns = new ArrayList<>();
-        for (String x : excludes) {
-            try {
-                patterns.add(Pattern.compile(x));
-            } catch (PatternSyntaxException e) {
-                throw new LinkerException("--exclude '" + x + "' is not a valid regular expression: "
-                        + e.getDescription());
-            }
+        List<Pattern> patterns;
+        try {
+            patterns = SuggestSettings.excludes(excludes);
+        } catch (LinkerException e) {
+            throw new LinkerException("--exclude " + e.getMessage());
         }
-        Map<String, Set<String>> forbidden = new HashMap<>();
-        for (String f : forbidSafety) {
-            int eq = f.indexOf('=');
-            if (eq <= 0 || eq == f.length() - 1) {
-                throw new LinkerException("--forbid-safety '" + f + "' must look like FROM=TO (e.g. kids=adult)");
-            }
-            forbidden.computeIfAbsent(f.substring(0, eq).strip(), k -> new HashSet<>()).add(f.substring(eq + 1).strip());
+        Map<String, Set<String>> forbidden;
+        try {
+            forbidden = SuggestSettings.forbiddenSafety(forbidSafety);
+        } catch (LinkerException e) {
+            throw new LinkerException("--forbid-safety " + e.getMessage());
         }
         SuggestSettings s = SuggestSettings.DEFAULT.withWeights(weights()).withExcludes(patterns)
                 .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels).withHubTargets(hubTargets);

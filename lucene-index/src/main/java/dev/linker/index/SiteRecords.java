@@ -97,9 +97,8 @@ public final class SiteRecords implements Iterable<PageRecord> {
         for (Map.Entry<String, List<QueryStat>> e : gsc.entrySet()) {
             int i = Arrays.binarySearch(urls, e.getKey());
             if (i >= 0 && maxClicks > 0) {
-                // Search engines' view of the page blended with the site's own: log-scaled clicks, 40 %.
-                long clicks = e.getValue().stream().mapToLong(QueryStat::clicks).sum();
-                authority[i] = 0.6 * authority[i] + 0.4 * Math.log1p(clicks) / Math.log1p(maxClicks);
+                authority[i] = withClicks(authority[i], e.getValue().stream().mapToLong(QueryStat::clicks).sum(),
+                        maxClicks);
             }
         }
         // Pass 1: inbound counts, and which links name their target (counted per target).
@@ -149,6 +148,14 @@ public final class SiteRecords implements Iterable<PageRecord> {
         }
         return new SiteRecords(site, gsc, withText, UnaryOperator.identity(), urls, authority, inbound, nameStart,
                 names);
+    }
+
+    /**
+     * A page's authority with its Search Console clicks: search engines' view of the page blended with the site's
+     * own, log-scaled clicks (against the most clicked page's) weighing 40 %.
+     */
+    public static double withClicks(double linkAuthority, long clicks, double maxClicks) {
+        return maxClicks <= 0 ? linkAuthority : 0.6 * linkAuthority + 0.4 * Math.log1p(clicks) / Math.log1p(maxClicks);
     }
 
     /** These records, each passed through {@code f} as it is made (hub marks, safety classes). */

@@ -218,20 +218,15 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
         int n = 0;
         for (String line : lines) {
             n++;
-            String l = line.strip();
-            if (l.isEmpty() || l.startsWith("#")) {
-                continue;
+            String[] uc;
+            try {
+                uc = safetyLine(line);
+            } catch (LinkerException e) {
+                throw new LinkerException(csv + ": line " + n + " " + e.getMessage());
             }
-            int comma = l.lastIndexOf(',');
-            if (comma <= 0) {
-                throw new LinkerException(csv + ": line " + n + " is not url,class");
+            if (uc != null) {
+                classes.put(uc[0], uc[1]);
             }
-            String url = l.substring(0, comma).replace("\"", "").strip();
-            String cls = l.substring(comma + 1).replace("\"", "").strip();
-            if (n == 1 && (url.equalsIgnoreCase("url") || url.equalsIgnoreCase("address"))) {
-                continue;
-            }
-            classes.put(url, cls);
         }
         List<String> unknown = classes.keySet().stream().filter(u -> !isPage.test(u)).sorted().limit(3).toList();
         if (!unknown.isEmpty()) {
@@ -241,5 +236,23 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
             String cls = classes.get(r.url());
             return cls == null ? r : r.withSafety(cls);
         };
+    }
+
+    /**
+     * One line of a safety-classes file as {url, class}; null for a blank line, a comment ({@code #}) or the header
+     * ({@code url,class}); an error when it is not {@code url,class}.
+     */
+    public static String[] safetyLine(String line) {
+        String l = line.strip();
+        if (l.isEmpty() || l.startsWith("#")) {
+            return null;
+        }
+        int comma = l.lastIndexOf(',');
+        if (comma <= 0) {
+            throw new LinkerException("is not url,class");
+        }
+        String url = l.substring(0, comma).replace("\"", "").strip();
+        String cls = l.substring(comma + 1).replace("\"", "").strip();
+        return url.equalsIgnoreCase("url") || url.equalsIgnoreCase("address") ? null : new String[] {url, cls};
     }
 }

@@ -21,8 +21,7 @@ public record EmbedderSpec(String type, String url, String model, int dimensions
     }
 
     EmbedderSettings settings() {
-        return type == null || type.equalsIgnoreCase("local") ? EmbedderSettings.local()
-                : EmbedderSettings.openAi(url, model).withDimensions(dimensions);
+        return EmbedderSettings.of(type, url, model, dimensions);
     }
 
     /** This JVM's one embedder for the spec: an executor loads the model once and every task shares it. */

@@ -3,6 +3,7 @@ package dev.linker.spark;
 import dev.linker.core.audit.ExitCode;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.embed.EmbedMode;
+import dev.linker.core.score.ScoreWeights;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine;
@@ -10,6 +11,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -184,8 +190,9 @@ public final class LinkerSpark implements Runnable {
 
     @Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
             header = "Plan new links from donor pages to acceptor pages: linker plan on a cluster.",
-            description = "Reads pages (as embed does), their links (links.jsonl, as linker index reads it for a CSV) "
-                    + "and vectors (an embed output; pages missing there are embedded), and writes --out/plan.csv "
+            description = "Reads pages (as embed does), their links (links.jsonl, as linker index reads it for a CSV), "
+                    + "vectors (an embed output; pages missing there are embedded) and, where given, a Search Console "
+                    + "export, safety classes and a crawl log, and writes --out/plan.csv "
                     + "(linker plan -o's columns and order), --out/plan.parquet and --out/vectors. Candidates come "
                     + "from linker plan's own code, run per block on the executors; needs Java 21 where it runs.",
             footer = {"", "Acceptors default to pages with at most one inbound content link, hubs left out (--hub-targets "
@@ -211,6 +218,27 @@ public final class LinkerSpark implements Runnable {
 
         @Option(names = "--donors", paramLabel = "FILE", description = "Pages that may give links: one URL a line (or a CSV).")
         String donors;
+
+        @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions; pages by their address): queries name pages, clicks add to authority.")
+        String searchConsole;
+
+        @Option(names = "--crawl-log", paramLabel = "FILE", description = "Access log (combined format): donors crawled more by search engine bots score higher.")
+        String crawlLog;
+
+        @Option(names = "--safety", paramLabel = "CSV", description = "Safety classes: url,class per line (see --forbid-safety).")
+        String safety;
+
+        @Option(names = "--forbid-safety", paramLabel = "FROM=TO", description = "Pages of safety class FROM may not link to class TO (repeatable).")
+        List<String> forbidSafety = new ArrayList<>();
+
+        @Option(names = "--exclude", paramLabel = "REGEX", description = "Never plan links to acceptor URLs matching this (repeatable).")
+        List<String> excludes = new ArrayList<>();
+
+        @Option(names = "--weights", paramLabel = "FILE", description = "Score weights file (as written by 'linker tune'; read where the job is launched).")
+        Path weightsFile;
+
+        @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp, title, time.")
+        Map<String, Double> weight = new LinkedHashMap<>();
 
         @Option(names = "--max-donor-links", defaultValue = "5", paramLabel = "N", description = "New links per donor (default: ${DEFAULT-VALUE}).")
         int maxDonorLinks;
@@ -254,7 +282,8 @@ public final class LinkerSpark implements Runnable {
             }
             PlanOptions o = new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks,
                     maxAcceptorLinks, minSimilarity, algorithm, categoryLevels, hubTargets, depth, embedder.mode(),
-                    embedder.spec(), blockPages, partitions);
+                    embedder.spec(), blockPages, partitions).withSignals(searchConsole, crawlLog, safety)
+                    .withRules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight));
             PlanOptions.Runner job = (PlanOptions.Runner) Class.forName("dev.linker.spark.plan.PlanJob")
                     .getDeclaredConstructor().newInstance();
             long t0 = System.nanoTime();
@@ -269,5 +298,6 @@ public final class LinkerSpark implements Runnable {
                     out);
             return ExitCode.OK.code();
         }
+
     }
 }

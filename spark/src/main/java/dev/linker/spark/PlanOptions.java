@@ -1,8 +1,10 @@
 package dev.linker.spark;
 
 import dev.linker.core.embed.EmbedMode;
+import dev.linker.core.score.ScoreWeights;
 
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * What {@code linker-spark plan} is asked: the inputs, {@code linker plan}'s settings, and how the work is split.
@@ -17,11 +19,50 @@ import java.io.Serializable;
  * @param algorithm        greedy or equal
  * @param blockPages       pages a block holds before it is split by nearest-neighbour partitioning
  * @param partitions       partitions to embed in (0: default)
+ * @param searchConsole    a Search Console export (page, query, clicks, impressions): queries name pages, clicks
+ *                         add to authority (null: none)
+ * @param crawlLog         an access log: donors crawled more by search engine bots score higher (null: none)
+ * @param safety           safety classes, {@code url,class} a line (null: none)
+ * @param forbidSafety     {@code FROM=TO} rules: pages of class FROM may not link to class TO
+ * @param excludes         regular expressions of acceptor URLs never planned
+ * @param weights          score weights (as {@code linker tune} writes them)
  */
 public record PlanOptions(String pages, String links, String vectors, String out, String acceptors, String donors,
                           int maxDonorLinks, int maxAcceptorLinks, double minSimilarity, String algorithm,
                           int categoryLevels, boolean hubTargets, int depth, EmbedMode embed, EmbedderSpec embedder,
-                          int blockPages, int partitions) implements Serializable {
+                          int blockPages, int partitions, String searchConsole, String crawlLog, String safety,
+                          List<String> forbidSafety, List<String> excludes, ScoreWeights weights)
+        implements Serializable {
+
+    public PlanOptions {
+        forbidSafety = forbidSafety == null ? List.of() : List.copyOf(forbidSafety);
+        excludes = excludes == null ? List.of() : List.copyOf(excludes);
+        weights = weights == null ? ScoreWeights.DEFAULT : weights;
+    }
+
+    /** Without Search Console, crawl log, safety classes, exclusions, and with the default weights. */
+    public PlanOptions(String pages, String links, String vectors, String out, String acceptors, String donors,
+                       int maxDonorLinks, int maxAcceptorLinks, double minSimilarity, String algorithm,
+                       int categoryLevels, boolean hubTargets, int depth, EmbedMode embed, EmbedderSpec embedder,
+                       int blockPages, int partitions) {
+        this(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks, minSimilarity, algorithm,
+                categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions, null, null, null, null, null,
+                null);
+    }
+
+    /** These options with what else is known of the pages: a Search Console export, a crawl log, safety classes. */
+    public PlanOptions withSignals(String searchConsole, String crawlLog, String safety) {
+        return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
+                minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights);
+    }
+
+    /** These options with safety rules, exclusions and score weights. */
+    public PlanOptions withRules(List<String> forbidSafety, List<String> excludes, ScoreWeights weights) {
+        return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
+                minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights);
+    }
 
     /** What a run did. */
     public record Result(long pages, long donors, long acceptors, long blocks, long candidates, long links,

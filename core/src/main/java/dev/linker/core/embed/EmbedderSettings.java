@@ -100,6 +100,14 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
         }
     }
 
+    /**
+     * The settings a door's options name: {@code type} local (or null) for the bundled model, anything else for an
+     * OpenAI-compatible endpoint with {@code url}, {@code model} and {@code dimensions} (0: the model's own).
+     */
+    public static EmbedderSettings of(String type, String url, String model, int dimensions) {
+        return type == null || type.equalsIgnoreCase("local") ? local() : openAi(url, model).withDimensions(dimensions);
+    }
+
     /** The default: the bundled local model. */
     public static EmbedderSettings local() {
         return new EmbedderSettings(Type.LOCAL, null, LOCAL_MODEL, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, 0);

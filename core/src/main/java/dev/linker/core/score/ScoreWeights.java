@@ -24,7 +24,8 @@ import java.util.Properties;
  * <p>Stored as a properties file ({@code weight.lexical=0.35} …) so {@code linker tune} can write one per site.
  */
 public record ScoreWeights(double lexical, double vector, double name, double authority, double inboundDeficit,
-                           double linkDensity, double categoryDistance, double serp, double title, double time) {
+                           double linkDensity, double categoryDistance, double serp, double title, double time)
+        implements java.io.Serializable {
 
     /**
      * Defaults measured on a documentation site and a blog together (the PostgreSQL and Go blog corpora, see
@@ -54,6 +55,15 @@ public record ScoreWeights(double lexical, double vector, double name, double au
             }
         }
         throw new LinkerException("unknown weight \"" + key + "\" (known: " + String.join(", ", KEYS) + ")");
+    }
+
+    /** The defaults, then a weights file's (when given), then each of {@code overrides}: as the doors take them. */
+    public static ScoreWeights of(Path file, java.util.Map<String, Double> overrides) {
+        ScoreWeights w = file == null ? DEFAULT : read(file);
+        for (java.util.Map.Entry<String, Double> e : overrides.entrySet()) {
+            w = w.with(e.getKey(), e.getValue());
+        }
+        return w;
     }
 
     /** Reads {@code weight.<key>=<number>} lines; missing keys keep their defaults, unknown keys are an error. */

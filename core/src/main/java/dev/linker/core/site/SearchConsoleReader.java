@@ -29,10 +29,11 @@ public final class SearchConsoleReader {
     public static Map<String, List<QueryStat>> read(Path csv) {
         Map<String, List<QueryStat>> out = new HashMap<>();
         try (CsvTable t = CsvTable.open(csv, "Page", "Query")) {
-            int page = t.required("page", "Page", "Landing page", "Top pages", "URL", "Address");
-            int query = t.required("query", "Query", "Top queries", "Queries");
-            int clicks = t.required("clicks", "Clicks");
-            int impressions = t.required("impressions", "Impressions");
+            List<String> names = columns(csv, t.header());
+            int page = t.header().indexOf(names.get(0));
+            int query = t.header().indexOf(names.get(1));
+            int clicks = t.header().indexOf(names.get(2));
+            int impressions = t.header().indexOf(names.get(3));
             String[] row;
             while ((row = t.next()) != null) {
                 String p = CsvTable.cell(row, page).trim();
@@ -41,14 +42,26 @@ public final class SearchConsoleReader {
                     continue;
                 }
                 out.computeIfAbsent(p, k -> new ArrayList<>()).add(new QueryStat(q,
-                        number(csv, t, CsvTable.cell(row, clicks), "clicks"),
-                        number(csv, t, CsvTable.cell(row, impressions), "impressions")));
+                        number(csv + ": line " + t.line(), CsvTable.cell(row, clicks), "clicks"),
+                        number(csv + ": line " + t.line(), CsvTable.cell(row, impressions), "impressions")));
             }
         }
         for (List<QueryStat> l : out.values()) {
             l.sort(MOST_CLICKED);
         }
         return out;
+    }
+
+    /**
+     * The names of an export's page, query, clicks and impressions columns in {@code header}, for this reader and for
+     * readers of the same file elsewhere (a Spark job); a missing one is an error naming {@code source}.
+     */
+    public static List<String> columns(Object source, List<String> header) {
+        return List.of(header.get(CsvTable.required(source, header, "page", "Page", "Landing page", "Top pages", "URL",
+                        "Address")),
+                header.get(CsvTable.required(source, header, "query", "Query", "Top queries", "Queries")),
+                header.get(CsvTable.required(source, header, "clicks", "Clicks")),
+                header.get(CsvTable.required(source, header, "impressions", "Impressions")));
     }
 
     /**
@@ -110,18 +123,20 @@ public final class SearchConsoleReader {
         return new Matched(byPage, rows.size(), unmatched);
     }
 
-    private static final Comparator<QueryStat> MOST_CLICKED =
+    /** Most clicked first, then most seen. */
+    public static final Comparator<QueryStat> MOST_CLICKED =
             Comparator.comparingLong(QueryStat::clicks).thenComparingLong(QueryStat::impressions).reversed();
 
-    private static long number(Path csv, CsvTable t, String s, String column) {
-        String v = s.replace(",", "").replace(" ", "").trim();
+    /** A clicks or impressions cell ("1,234" and blanks allowed); anything else is an error naming {@code where}. */
+    public static long number(String where, String s, String column) {
+        String v = s == null ? "" : s.replace(",", "").replace(" ", "").trim();
         if (v.isEmpty()) {
             return 0;
         }
         try {
             return (long) Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new LinkerException(csv + ": line " + t.line() + ": " + column + " is not a number: \"" + s + "\"");
+            throw new LinkerException(where + ": " + column + " is not a number: \"" + s + "\"");
         }
     }
 }

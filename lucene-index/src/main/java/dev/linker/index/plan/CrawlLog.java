@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -36,31 +37,48 @@ public final class CrawlLog {
             String line;
             while ((line = r.readLine()) != null) {
                 lines++;
-                Matcher m = LINE.matcher(line);
-                if (!m.matches()) {
+                if (!isLogLine(line)) {
                     continue;
                 }
                 parsed++;
-                String ua = m.group(3) == null ? "" : m.group(3).toLowerCase(Locale.ROOT);
-                int status = Integer.parseInt(m.group(2));
-                if (status >= 400 || !isBot(ua)) {
-                    continue;
+                String path = botPath(line);
+                if (path != null) {
+                    hits.merge(path, 1, Integer::sum);
                 }
-                String path = m.group(1);
-                int cut = path.indexOf('?');
-                if (cut >= 0) {
-                    path = path.substring(0, cut);
-                }
-                hits.merge(path, 1, Integer::sum);
             }
         } catch (IOException e) {
             throw new LinkerException(log + ": cannot read crawl log: " + e.getMessage(), e);
         }
         if (lines > 0 && parsed == 0) {
-            throw new LinkerException(log + ": no line is in combined log format "
-                    + "(host ident user [time] \"GET /path HTTP/1.1\" status bytes \"referer\" \"user agent\")");
+            throw notALog(log);
         }
         return hits;
+    }
+
+    /** Whether a line is in combined log format (a GET or HEAD request). */
+    public static boolean isLogLine(String line) {
+        return LINE.matcher(line).matches();
+    }
+
+    /** The path (query stripped) a search engine crawler fetched with a 2xx/3xx answer on this line, else null. */
+    public static String botPath(String line) {
+        Matcher m = LINE.matcher(line);
+        if (!m.matches()) {
+            return null;
+        }
+        String ua = m.group(3) == null ? "" : m.group(3).toLowerCase(Locale.ROOT);
+        if (Integer.parseInt(m.group(2)) >= 400 || !isBot(ua)) {
+            return null;
+        }
+        String path = m.group(1);
+        int cut = path.indexOf('?');
+        return cut >= 0 ? path.substring(0, cut) : path;
+    }
+
+    /** The error for a file none of whose lines is in combined log format. */
+    public static LinkerException notALog(Object log) {
+        return new LinkerException(log + ": no line is in combined log format "
+                + "(host ident user [time] \"GET /path HTTP/1.1\" status bytes \"referer\" \"user agent\")");
     }
 
     static boolean isBot(String ua) {
@@ -74,19 +92,40 @@ public final class CrawlLog {
 
     /** Hits of a page key or absolute URL, looked up by its path. */
     public static int hitsOf(Map<String, Integer> hits, String url) {
+        for (String k : keys(url)) {
+            Integer h = hits.get(k);
+            if (h != null) {
+                return h;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The log paths a page key or absolute URL is counted under, the first found wins: its path, then the same
+     * page written with or without {@code index.html}.
+     */
+    public static List<String> keys(String url) {
         String p = url;
         int scheme = p.indexOf("://");
         if (scheme >= 0) {
             int slash = p.indexOf('/', scheme + 3);
             p = slash < 0 ? "/" : p.substring(slash);
         }
-        Integer h = hits.get(p);
-        if (h == null && p.endsWith("/")) {
-            h = hits.get(p + "index.html");
+        if (p.endsWith("/")) {
+            return List.of(p, p + "index.html");
         }
-        if (h == null && p.endsWith("/index.html")) {
-            h = hits.get(p.substring(0, p.length() - "index.html".length()));
+        if (p.endsWith("/index.html")) {
+            return List.of(p, p.substring(0, p.length() - "index.html".length()));
         }
-        return h == null ? 0 : h;
+        return List.of(p);
+    }
+
+    /**
+     * What a donor's crawler hits add to its links' scores: up to 0.2 for the most crawled donor, log-scaled, so a
+     * link lands where crawlers will see it.
+     */
+    public static double bonus(int hits, int maxHits) {
+        return maxHits == 0 ? 0 : 0.2 * Math.log1p(hits) / Math.log1p(maxHits);
     }
 }

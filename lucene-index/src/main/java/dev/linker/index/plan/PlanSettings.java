@@ -28,7 +28,19 @@ public record PlanSettings(int maxDonorLinks, int maxAcceptorLinks, double minSi
         }
     }
 
-    public static final PlanSettings DEFAULT = new PlanSettings(5, 5, 0.6, Algorithm.GREEDY, 20, 0.2, 0.05);
+    /** Acceptor candidates kept per donor before assignment: a few times any sensible cap. */
+    public static final int CANDIDATES_PER_DONOR = 20;
+    /** A previous link is replaced only by a candidate scoring 20 % higher: plans do not churn. */
+    public static final double REPLACE_MARGIN = 0.2;
+
+    public static final PlanSettings DEFAULT = of(5, 5, 0.6, "greedy", 0.05);
+
+    /** The settings a door's options give: caps, similarity bar, algorithm and replacement share. */
+    public static PlanSettings of(int maxDonorLinks, int maxAcceptorLinks, double minSimilarity, String algorithm,
+                                  double maxReplaceShare) {
+        return new PlanSettings(maxDonorLinks, maxAcceptorLinks, minSimilarity, Algorithm.parse(algorithm),
+                CANDIDATES_PER_DONOR, REPLACE_MARGIN, maxReplaceShare);
+    }
 
     public PlanSettings {
         if (maxDonorLinks < 1 || maxAcceptorLinks < 1) {

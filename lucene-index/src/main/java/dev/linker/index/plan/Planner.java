@@ -95,8 +95,8 @@ public final class Planner {
             }
         }
         int mh = maxHits;
-        List<PlannedLink> pairs = candidates(pass, order, ps, d -> mh == 0 ? 0
-                : 0.2 * Math.log1p(CrawlLog.hitsOf(crawlHits, d)) / Math.log1p(mh), THREADS, progress);
+        List<PlannedLink> pairs = candidates(pass, order, ps,
+                d -> mh == 0 ? 0 : CrawlLog.bonus(CrawlLog.hitsOf(crawlHits, d), mh), THREADS, progress);
         int n = (int) order.stream().filter(pass::live).count();
         List<PlannedLink> fresh = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? greedy(pairs, ps)
                 : equal(pairs, ps, a -> {

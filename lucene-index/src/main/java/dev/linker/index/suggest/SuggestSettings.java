@@ -2,10 +2,16 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.score.ScoreWeights;
 
+import dev.linker.core.audit.LinkerException;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * How suggestions are made.
@@ -43,6 +49,35 @@ public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List
     public SuggestSettings withWeights(ScoreWeights w) {
         return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp,
                 hubTargets, asOfSourceDate, anchorSpans);
+    }
+
+    /**
+     * Target URL patterns from their regular expressions; one that does not compile is an error naming it (the door
+     * says which option it came from).
+     */
+    public static List<Pattern> excludes(List<String> regexes) {
+        List<Pattern> out = new ArrayList<>();
+        for (String x : regexes) {
+            try {
+                out.add(Pattern.compile(x));
+            } catch (PatternSyntaxException e) {
+                throw new LinkerException("'" + x + "' is not a valid regular expression: " + e.getDescription());
+            }
+        }
+        return out;
+    }
+
+    /** Safety rules {@code FROM=TO} (pages of class FROM may not link to class TO) as FROM → its TOs. */
+    public static Map<String, Set<String>> forbiddenSafety(List<String> rules) {
+        Map<String, Set<String>> out = new HashMap<>();
+        for (String f : rules) {
+            int eq = f.indexOf('=');
+            if (eq <= 0 || eq == f.length() - 1) {
+                throw new LinkerException("'" + f + "' must look like FROM=TO (e.g. kids=adult)");
+            }
+            out.computeIfAbsent(f.substring(0, eq).strip(), k -> new HashSet<>()).add(f.substring(eq + 1).strip());
+        }
+        return out;
     }
 
     public SuggestSettings withExcludes(List<Pattern> p) {

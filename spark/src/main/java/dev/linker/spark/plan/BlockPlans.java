@@ -78,8 +78,17 @@ final class BlockPlans {
         }
         int ii = r.fieldIndex("inbound");
         int inbound = r.isNullAt(ii) ? 0 : (int) r.getLong(ii);
+        List<String[]> queries = new ArrayList<>();
+        int qi = fieldIndex(r, "queries");
+        if (qi >= 0 && !r.isNullAt(qi)) {
+            for (Row q : r.<Row>getList(qi)) {
+                queries.add(new String[] {q.getString(0), Long.toString(q.getLong(1))});
+            }
+        }
+        int si = fieldIndex(r, "safety");
+        String safety = si < 0 || r.isNullAt(si) ? "" : r.getString(si);
         return new PageRecord(p.url(), p.title(), p.h1(), p.text(), CategoryPath.of(p), Status.LIVE, null,
-                r.<Double>getAs("authority"), inbound, "", links, names, List.of(), p.meta(), links);
+                r.<Double>getAs("authority"), inbound, safety, links, names, queries, p.meta(), links);
     }
 
     /**
@@ -87,17 +96,31 @@ final class BlockPlans {
      * the index without a model, so the rule that embeds spans of the donor to find the closest in meaning is off.
      */
     static SuggestSettings settings(PlanOptions o) {
-        return SuggestSettings.DEFAULT.withCategoryLevels(o.categoryLevels()).withHubTargets(o.hubTargets())
+        List<java.util.regex.Pattern> excludes;
+        Map<String, Set<String>> forbidden;
+        try {
+            excludes = SuggestSettings.excludes(o.excludes());
+        } catch (LinkerException e) {
+            throw new LinkerException("--exclude " + e.getMessage());
+        }
+        try {
+            forbidden = SuggestSettings.forbiddenSafety(o.forbidSafety());
+        } catch (LinkerException e) {
+            throw new LinkerException("--forbid-safety " + e.getMessage());
+        }
+        return SuggestSettings.DEFAULT.withWeights(o.weights()).withExcludes(excludes).withForbiddenSafety(forbidden)
+                .withCategoryLevels(o.categoryLevels()).withHubTargets(o.hubTargets())
                 .withRetrievalDepth(o.depth(), o.depth()).withAnchorSpans(0);
     }
 
     static PlanSettings planSettings(PlanOptions o) {
-        return new PlanSettings(o.maxDonorLinks(), o.maxAcceptorLinks(), o.minSimilarity(),
-                PlanSettings.Algorithm.parse(o.algorithm()), 20, 0.2, 0.05);
+        return PlanSettings.of(o.maxDonorLinks(), o.maxAcceptorLinks(), o.minSimilarity(), o.algorithm(),
+                PlanSettings.DEFAULT.maxReplaceShare());
     }
 
     /** The block's donors, acceptors and (for the anchor pass) planned links, as its rows said. */
-    private record Roles(List<String> donors, Set<String> acceptors, List<PlannedLink> planned) {
+    private record Roles(List<String> donors, Set<String> acceptors, List<PlannedLink> planned,
+                         Map<String, Double> bonus) {
     }
 
     /**
@@ -112,7 +135,7 @@ final class BlockPlans {
             throw new UncheckedIOException("cannot create a temporary folder for a block's index", e);
         }
         Embedder embedder = o.embedder().shared();
-        Roles roles = new Roles(new ArrayList<>(), new HashSet<>(), new ArrayList<>());
+        Roles roles = new Roles(new ArrayList<>(), new HashSet<>(), new ArrayList<>(), new HashMap<>());
         Map<String, float[]> vectors = new HashMap<>();
         Map<String, String> hashes = new HashMap<>();
         Iterable<PageRecord> records = () -> new Iterator<>() {
@@ -127,6 +150,10 @@ final class BlockPlans {
                 PageRecord rec = record(r);
                 if (r.<Boolean>getAs("donor")) {
                     roles.donors().add(rec.url());
+                    int bi = fieldIndex(r, "bonus");
+                    if (bi >= 0 && !r.isNullAt(bi)) {
+                        roles.bonus().put(rec.url(), r.getDouble(bi));
+                    }
                 }
                 if (r.<Boolean>getAs("acceptor")) {
                     roles.acceptors().add(rec.url());
@@ -178,7 +205,8 @@ final class BlockPlans {
         public Iterator<Row> call(String block, Iterator<Row> rows) {
             PlanSettings ps = planSettings(o);
             List<PlannedLink> found = withIndex(rows, o, s -> roles -> s.planPass(roles.acceptors(),
-                    pass -> Planner.candidates(pass, roles.donors(), ps, d -> 0, 1, null)));
+                    pass -> Planner.candidates(pass, roles.donors(), ps,
+                            d -> roles.bonus().getOrDefault(d, 0.0), 1, null)));
             List<Row> out = new ArrayList<>(found.size());
             for (PlannedLink l : found) {
                 out.add(RowFactory.create(l.donor(), l.acceptor(), l.score(), l.similarity()));

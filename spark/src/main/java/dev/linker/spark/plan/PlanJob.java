@@ -3,6 +3,8 @@ package dev.linker.spark.plan;
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.score.CategoryPath;
 import dev.linker.index.PageRecord;
+import dev.linker.index.SiteRecords;
+import dev.linker.index.plan.CrawlLog;
 import dev.linker.index.plan.PlanCsv;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
@@ -24,6 +26,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.api.java.UDF3;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
@@ -77,6 +80,7 @@ public final class PlanJob implements PlanOptions.Runner {
     @Override
     public PlanOptions.Result run(SparkSession spark, PlanOptions o, Consumer<String> log) {
         PlanSettings ps = BlockPlans.planSettings(o);
+        BlockPlans.settings(o); // the exclusions and safety rules are checked before any work
         if (o.blockPages() < 2) {
             throw new LinkerException("--block-pages must be at least 2, was " + o.blockPages());
         }
@@ -106,6 +110,22 @@ public final class PlanJob implements PlanOptions.Runner {
         Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", "ord"), o.links(), n, log);
         Dataset<Row> vectors = spark.read().parquet(vectorsOut).select("url", "contentHash", "vector");
         Dataset<Row> table = pages.join(graph, Rounds.seq("url")).join(vectors, Rounds.seq("url"));
+        Dataset<Row> urls = pages.select("url");
+        if (o.searchConsole() != null) {
+            sc.setJobDescription("Search Console: each page's queries and clicks");
+            Dataset<Row> gsc = Signals.searchConsole(spark, o.searchConsole(), urls, log)
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            Row most = gsc.agg(max("clicks")).first();
+            double maxClicks = most.isNullAt(0) ? 0 : most.getLong(0);
+            UDF3<Double, Long, Double, Double> blend = SiteRecords::withClicks;
+            table = table.join(gsc, Rounds.seq("url"), "left_outer").withColumn("authority",
+                    when(col("clicks").isNull(), col("authority")).otherwise(udf(blend, DataTypes.DoubleType)
+                            .apply(col("authority"), col("clicks"), lit(maxClicks)))).drop("clicks");
+        }
+        if (o.safety() != null) {
+            sc.setJobDescription("safety classes");
+            table = table.join(Signals.safety(spark, o.safety(), urls), Rounds.seq("url"), "left_outer");
+        }
         boolean hubs = o.hubTargets();
         Dataset<Row> info = table.map((MapFunction<Row, Row>) r -> {
             PageRecord rec = BlockPlans.record(r);
@@ -116,6 +136,18 @@ public final class PlanJob implements PlanOptions.Runner {
         table = withRole(spark, table, "donor", o.donors(), lit(true), pages);
         sc.setJobDescription("the site's links, authority and each page's roles");
         table = table.drop("underLinked").persist(StorageLevel.MEMORY_AND_DISK());
+        if (o.crawlLog() != null) {
+            sc.setJobDescription("crawl log: search engine crawler hits per donor");
+            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls), Rounds.seq("url"), "left_outer").na()
+                    .fill(0, new String[] {"hits"}).persist(StorageLevel.MEMORY_AND_DISK());
+            Row most = table.filter(col("donor")).agg(max("hits")).first();
+            int maxHits = most.isNullAt(0) ? 0 : most.getInt(0);
+            UDF1<Integer, Double> bonus = h -> CrawlLog.bonus(h, maxHits);
+            table = table.withColumn("bonus", udf(bonus, DataTypes.DoubleType).apply(col("hits"))).drop("hits");
+            log.accept(String.format(Locale.ROOT, "crawl log: the most crawled donor has %,d crawler hits in %s",
+                    maxHits, o.crawlLog()));
+            sc.setJobDescription("each page's roles");
+        }
         Row counts = table.agg(org.apache.spark.sql.functions.sum(when(col("donor"), 1).otherwise(0)),
                 org.apache.spark.sql.functions.sum(when(col("acceptor"), 1).otherwise(0))).first();
         long donors = counts.isNullAt(0) ? 0 : counts.getLong(0);

@@ -123,9 +123,7 @@ final class SiteGraph {
             try {
                 entries = LinksJsonlReader.parse(r.getString(0));
             } catch (LinkerException e) {
-                String l = r.getString(0);
-                throw new LinkerException(linksFile + ": a line " + e.getMessage() + ": "
-                        + (l.length() > 80 ? l.substring(0, 80) + "…" : l));
+                throw lineError(linksFile, r.getString(0), e);
             }
             List<Row> out = new ArrayList<>(entries.size());
             for (int k = 0; k < entries.size(); k++) {
@@ -138,6 +136,12 @@ final class SiteGraph {
                 .join(aliases.select(col("path").as("targetPath"), col("key").as("target")), "targetPath")
                 .filter(col("source").notEqual(col("target")))
                 .select("source", "target", "anchor", "line", "k");
+    }
+
+    /** A line of {@code file} its parser refused: the file, what is wrong, and the line (its start when long). */
+    static LinkerException lineError(String file, String line, LinkerException e) {
+        return new LinkerException(file + ": a line " + e.getMessage() + ": "
+                + (line.length() > 80 ? line.substring(0, 80) + "…" : line));
     }
 
     /**

@@ -2,9 +2,11 @@ package dev.linker.spark.plan;
 
 import dev.linker.core.audit.LinkerException;
 import dev.linker.core.embed.EmbedMode;
+import dev.linker.core.score.ScoreWeights;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.SourceLoader;
+import dev.linker.index.plan.CrawlLog;
 import dev.linker.index.plan.PlanCsv;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
@@ -73,6 +75,12 @@ public class PlanJobTest {
      */
     public static String linkerPlan(SparkSession spark, Path pages, Path links, Path vectors, PlanSettings ps,
                                     SuggestSettings settings) {
+        return linkerPlan(spark, SourceLoader.of(pages).withLinks(links).records(), vectors, ps, settings, Map.of());
+    }
+
+    /** As above, for records made by {@code linker index} with any of its inputs, and a crawl log's hits. */
+    static String linkerPlan(SparkSession spark, List<PageRecord> records, Path vectors, PlanSettings ps,
+                             SuggestSettings settings, Map<String, Integer> crawl) {
         Map<String, Object[]> vec = new HashMap<>();
         for (Row r : spark.read().parquet(vectors.toString()).collectAsList()) {
             List<Float> v = r.getList(r.fieldIndex("vector"));
@@ -82,7 +90,6 @@ public class PlanJobTest {
             }
             vec.put(r.getString(r.fieldIndex("url")), new Object[] {r.getString(r.fieldIndex("contentHash")), f});
         }
-        List<PageRecord> records = SourceLoader.of(pages).withLinks(links).records();
         try (PageIndex index = PageIndex.inMemory(EmbedderSpec.local().shared(), PageIndex.Options.DEFAULT)) {
             index.sync(records, true, null, (url, hash) -> {
                 Object[] v = vec.get(url);
@@ -97,7 +104,7 @@ public class PlanJobTest {
             }
             // linker plan reads the index without a model: no anchor is chosen by embedding spans.
             Planner.Result r = Planner.plan(new Suggester(index, settings.withAnchorSpans(0)), index, live, acceptors,
-                    ps, Map.of(), List.of(), null);
+                    ps, crawl, List.of(), null);
             StringWriter s = new StringWriter();
             PlanCsv.write(r.links(), new PrintWriter(s));
             return s.toString();
@@ -123,6 +130,68 @@ public class PlanJobTest {
         assertEquals(PlanCsv.HEADER, got.getFirst());
         assertEquals(List.of(want.split("\\R")), got);
         assertEquals(r.links(), spark.read().parquet(out.resolve("plan.parquet").toString()).count());
+    }
+
+    @Test
+    void search_console_crawl_log_safety_classes_exclusions_and_weights_shape_the_plan_as_they_shape_linker_plans()
+            throws IOException {
+        Path coffee = PAGES.getParent();
+        Path out = tmp.resolve("coffee-signals");
+        List<String> forbid = List.of("caffeine=health");
+        List<String> exclude = List.of(".*/gear/scales\\.html$");
+        ScoreWeights weights = ScoreWeights.DEFAULT.with("authority", 0.3);
+        PlanOptions o = new PlanOptions(PAGES.toString(), LINKS.toString(), null, out.toString(), null, null, 5, 5,
+                0.3, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0)
+                .withSignals(coffee.resolve("search-console.csv").toString(), coffee.resolve("access.log").toString(),
+                        coffee.resolve("safety.csv").toString())
+                .withRules(forbid, exclude, weights);
+        List<String> logged = new java.util.ArrayList<>();
+        PlanOptions.Result r = new PlanJob().run(spark, o, logged::add);
+        List<String> got = lines(out.resolve("plan.csv"));
+
+        Set<String> pages = new java.util.HashSet<>();
+        SourceLoader.of(PAGES).records().forEach(p -> pages.add(p.url()));
+        List<PageRecord> records = SourceLoader.of(PAGES).withLinks(LINKS)
+                .withSearchConsole(coffee.resolve("search-console.csv")).records().stream()
+                .map(SourceLoader.safety(coffee.resolve("safety.csv"), pages::contains)).toList();
+        String want = linkerPlan(spark, records, out.resolve("vectors"), new PlanSettings(5, 5, 0.3,
+                PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), SuggestSettings.DEFAULT.withWeights(weights)
+                .withExcludes(SuggestSettings.excludes(exclude))
+                .withForbiddenSafety(SuggestSettings.forbiddenSafety(forbid)), CrawlLog.read(coffee.resolve("access.log")));
+        assertEquals(List.of(want.split("\\R")), got);
+
+        assertTrue(r.links() >= 5, "links planned: " + r.links());
+        List<PlannedLink> plan = PlanCsv.read(out.resolve("plan.csv"));
+        for (PlannedLink l : plan) {
+            assertFalse(l.acceptor().endsWith("/gear/scales.html"), "an excluded acceptor: " + l);
+            assertFalse(l.donor().contains("/guides/") && l.acceptor().endsWith("/decaf.html"),
+                    "a link the safety classes forbid: " + l);
+        }
+        // The inputs change the plan: without them it is another one.
+        Path plain = tmp.resolve("coffee-signals-plain");
+        new PlanJob().run(spark, new PlanOptions(o.pages(), o.links(), out.resolve("vectors").toString(),
+                plain.toString(), null, null, 5, 5, 0.3, "greedy", -1, false, 100, EmbedMode.BOTH,
+                EmbedderSpec.local(), 50_000, 0), m -> { });
+        assertFalse(lines(plain.resolve("plan.csv")).equals(got), "the same plan without the inputs");
+        assertTrue(logged.stream().anyMatch(m -> m.contains("1 of 6 URLs") && m.contains("retired-page.html")),
+                "the export's URL that is no page is said: " + logged);
+    }
+
+    @Test
+    void a_crawl_log_with_no_log_line_and_a_malformed_safety_line_are_errors_naming_the_file() throws IOException {
+        Path log = tmp.resolve("not-a-log.txt");
+        Files.writeString(log, "hello\nworld\n");
+        Path safety = tmp.resolve("bad-safety.csv");
+        Files.writeString(safety, "url,class\nhttps://brew.example/beans/decaf.html\n");
+        PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("bad-signals"));
+        Throwable e = linkerError(() -> plan(o.withSignals(null, log.toString(), null)));
+        assertTrue(e.getMessage().contains("not-a-log.txt") && e.getMessage().contains("combined log format"),
+                e.getMessage());
+        e = linkerError(() -> plan(o.withSignals(null, null, safety.toString())));
+        assertTrue(e.getMessage().contains("bad-safety.csv") && e.getMessage().contains("decaf.html"),
+                e.getMessage());
+        e = linkerError(() -> plan(o.withRules(List.of(), List.of("(["), null)));
+        assertTrue(e.getMessage().startsWith("--exclude '(['"), e.getMessage());
     }
 
     @Test
@@ -203,13 +272,19 @@ public class PlanJobTest {
     void a_links_line_that_is_not_json_is_an_error_naming_the_file() throws IOException {
         Path links = tmp.resolve("broken-links.jsonl");
         Files.writeString(links, "{\"source\": \"index.html\", \"targets\": []}\n{not json\n");
-        Throwable e = assertThrows(Exception.class, () -> plan(options(PAGES, links, null,
-                tmp.resolve("bad-links"))));
-        Throwable c = e;
-        while (c != null && !(c instanceof LinkerException)) {
-            c = c.getCause();
+        Throwable e = linkerError(() -> plan(options(PAGES, links, null, tmp.resolve("bad-links"))));
+        assertTrue(e.getMessage().contains("broken-links.jsonl") && e.getMessage().contains("not JSON"),
+                e.getMessage());
+    }
+
+    /** The error a run stops with, as the launcher reports it: raised on an executor, Spark wraps it. */
+    static Throwable linkerError(org.junit.jupiter.api.function.Executable run) {
+        Throwable e = assertThrows(Exception.class, run);
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof LinkerException) {
+                return c;
+            }
         }
-        assertTrue(c != null && c.getMessage().contains("broken-links.jsonl") && c.getMessage().contains("not JSON"),
-                String.valueOf(e));
+        throw new AssertionError("not a LinkerException: " + e, e);
     }
 }
