@@ -817,10 +817,6 @@ public final class PageIndex implements Closeable {
         }
     }
 
-    public SearcherManager searcherManager() {
-        return searchers;
-    }
-
     public int size() {
         return withSearcher(s -> s.getIndexReader().numDocs());
     }

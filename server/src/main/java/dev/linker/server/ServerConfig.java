@@ -88,11 +88,6 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
                 draftReuseWords, vendorDir);
     }
 
-    public ServerConfig withMaxBodyBytes(long b) {
-        return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, b, maxTextChars, draftCacheEntries,
-                draftReuseWords, vendorDir);
-    }
-
     public ServerConfig withMaxTextChars(int n) {
         return new ServerConfig(host, port, writeKeys, readKeys, corsOrigins, maxBodyBytes, n, draftCacheEntries,
                 draftReuseWords, vendorDir);

@@ -90,16 +90,6 @@ public final class TitleTemplate {
         return t;
     }
 
-    /** Detected suffixes, longest first, each starting with its separator (" — Acme Docs"). */
-    public List<String> suffixes() {
-        return suffixes;
-    }
-
-    /** Detected prefixes, longest first, each ending with its separator ("Acme | "). */
-    public List<String> prefixes() {
-        return prefixes;
-    }
-
     @Override
     public String toString() {
         return "TitleTemplate{prefixes=" + prefixes + ", suffixes=" + suffixes + "}";

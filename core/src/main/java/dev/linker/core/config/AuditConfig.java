@@ -81,13 +81,6 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
                 output, checks, briefsDir, git, verbose, ignorePages, maxPageBytes, configFile, Map.of(), ChangeScope.ALL);
     }
 
-    /** A copy with another change scope. */
-    public AuditConfig withChanges(ChangeScope c) {
-        return new AuditConfig(siteDir, baseUrl, entry, contentSelector, boilerplateSelector, failOn, baseline,
-                writeBaseline, formats, output, checks, briefsDir, git, verbose, ignorePages, maxPageBytes, configFile,
-                sources, c);
-    }
-
     public static Builder builder() {
         return new Builder();
     }

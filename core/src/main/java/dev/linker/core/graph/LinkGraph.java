@@ -188,20 +188,6 @@ public final class LinkGraph {
         return out[id(url)].length;
     }
 
-    public List<String> inboundPages(String url) {
-        return names(in[id(url)]);
-    }
-
-    public List<String> outboundPages(String url) {
-        return names(out[id(url)]);
-    }
-
-    public boolean hasEdge(String source, String target) {
-        Integer s = ids.get(source);
-        Integer t = ids.get(target);
-        return s != null && t != null && Arrays.binarySearch(out[s], t) >= 0;
-    }
-
     public boolean hasContentEdge(String source, String target) {
         Integer s = ids.get(source);
         Integer t = ids.get(target);
@@ -287,14 +273,6 @@ public final class LinkGraph {
             throw new IllegalArgumentException("not a page of this site: " + url);
         }
         return i;
-    }
-
-    private List<String> names(int[] idx) {
-        List<String> l = new ArrayList<>(idx.length);
-        for (int i : idx) {
-            l.add(urls[i]);
-        }
-        return l;
     }
 
     private int[] bfs() {
