@@ -1,10 +1,10 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.AuditResult;
+import dev.linker.core.report.AuditResult;
 import dev.linker.core.audit.Auditor;
-import dev.linker.core.audit.FailOn;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.FailOn;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Severity;
 import dev.linker.core.check.Check;
 import dev.linker.core.check.Checks;
 import dev.linker.core.config.AuditConfig;

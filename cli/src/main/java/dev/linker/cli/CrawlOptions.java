@@ -1,6 +1,6 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.crawl.Crawler;
 import dev.linker.core.site.FolderFiles;
 import picocli.CommandLine.Option;

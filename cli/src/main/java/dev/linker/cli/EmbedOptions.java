@@ -1,6 +1,6 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.embed.EmbedderSettings;

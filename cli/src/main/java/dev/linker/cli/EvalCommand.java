@@ -1,8 +1,7 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.ExitCode;
+import dev.linker.core.result.ExitCode;
 import dev.linker.index.PageIndex;
-import dev.linker.core.embed.Embedder;
 import dev.linker.index.eval.AnchorAgreement;
 import dev.linker.index.eval.Baselines;
 import dev.linker.index.eval.DraftEval;
@@ -14,13 +13,11 @@ import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -41,20 +38,8 @@ final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SOURCE", description = "Site folder, pages CSV (with --links) or internal_html.csv.")
-    Path source;
-
-    @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
-    Path links;
-
-    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions).")
-    Path searchConsole;
-
-    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site, so the Search Console export's URLs map to its pages.")
-    String baseUrl;
-
-    @Option(names = "--index", paramLabel = "DIR", description = "Keep the index here and reuse it next time (default: a temporary folder).")
-    Path indexDir;
+    @Mixin
+    SiteIndexOptions site;
 
     @Option(names = "--k", paramLabel = "K", defaultValue = "10", description = "Ranking depth for MRR (default: ${DEFAULT-VALUE}).")
     int k;
@@ -68,44 +53,34 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--baselines", description = "Also score TF-IDF cosine and BM25 (whole text as the query) under the same protocol, with the ratio of Linker's recall@5 to the better one.")
     boolean baselines;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    ProgressOptions log;
 
     @Mixin
     SuggestOptions options;
-
-    @Mixin
-    EmbedOptions embedder;
-
-    @Mixin
-    HubOptions hubs;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-eval");
-        try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
-                SourceIndexing.read(source, links, searchConsole, baseUrl, hubs.patterns(), err, quiet), err, quiet)) {
+        try (SiteIndexOptions.Indexed indexed = site.open("eval", err, log.quiet)) {
+            PageIndex index = indexed.index();
             if (drafts != null) {
                 return drafts(index, out, err);
             }
             Evaluator.Gold g = Evaluator.gold(index);
             Map<String, Set<String>> gold = g.links();
             if (gold.isEmpty()) {
-                throw new dev.linker.core.audit.LinkerException(source + ": no page has in-content links to other "
-                        + "pages, so there is nothing to evaluate against" + (links == null && !Files.isDirectory(source)
+                throw new dev.linker.core.result.LinkerException(site.source + ": no page has in-content links to other "
+                        + "pages, so there is nothing to evaluate against" + (site.csvWithoutLinks()
                         ? " (a CSV needs --links links.jsonl or all_inlinks.csv)" : g.toHubs() > 0
                         ? " (all " + g.toHubs() + " content links found point at hubs)" : ""));
             }
             SuggestSettings settings = options.settings().withAsOfSourceDate(asOf);
             Suggester s = new Suggester(index, settings);
             long t0 = System.nanoTime();
-            Metrics m = Evaluator.run(s, gold, k, quiet ? null : x -> err.println("linker: " + x));
-            if (!quiet) {
+            Metrics m = Evaluator.run(s, gold, k, log.quiet ? null : x -> err.println("linker: " + x));
+            if (!log.quiet) {
                 err.printf("linker: evaluated %d pages in %.1f s%n", m.pages(), (System.nanoTime() - t0) / 1e9);
             }
             out.printf(Locale.ROOT, "pages with links: %d%nrecall@5:    %.3f%nprecision@5: %.3f%nnDCG@10:     %.3f%nMRR:         %.3f%n",
@@ -117,15 +92,15 @@ final class EvalCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "as of each page's date: %d of %d pages dated; %d evaluated with no date bound%n",
                         g.dated(), gold.size(), gold.size() - g.dated());
             }
-            AnchorAgreement a = AnchorAgreement.measure(s, gold, quiet ? null : x -> err.println("linker: " + x));
+            AnchorAgreement a = AnchorAgreement.measure(s, gold, log.quiet ? null : x -> err.println("linker: " + x));
             out.printf(Locale.ROOT, "anchors of top-5 real links: %d%n  in the page's text: %5.1f %%%n"
                     + "  exact match:        %5.1f %%%n  token F1:           %.3f (the title as anchor: %.3f)%n"
                     + "  by rule: %s%n", a.links(), 100 * a.inText(), 100 * a.exact(), a.f1(), a.titleF1(), a.byRule());
             out.println("weights: " + s.settings().weights());
             if (baselines) {
                 long t1 = System.nanoTime();
-                Baselines.Result b = Baselines.run(index, gold, settings, k, quiet ? null : x -> err.println("linker: " + x));
-                if (!quiet) {
+                Baselines.Result b = Baselines.run(index, gold, settings, k, log.quiet ? null : x -> err.println("linker: " + x));
+                if (!log.quiet) {
                     err.printf("linker: baselines in %.1f s%n", (System.nanoTime() - t1) / 1e9);
                 }
                 out.println();
@@ -136,10 +111,6 @@ final class EvalCommand implements Callable<Integer> {
                 double best = Math.max(b.tfidf().recallAt5(), b.bm25().recallAt5());
                 out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s%n",
                         best == 0 ? "n/a (baselines at 0)" : String.format(Locale.ROOT, "%.2f", m.recallAt5() / best));
-            }
-        } finally {
-            if (indexDir == null) {
-                dev.linker.core.site.FolderFiles.deleteTemporary(dir);
             }
         }
         return ExitCode.OK.code();

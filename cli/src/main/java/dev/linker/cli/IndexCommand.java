@@ -1,6 +1,6 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.ExitCode;
+import dev.linker.core.result.ExitCode;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.ImportedVectors;
 import dev.linker.index.PageIndex;
@@ -76,11 +76,8 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--boilerplate-selector", paramLabel = "CSS", description = "HTML source: boilerplate inside the content.")
     String boilerplateSelector;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    ProgressOptions log;
 
     @Mixin
     EmbedOptions embedder;
@@ -92,10 +89,10 @@ final class IndexCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Progress progress = new Progress(err, quiet);
+        Progress progress = new Progress(err, log.quiet);
         long t0 = System.nanoTime();
         dev.linker.core.crawl.Crawler.Result crawled = CrawlOptions.isUrl(source)
-                ? crawl.crawl(source, baseUrl, err, quiet) : null;
+                ? crawl.crawl(source, baseUrl, err, log.quiet) : null;
         SiteRecords records;
         try {
             Path from = crawled != null ? crawled.folder() : CrawlOptions.folder(source);
@@ -117,7 +114,7 @@ final class IndexCommand implements Callable<Integer> {
                 return r;
             });
             index(records, t0, out, err);
-            if (!quiet) {
+            if (!log.quiet) {
                 err.println("linker: " + hubCount.get() + " of the " + records.size() + " pages are hubs (home,"
                         + " listings, --hub), never suggested as link targets");
             }
@@ -136,13 +133,13 @@ final class IndexCommand implements Callable<Integer> {
         try (Embedder e = vectors != null ? embedder.lazyForIndex(indexDir) : embedder.create();
              PageIndex index = PageIndex.open(indexDir, e, opts);
              ImportedVectors imported = vectors == null ? null : ImportedVectors.read(vectors, index.embedderId(),
-                     index.embedMode().id(), index.dimension(), quiet ? null : m -> err.println("linker: " + m))) {
-            if (!quiet) {
+                     index.embedMode().id(), index.dimension(), log.quiet ? null : m -> err.println("linker: " + m))) {
+            if (!log.quiet) {
                 err.println("linker: indexing into " + indexDir + " with " + e.id());
             }
-            PageIndex.SyncReport r = index.sync(records, !keepMissing, quiet ? null : m -> err.println("linker: " + m),
+            PageIndex.SyncReport r = index.sync(records, !keepMissing, log.quiet ? null : m -> err.println("linker: " + m),
                     imported);
-            if (imported != null && !quiet && imported.taken() < imported.size()) {
+            if (imported != null && !log.quiet && imported.taken() < imported.size()) {
                 err.println("linker: " + (imported.size() - imported.taken()) + " of the " + imported.size()
                         + " imported vectors were not used: their page's text has changed since, the page is unchanged"
                         + " in the index, or it is not a page of " + source);
@@ -150,11 +147,11 @@ final class IndexCommand implements Callable<Integer> {
             int before = index.segments();
             if (before > 1 && (optimize != null ? optimize : r.embedded() >= AUTO_OPTIMIZE)) {
                 long m0 = System.nanoTime();
-                if (!quiet) {
+                if (!log.quiet) {
                     err.printf("linker: merging %d segments into one (--no-optimize skips this)%n", before);
                 }
                 index.optimize();
-                if (!quiet) {
+                if (!log.quiet) {
                     err.printf(java.util.Locale.ROOT, "linker: merged %d segments into %d in %.1f s%n", before,
                             index.segments(), (System.nanoTime() - m0) / 1e9);
                 }

@@ -1,7 +1,7 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.ExitCode;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.ExitCode;
+import dev.linker.core.result.LinkerException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

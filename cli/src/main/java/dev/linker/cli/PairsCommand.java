@@ -1,9 +1,10 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.ExitCode;
+import dev.linker.core.result.ExitCode;
 import dev.linker.index.PageIndex;
 import dev.linker.index.plan.Pairs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,16 +38,13 @@ final class PairsCommand implements Callable<Integer> {
     @Option(names = "--matrix", paramLabel = "FILE", description = "Also write the full similarity matrix (sites up to 5,000 pages).")
     Path matrix;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    ProgressOptions log;
 
     @Override
     public Integer call() throws IOException {
         if (minSimilarity < -1 || minSimilarity > 1) {
-            throw new dev.linker.core.audit.LinkerException("--min-similarity must be between -1 and 1");
+            throw new dev.linker.core.result.LinkerException("--min-similarity must be between -1 and 1");
         }
         long t0 = System.nanoTime();
         try (PageIndex index = PageIndex.openReadOnly(indexDir, null)) {
@@ -63,7 +61,7 @@ final class PairsCommand implements Callable<Integer> {
                     Pairs.matrix(index, w);
                 }
             }
-            if (!quiet) {
+            if (!log.quiet) {
                 spec.commandLine().getErr().printf("linker: %d pairs with similarity >= %.2f in %.1f s%n", n,
                         minSimilarity, (System.nanoTime() - t0) / 1e9);
             }

@@ -1,7 +1,7 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.ExitCode;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.ExitCode;
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.plan.CrawlLog;
 import dev.linker.index.plan.PlanCsv;
@@ -74,11 +74,8 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the CSV here (default: stdout).")
     Path output;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    ProgressOptions log;
 
     @Mixin
     SuggestOptions options;
@@ -96,7 +93,7 @@ final class PlanCommand implements Callable<Integer> {
             Set<String> acceptors = acceptorsFile != null ? urls(acceptorsFile, live)
                     : underLinked(index, live, settings.hubTargets());
             List<String> donors = donorsFile != null ? new ArrayList<>(urls(donorsFile, live)) : live;
-            if (!quiet) {
+            if (!log.quiet) {
                 err.printf("linker: planning %d donors -> %d acceptors%n", donors.size(), acceptors.size());
                 int segments = index.segments();
                 if (segments > 4 && donors.size() >= 100_000) {
@@ -105,7 +102,7 @@ final class PlanCommand implements Callable<Integer> {
                 }
             }
             Planner.Result r = Planner.plan(new Suggester(index, settings), index, donors, acceptors, ps,
-                    crawl, prev, quiet ? null : m -> err.println("linker: " + m));
+                    crawl, prev, log.quiet ? null : m -> err.println("linker: " + m));
             if (output != null) {
                 try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
                     PlanCsv.write(r.links(), w);
@@ -113,7 +110,7 @@ final class PlanCommand implements Callable<Integer> {
             } else {
                 PlanCsv.write(r.links(), spec.commandLine().getOut());
             }
-            if (!quiet) {
+            if (!log.quiet) {
                 err.printf("linker: %d links planned from %d donors in %.1f s%s%n", r.links().size(), r.donors(),
                         (System.nanoTime() - t0) / 1e9, previous == null ? "" : String.format(
                                 " (%d kept from the previous plan, %d replaced, %d dropped)", r.kept(), r.replaced(),

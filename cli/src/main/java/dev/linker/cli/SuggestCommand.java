@@ -1,7 +1,7 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.ExitCode;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.ExitCode;
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.suggest.DraftEngine;
@@ -64,11 +64,8 @@ final class SuggestCommand implements Callable<Integer> {
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "table", description = "table (default), json, jsonl or csv.")
     String format;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    ProgressOptions log;
 
     @Mixin
     SuggestOptions options;
@@ -101,12 +98,12 @@ final class SuggestCommand implements Callable<Integer> {
                 for (String url : index.urls(true)) {
                     w.write(url, s.forUrl(url, limit));
                     n++;
-                    if (!quiet && n % 500 == 0) {
+                    if (!log.quiet && n % 500 == 0) {
                         err.printf("linker: %d pages in %.0f s%n", n, (System.nanoTime() - t0) / 1e9);
                         err.flush();
                     }
                 }
-                if (!quiet) {
+                if (!log.quiet) {
                     err.printf("linker: suggested for %d pages in %.1f s%n", n, (System.nanoTime() - t0) / 1e9);
                 }
             }

@@ -1,8 +1,7 @@
 package dev.linker.cli;
 
-import dev.linker.core.audit.ExitCode;
+import dev.linker.core.result.ExitCode;
 import dev.linker.index.PageIndex;
-import dev.linker.core.embed.Embedder;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Metrics;
 import dev.linker.index.eval.Tuner;
@@ -10,13 +9,11 @@ import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -33,20 +30,8 @@ final class TuneCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SOURCE", description = "Site folder, pages CSV (with --links) or internal_html.csv.")
-    Path source;
-
-    @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
-    Path links;
-
-    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions).")
-    Path searchConsole;
-
-    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site, so the Search Console export's URLs map to its pages.")
-    String baseUrl;
-
-    @Option(names = "--index", paramLabel = "DIR", description = "Keep the index here and reuse it (default: a temporary folder).")
-    Path indexDir;
+    @Mixin
+    SiteIndexOptions site;
 
     @Option(names = {"-o", "--output"}, defaultValue = "linker-weights.properties", paramLabel = "FILE", description = "Where to write the weights (default: ${DEFAULT-VALUE}).")
     Path output;
@@ -54,37 +39,27 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--as-of", description = "Tune under the as-of protocol: for each page, only pages published on or before its date are candidates (see 'linker eval --as-of').")
     boolean asOf;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
-    boolean quiet;
-
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    ProgressOptions log;
 
     @Mixin
     SuggestOptions options;
-
-    @Mixin
-    EmbedOptions embedder;
-
-    @Mixin
-    HubOptions hubs;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-tune");
-        try (Embedder e = embedder.create(); PageIndex index = SourceIndexing.synced(dir, e,
-                SourceIndexing.read(source, links, searchConsole, baseUrl, hubs.patterns(), err, quiet), err, quiet)) {
+        try (SiteIndexOptions.Indexed indexed = site.open("tune", err, log.quiet)) {
+            PageIndex index = indexed.index();
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.size() < 10) {
-                throw new dev.linker.core.audit.LinkerException(source + ": only " + gold.size() + " pages have "
-                        + "in-content links; tuning needs at least 10" + (links == null && !Files.isDirectory(source)
+                throw new dev.linker.core.result.LinkerException(site.source + ": only " + gold.size() + " pages have "
+                        + "in-content links; tuning needs at least 10" + (site.csvWithoutLinks()
                         ? " (a CSV needs --links)" : ""));
             }
             Tuner.Result t = Tuner.tune(new Suggester(index, options.settings().withAsOfSourceDate(asOf)), gold,
-                    quiet ? null : m -> err.println("linker: " + m));
-            t.best().write(output, "linker tune " + source + "\nheld-out half: " + t.testBest()
+                    log.quiet ? null : m -> err.println("linker: " + m));
+            t.best().write(output, "linker tune " + site.source + "\nheld-out half: " + t.testBest()
                     + "\nstarting weights on it: " + t.testDefault());
             out.println("               recall@5  precision@5  nDCG@10   MRR    (pages)");
             row(out, "train, start", t.trainDefault());
@@ -94,10 +69,6 @@ final class TuneCommand implements Callable<Integer> {
             out.println("start: " + t.defaults());
             out.println("tuned: " + t.best());
             out.println("wrote " + output + " (" + t.trials() + " weight sets tried); use it with --weights " + output);
-        } finally {
-            if (indexDir == null) {
-                dev.linker.core.site.FolderFiles.deleteTemporary(dir);
-            }
         }
         return ExitCode.OK.code();
     }

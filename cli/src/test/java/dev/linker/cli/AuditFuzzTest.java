@@ -192,7 +192,7 @@ class AuditFuzzTest {
         cl.setErr(e);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             ex.printStackTrace(e);
-            return ex instanceof dev.linker.core.audit.LinkerException ? 2 : 3;
+            return ex instanceof dev.linker.core.result.LinkerException ? 2 : 3;
         });
         return cl.execute(args.toArray(String[]::new));
     }

@@ -18,7 +18,7 @@ class VerboseTest {
         CommandLine cl = new CommandLine(new LinkerCli());
         StringWriter err = new StringWriter();
         int code = LinkerCli.onError(e, cl.parseArgs(args), new PrintWriter(err, true));
-        assertEquals(e instanceof dev.linker.core.audit.LinkerException ? 2 : 3, code);
+        assertEquals(e instanceof dev.linker.core.result.LinkerException ? 2 : 3, code);
         return err.toString();
     }
 

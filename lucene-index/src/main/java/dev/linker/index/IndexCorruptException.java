@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 /**
  * The index on disk is damaged (a checksum or a structure does not verify) or was written by an incompatible Lucene:

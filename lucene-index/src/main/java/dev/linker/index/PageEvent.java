@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 import java.util.Locale;
 

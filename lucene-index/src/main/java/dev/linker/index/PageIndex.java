@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;

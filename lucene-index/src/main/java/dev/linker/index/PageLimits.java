@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 /**
  * What the index can hold, checked before anything is written: a URL or category is one Lucene term, and a term

@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.PageKind;
 import dev.linker.core.model.Site;
 import dev.linker.core.site.CsvSiteReader;

@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 /** An event or request named a page the index does not hold; {@link #field()} says which input named it. */
 public final class UnknownPageException extends LinkerException {

@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.TextRegion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

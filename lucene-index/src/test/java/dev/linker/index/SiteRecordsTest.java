@@ -93,7 +93,7 @@ class SiteRecordsTest {
         assertEquals("gear", classes.get(BURR));
         assertEquals("", classes.get(GRIND));
         java.nio.file.Files.writeString(csv, "/posts/none.html,adult\n");
-        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.linker.core.audit.LinkerException.class,
+        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.linker.core.result.LinkerException.class,
                 () -> SourceLoader.safety(csv, blog::contains));
         assertTrue(e.getMessage().contains("/posts/none.html"), e.getMessage());
     }

@@ -1,12 +1,12 @@
 package dev.linker.maven;
 
-import dev.linker.core.audit.AuditResult;
+import dev.linker.core.report.AuditResult;
 import dev.linker.core.audit.Auditor;
-import dev.linker.core.audit.ExitCode;
-import dev.linker.core.audit.FailOn;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.LinkerException;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.ExitCode;
+import dev.linker.core.result.FailOn;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Severity;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.report.ReportWriter;
 import dev.linker.core.report.SummaryRows;

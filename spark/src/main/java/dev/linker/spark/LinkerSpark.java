@@ -1,7 +1,7 @@
 package dev.linker.spark;
 
-import dev.linker.core.audit.ExitCode;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.ExitCode;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.score.ScoreWeights;
 import org.apache.spark.sql.AnalysisException;

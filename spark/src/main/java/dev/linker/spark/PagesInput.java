@@ -1,6 +1,6 @@
 package dev.linker.spark;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.site.CsvSiteReader;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;

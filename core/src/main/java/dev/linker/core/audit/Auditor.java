@@ -1,5 +1,11 @@
 package dev.linker.core.audit;
 
+import dev.linker.core.report.AuditResult;
+
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Summary;
+
 import dev.linker.core.check.BrokenLinks;
 import dev.linker.core.check.Checks;
 import dev.linker.core.config.AuditConfig;

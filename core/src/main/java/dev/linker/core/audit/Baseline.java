@@ -1,5 +1,8 @@
 package dev.linker.core.audit;
 
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Finding;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

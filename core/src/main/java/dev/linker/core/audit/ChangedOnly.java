@@ -1,5 +1,10 @@
 package dev.linker.core.audit;
 
+import dev.linker.core.report.AuditResult;
+
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Finding;
+
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.config.ChangeScope;
 import dev.linker.core.history.ChangedFiles;

@@ -1,9 +1,9 @@
 package dev.linker.core.check;
 
 import dev.linker.core.anchor.TitleTemplate;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.LinkerException;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Severity;
 import dev.linker.core.config.CheckSettings;
 import dev.linker.core.config.Ranges;
 import dev.linker.core.config.Suggest;

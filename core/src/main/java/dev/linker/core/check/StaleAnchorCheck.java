@@ -1,7 +1,7 @@
 package dev.linker.core.check;
 
 import dev.linker.core.anchor.AnchorText;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Severity;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 

@@ -1,6 +1,6 @@
 package dev.linker.core.check;
 
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Severity;
 import dev.linker.core.model.Site;
 
 /** Files the reader could not take as they are (undecodable, too large, duplicate page): their links are unchecked. */

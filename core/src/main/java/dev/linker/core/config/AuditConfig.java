@@ -4,11 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.linker.core.audit.FailOn;
-import dev.linker.core.audit.LinkerException;
-import dev.linker.core.audit.Severity;
 import dev.linker.core.check.Checks;
-import dev.linker.core.report.Reporters;
+import dev.linker.core.result.FailOn;
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Severity;
 import dev.linker.core.site.ReadOptions;
 
 import java.io.IOException;
@@ -80,6 +79,9 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
         this(siteDir, baseUrl, entry, contentSelector, boilerplateSelector, failOn, baseline, writeBaseline, formats,
                 output, checks, briefsDir, git, verbose, ignorePages, maxPageBytes, configFile, Map.of(), ChangeScope.ALL);
     }
+
+    /** The report formats an audit can write (each has its reporter in {@code core.report}). */
+    public static final List<String> FORMATS = List.of("text", "json", "markdown", "sarif", "github", "html");
 
     public static Builder builder() {
         return new Builder();
@@ -178,9 +180,9 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
             }
             List<String> fmts = first(formats, f.formats, defaultFormats, List.of("text"));
             for (String fmt : fmts) {
-                if (!Reporters.formats().contains(fmt)) {
-                    throw new LinkerException("unknown report format '" + fmt + "'" + Suggest.didYouMean(fmt, Reporters.formats())
-                            + " (formats: " + String.join(", ", Reporters.formats()) + ")");
+                if (!FORMATS.contains(fmt)) {
+                    throw new LinkerException("unknown report format '" + fmt + "'" + Suggest.didYouMean(fmt, FORMATS)
+                            + " (formats: " + String.join(", ", FORMATS) + ")");
                 }
             }
             Map<String, CheckSettings> merged = new TreeMap<>(f.checks);

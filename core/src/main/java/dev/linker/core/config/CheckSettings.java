@@ -1,6 +1,6 @@
 package dev.linker.core.config;
 
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Severity;
 
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.linker.core.config;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 import java.math.BigDecimal;
 import java.util.Map;

@@ -7,7 +7,7 @@ import crawlercommons.sitemaps.SiteMap;
 import crawlercommons.sitemaps.SiteMapIndex;
 import crawlercommons.sitemaps.SiteMapParser;
 import crawlercommons.sitemaps.SiteMapURL;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import okhttp3.Dns;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;

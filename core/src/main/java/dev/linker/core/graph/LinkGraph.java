@@ -112,7 +112,7 @@ public final class LinkGraph {
     /** @param entryUrl page key BFS depth is measured from; null means the root index page (or the first page). */
     public static LinkGraph build(Site site, String entryUrl) {
         if (entryUrl != null && !site.contains(entryUrl)) {
-            throw new dev.linker.core.audit.LinkerException("entry page '" + entryUrl + "' is not a page of the site"
+            throw new dev.linker.core.result.LinkerException("entry page '" + entryUrl + "' is not a page of the site"
                     + " (pages are keyed like '/', '/docs/', '/a/b.html')");
         }
         return new LinkGraph(site, entryUrl);

@@ -1,9 +1,8 @@
 package dev.linker.core.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.linker.core.audit.AuditResult;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Summary;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Summary;
 
 import java.io.IOException;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.AuditResult;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 import java.io.IOException;
 import java.io.Writer;

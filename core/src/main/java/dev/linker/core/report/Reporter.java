@@ -1,6 +1,5 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.AuditResult;
 
 import java.io.IOException;
 

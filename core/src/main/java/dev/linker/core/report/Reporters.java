@@ -1,6 +1,7 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.config.AuditConfig;
+import dev.linker.core.result.LinkerException;
 
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,7 @@ public final class Reporters {
 
     /** Every format id, in documentation order. */
     public static List<String> formats() {
-        return List.of("text", "json", "markdown", "sarif", "github", "html");
+        return AuditConfig.FORMATS;
     }
 
     /** The reporter of a format, with {@link ReportOptions#defaults()}. */

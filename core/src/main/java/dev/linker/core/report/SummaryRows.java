@@ -1,8 +1,7 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.AuditResult;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Summary;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Summary;
 import dev.linker.core.graph.LinkGraph;
 
 import java.util.ArrayList;

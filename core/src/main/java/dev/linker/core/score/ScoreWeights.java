@@ -1,6 +1,6 @@
 package dev.linker.core.score;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -1,6 +1,6 @@
 package dev.linker.core.site;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

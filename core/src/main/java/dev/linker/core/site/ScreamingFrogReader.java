@@ -1,6 +1,6 @@
 package dev.linker.core.site;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.PageMeta;

@@ -2,7 +2,7 @@ package dev.linker.core.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.Crumb;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;

@@ -1,7 +1,7 @@
 package dev.linker.core.source;
 
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.Site;
 import dev.linker.core.site.FolderFiles;
 import dev.linker.core.site.PageKeys;

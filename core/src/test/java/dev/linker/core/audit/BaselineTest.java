@@ -1,5 +1,10 @@
 package dev.linker.core.audit;
 
+import dev.linker.core.report.AuditResult;
+
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.ExitCode;
+
 import dev.linker.core.Sites;
 import dev.linker.core.config.AuditConfig;
 import org.junit.jupiter.api.Test;

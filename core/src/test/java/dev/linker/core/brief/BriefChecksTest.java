@@ -1,11 +1,11 @@
 package dev.linker.core.brief;
 
 import dev.linker.core.Sites;
-import dev.linker.core.audit.AuditResult;
+import dev.linker.core.report.AuditResult;
 import dev.linker.core.audit.Auditor;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.LinkerException;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Severity;
 import dev.linker.core.config.AuditConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,9 +1,9 @@
 package dev.linker.core.check;
 
 import dev.linker.core.Sites;
-import dev.linker.core.audit.AuditResult;
+import dev.linker.core.report.AuditResult;
 import dev.linker.core.audit.Auditor;
-import dev.linker.core.audit.Finding;
+import dev.linker.core.result.Finding;
 import dev.linker.core.config.AuditConfig;
 import org.junit.jupiter.api.Test;
 

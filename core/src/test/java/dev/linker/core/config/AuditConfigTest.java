@@ -1,8 +1,8 @@
 package dev.linker.core.config;
 
-import dev.linker.core.audit.FailOn;
-import dev.linker.core.audit.LinkerException;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.FailOn;
+import dev.linker.core.result.LinkerException;
+import dev.linker.core.result.Severity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,9 +1,9 @@
 package dev.linker.core.history;
 
-import dev.linker.core.audit.AuditResult;
+import dev.linker.core.report.AuditResult;
 import dev.linker.core.audit.Auditor;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.model.Site;
 import dev.linker.core.site.ReadOptions;

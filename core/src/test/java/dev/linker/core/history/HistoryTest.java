@@ -1,8 +1,8 @@
 package dev.linker.core.history;
 
-import dev.linker.core.audit.AuditResult;
+import dev.linker.core.report.AuditResult;
 import dev.linker.core.audit.Auditor;
-import dev.linker.core.audit.Finding;
+import dev.linker.core.result.Finding;
 import dev.linker.core.config.AuditConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,9 +1,8 @@
 package dev.linker.core.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.linker.core.audit.AuditResult;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Severity;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

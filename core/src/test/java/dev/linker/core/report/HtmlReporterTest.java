@@ -1,8 +1,7 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.AuditResult;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Severity;
 import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;

@@ -1,7 +1,7 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Severity;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,10 +1,9 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.AuditResult;
-import dev.linker.core.audit.FailOn;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Severity;
-import dev.linker.core.audit.Summary;
+import dev.linker.core.result.FailOn;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Severity;
+import dev.linker.core.result.Summary;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.model.Link;

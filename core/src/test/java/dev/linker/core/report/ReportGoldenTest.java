@@ -1,6 +1,5 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.AuditResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -6,9 +6,8 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import dev.linker.core.audit.AuditResult;
-import dev.linker.core.audit.Finding;
-import dev.linker.core.audit.Severity;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Severity;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

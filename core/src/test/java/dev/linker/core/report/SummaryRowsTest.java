@@ -1,6 +1,5 @@
 package dev.linker.core.report;
 
-import dev.linker.core.audit.AuditResult;
 import dev.linker.core.audit.Auditor;
 import dev.linker.core.config.AuditConfig;
 import org.junit.jupiter.api.Test;

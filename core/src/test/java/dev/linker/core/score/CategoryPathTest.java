@@ -1,7 +1,7 @@
 package dev.linker.core.score;
 
 import dev.linker.core.Sites;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.Site;
 import dev.linker.core.site.ReadOptions;
 import dev.linker.core.site.SiteReader;

@@ -1,7 +1,7 @@
 package dev.linker.core.site;
 
 import dev.linker.core.Sites;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 import dev.linker.core.model.Placement;

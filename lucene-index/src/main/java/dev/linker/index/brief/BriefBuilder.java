@@ -1,7 +1,7 @@
 package dev.linker.index.brief;
 
 import dev.linker.core.anchor.Anchor;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;

@@ -2,7 +2,7 @@ package dev.linker.index.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.DraftText;
 import dev.linker.index.suggest.Suggestion;

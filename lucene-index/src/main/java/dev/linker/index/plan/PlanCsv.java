@@ -3,7 +3,7 @@ package dev.linker.index.plan;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 import java.io.IOException;
 import java.io.PrintWriter;

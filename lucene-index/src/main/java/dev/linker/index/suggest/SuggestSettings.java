@@ -2,7 +2,7 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.score.ScoreWeights;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 
 import java.util.ArrayList;
 import java.util.HashMap;

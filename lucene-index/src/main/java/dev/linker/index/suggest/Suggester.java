@@ -5,7 +5,7 @@ import dev.linker.core.anchor.NameIndex;
 import dev.linker.core.anchor.TitleNames;
 import dev.linker.core.anchor.TitleTemplate;
 import dev.linker.core.anchor.Tokens;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.PageKind;
 import dev.linker.core.score.CategoryPath;
 import dev.linker.core.score.ScoreComponents;

@@ -1,6 +1,6 @@
 package dev.linker.index.plan;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;

@@ -2,7 +2,7 @@ package dev.linker.index.suggest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
 import mockwebserver3.MockResponse;

@@ -1,6 +1,6 @@
 package dev.linker.spark.plan;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.model.Page;
 import dev.linker.core.score.CategoryPath;

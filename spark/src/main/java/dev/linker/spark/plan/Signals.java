@@ -1,6 +1,6 @@
 package dev.linker.spark.plan;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.site.SearchConsoleReader;
 import dev.linker.index.SourceLoader;
 import dev.linker.index.plan.CrawlLog;

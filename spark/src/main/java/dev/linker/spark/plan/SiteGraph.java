@@ -1,7 +1,7 @@
 package dev.linker.spark.plan;
 
 import dev.linker.core.anchor.AnchorText;
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.site.LinksJsonlReader;
 import org.apache.spark.HashPartitioner;

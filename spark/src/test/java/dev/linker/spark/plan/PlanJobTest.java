@@ -1,6 +1,6 @@
 package dev.linker.spark.plan;
 
-import dev.linker.core.audit.LinkerException;
+import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.score.ScoreWeights;
 import dev.linker.index.PageIndex;

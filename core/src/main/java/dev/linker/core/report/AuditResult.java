@@ -1,4 +1,8 @@
-package dev.linker.core.audit;
+package dev.linker.core.report;
+
+import dev.linker.core.result.ExitCode;
+import dev.linker.core.result.Finding;
+import dev.linker.core.result.Summary;
 
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.graph.LinkGraph;

@@ -1,4 +1,4 @@
-package dev.linker.core.audit;
+package dev.linker.core.result;
 
 /**
  * A problem the user can fix (bad input, bad config); its message names the file or key and is shown without a

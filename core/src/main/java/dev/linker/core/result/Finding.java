@@ -1,4 +1,4 @@
-package dev.linker.core.audit;
+package dev.linker.core.result;
 
 /**
  * One problem found by a check, located as precisely as the input allows.

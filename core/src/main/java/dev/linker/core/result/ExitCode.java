@@ -1,4 +1,4 @@
-package dev.linker.core.audit;
+package dev.linker.core.result;
 
 /** Process exit codes shared by every door (CLI, action); documented in the README. */
 public enum ExitCode {

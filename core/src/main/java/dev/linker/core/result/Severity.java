@@ -1,4 +1,4 @@
-package dev.linker.core.audit;
+package dev.linker.core.result;
 
 import java.util.Locale;
 
