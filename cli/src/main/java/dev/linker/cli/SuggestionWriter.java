@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.score.ScoreComponents;
+import dev.linker.core.site.Csv;
 import dev.linker.index.suggest.Suggestion;
 
 import java.io.PrintWriter;
@@ -58,9 +59,9 @@ final class SuggestionWriter {
             default -> {
                 for (Suggestion sg : suggestions) {
                     ScoreComponents c = sg.components();
-                    out.println(String.join(",", csv(source == null ? "" : source), csv(sg.url()), num(sg.score()),
-                            csv(sg.anchor().phrase()), sg.anchor().rule().id(), csv(sg.anchor().wording()),
-                            csv(sg.anchor().sentence()),
+                    out.println(String.join(",", Csv.cell(source == null ? "" : source), Csv.cell(sg.url()), num(sg.score()),
+                            Csv.cell(sg.anchor().phrase()), sg.anchor().rule().id(), Csv.cell(sg.anchor().wording()),
+                            Csv.cell(sg.anchor().sentence()),
                             Integer.toString(sg.anchor().start()), Integer.toString(sg.anchor().end()),
                             num(c.lexical()), num(c.vector()), num(c.name()), num(c.authority()),
                             num(c.inboundDeficit()), num(c.linkDensity()), num(c.categoryDistance()), num(c.serp())));
@@ -156,16 +157,6 @@ final class SuggestionWriter {
 
     private static String num(double d) {
         return String.format(Locale.ROOT, "%.4f", d);
-    }
-
-    static String csv(String s) {
-        if (s == null) {
-            return "";
-        }
-        if (s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
-            return '"' + s.replace("\"", "\"\"") + '"';
-        }
-        return s;
     }
 
     private static String abbreviate(String s, int max) {

@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
@@ -36,11 +35,6 @@ import java.util.regex.Pattern;
 public final class Auditor {
     private Auditor() {
     }
-
-    /** Findings most severe first, then by file and position, so every report lists them the same way. */
-    public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity)
-            .thenComparing(Finding::file).thenComparingInt(Finding::line).thenComparingInt(Finding::column)
-            .thenComparing(Finding::checkId).thenComparing(Finding::message);
 
     /**
      * @throws LinkerException for input or configuration the user can fix (message names the file or key)
@@ -130,7 +124,7 @@ public final class Auditor {
         if (sources.size() > 0) {
             all.replaceAll(sources::locate);
         }
-        all.sort(ORDER);
+        all.sort(Finding.ORDER);
         if (config.writeBaseline() != null) {
             Baseline.write(config.writeBaseline(), all);
         }

@@ -10,20 +10,10 @@ import dev.linker.core.model.Page;
 import java.util.List;
 
 /** A published page that lacks a link its content brief requires (or has it with another anchor than required). */
-final class BriefMissingLinkCheck implements Check {
-    @Override
-    public String id() {
-        return "brief-missing-link";
-    }
-
-    @Override
-    public String description() {
-        return "A link the page's content brief requires is missing (or uses another anchor than required)";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+final class BriefMissingLinkCheck extends BaseCheck {
+    BriefMissingLinkCheck() {
+        super("brief-missing-link", "A link the page's content brief requires is missing (or uses another anchor than required)",
+                Severity.ERROR);
     }
 
     @Override

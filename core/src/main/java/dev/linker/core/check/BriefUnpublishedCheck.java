@@ -5,20 +5,10 @@ import dev.linker.core.brief.Brief;
 import dev.linker.core.brief.Briefs;
 
 /** A content brief whose page is not in the built site yet: planned work, reported as information. */
-final class BriefUnpublishedCheck implements Check {
-    @Override
-    public String id() {
-        return "brief-unpublished";
-    }
-
-    @Override
-    public String description() {
-        return "A content brief whose page is not published yet";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.INFO;
+final class BriefUnpublishedCheck extends BaseCheck {
+    BriefUnpublishedCheck() {
+        super("brief-unpublished", "A content brief whose page is not published yet",
+                Severity.INFO);
     }
 
     @Override

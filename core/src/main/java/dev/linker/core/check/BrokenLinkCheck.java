@@ -9,20 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 /** Links to pages or files that do not exist, and to #fragments that are not an id on the target page. */
-final class BrokenLinkCheck implements Check {
-    @Override
-    public String id() {
-        return "broken-link";
-    }
-
-    @Override
-    public String description() {
-        return "Internal link to a missing page or file, or to a #fragment that is not an id on the target page";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+final class BrokenLinkCheck extends BaseCheck {
+    BrokenLinkCheck() {
+        super("broken-link", "Internal link to a missing page or file, or to a #fragment that is not an id on the target page",
+                Severity.ERROR);
     }
 
     @Override

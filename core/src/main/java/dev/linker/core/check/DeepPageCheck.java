@@ -7,20 +7,10 @@ import dev.linker.core.model.Page;
 import java.util.Map;
 
 /** Pages more clicks from the entry page than maxDepth: crawlers and readers rarely get that far. */
-final class DeepPageCheck implements Check {
-    @Override
-    public String id() {
-        return "deep-page";
-    }
-
-    @Override
-    public String description() {
-        return "Page more clicks from the entry page than maxDepth";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+final class DeepPageCheck extends BaseCheck {
+    DeepPageCheck() {
+        super("deep-page", "Page more clicks from the entry page than maxDepth",
+                Severity.WARNING);
     }
 
     @Override

@@ -11,20 +11,10 @@ import java.util.Map;
 import java.util.Set;
 
 /** "Click here", "read more" and empty anchors: they tell neither reader nor search engine what the target is. */
-final class GenericAnchorCheck implements Check {
-    @Override
-    public String id() {
-        return "generic-anchor";
-    }
-
-    @Override
-    public String description() {
-        return "Internal link whose anchor text is generic (\"click here\", \"read more\" …) or empty";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+final class GenericAnchorCheck extends BaseCheck {
+    GenericAnchorCheck() {
+        super("generic-anchor", "Internal link whose anchor text is generic (\"click here\", \"read more\" …) or empty",
+                Severity.WARNING);
     }
 
     @Override

@@ -5,20 +5,10 @@ import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 
 /** rel="nofollow" on internal links (or a page-wide meta nofollow): the site throws away its own authority. */
-final class NofollowInternalCheck implements Check {
-    @Override
-    public String id() {
-        return "nofollow-internal";
-    }
-
-    @Override
-    public String description() {
-        return "Internal link marked rel=nofollow, or a page whose meta robots says nofollow";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+final class NofollowInternalCheck extends BaseCheck {
+    NofollowInternalCheck() {
+        super("nofollow-internal", "Internal link marked rel=nofollow, or a page whose meta robots says nofollow",
+                Severity.WARNING);
     }
 
     @Override

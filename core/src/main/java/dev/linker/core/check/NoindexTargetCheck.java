@@ -8,20 +8,10 @@ import java.util.HashSet;
 import java.util.Set;
 
 /** Content links to pages that ask not to be indexed: authority sent where search engines will not use it. */
-final class NoindexTargetCheck implements Check {
-    @Override
-    public String id() {
-        return "noindex-target";
-    }
-
-    @Override
-    public String description() {
-        return "Link from content to a page marked noindex";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+final class NoindexTargetCheck extends BaseCheck {
+    NoindexTargetCheck() {
+        super("noindex-target", "Link from content to a page marked noindex",
+                Severity.WARNING);
     }
 
     @Override

@@ -8,27 +8,14 @@ import dev.linker.core.model.Page;
  * Pages no other page links to. {@code orphan} counts every link; {@code content-orphan} only links in content,
  * which is what passes relevance — a page reached only from menus and footers is an orphan to an editor.
  */
-final class OrphanCheck implements Check {
+final class OrphanCheck extends BaseCheck {
     private final boolean contentOnly;
 
     OrphanCheck(boolean contentOnly) {
+        super(contentOnly ? "content-orphan" : "orphan", contentOnly
+                ? "Page with no inbound link from the content of another page (only from navigation, header, footer …)"
+                : "Page with no inbound link from any other page", contentOnly ? Severity.WARNING : Severity.ERROR);
         this.contentOnly = contentOnly;
-    }
-
-    @Override
-    public String id() {
-        return contentOnly ? "content-orphan" : "orphan";
-    }
-
-    @Override
-    public String description() {
-        return contentOnly ? "Page with no inbound link from the content of another page (only from navigation, header, footer …)"
-                : "Page with no inbound link from any other page";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return contentOnly ? Severity.WARNING : Severity.ERROR;
     }
 
     @Override

@@ -8,20 +8,10 @@ import dev.linker.core.model.Page;
 import java.util.Map;
 
 /** Pairs of pages that link to each other from their content: link loops that pass little and often look schematic. */
-final class ReciprocalCheck implements Check {
-    @Override
-    public String id() {
-        return "reciprocal";
-    }
-
-    @Override
-    public String description() {
-        return "Two pages linking to each other from their content (a reciprocal link loop)";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.INFO;
+final class ReciprocalCheck extends BaseCheck {
+    ReciprocalCheck() {
+        super("reciprocal", "Two pages linking to each other from their content (a reciprocal link loop)",
+                Severity.INFO);
     }
 
     @Override

@@ -5,20 +5,10 @@ import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 
 /** Links to a page that redirects (meta refresh, _redirects): an extra hop that leaks authority and crawl budget. */
-final class RedirectLinkCheck implements Check {
-    @Override
-    public String id() {
-        return "redirect-link";
-    }
-
-    @Override
-    public String description() {
-        return "Internal link to a URL that redirects; link to the final page instead";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+final class RedirectLinkCheck extends BaseCheck {
+    RedirectLinkCheck() {
+        super("redirect-link", "Internal link to a URL that redirects; link to the final page instead",
+                Severity.WARNING);
     }
 
     @Override

@@ -21,21 +21,11 @@ import java.util.Set;
  * reported first, whatever its wording ({@link FormerTitle}). A link through a redirect is judged by the page it
  * lands on; the extra hop is redirect-link's finding.
  */
-final class StaleAnchorCheck implements Check {
-    @Override
-    public String id() {
-        return "stale-anchor";
-    }
-
-    @Override
-    public String description() {
-        return "Anchor text that names another version of the target, a section number it no longer has, "
-                + "another page's title, or (with git history) a former title";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+final class StaleAnchorCheck extends BaseCheck {
+    StaleAnchorCheck() {
+        super("stale-anchor", "Anchor text that names another version of the target, a section number it no longer has, "
+                + "another page's title, or (with git history) a former title",
+                Severity.WARNING);
     }
 
     @Override

@@ -6,20 +6,10 @@ import dev.linker.core.model.Page;
 import java.util.Map;
 
 /** Pages with more links than readers can use; each link also gets a smaller share of the page's authority. */
-final class TooManyLinksCheck implements Check {
-    @Override
-    public String id() {
-        return "too-many-links";
-    }
-
-    @Override
-    public String description() {
-        return "Page with more links than the limit (max, default 150)";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+final class TooManyLinksCheck extends BaseCheck {
+    TooManyLinksCheck() {
+        super("too-many-links", "Page with more links than the limit (max, default 150)",
+                Severity.WARNING);
     }
 
     @Override

@@ -5,20 +5,10 @@ import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.model.Page;
 
 /** Pages that have inbound links but cannot be reached from the entry page (orphans are reported as such). */
-final class UnreachableCheck implements Check {
-    @Override
-    public String id() {
-        return "unreachable";
-    }
-
-    @Override
-    public String description() {
-        return "Page not reachable by following links from the entry page";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+final class UnreachableCheck extends BaseCheck {
+    UnreachableCheck() {
+        super("unreachable", "Page not reachable by following links from the entry page",
+                Severity.ERROR);
     }
 
     @Override

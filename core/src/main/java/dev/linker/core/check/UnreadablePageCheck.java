@@ -4,20 +4,10 @@ import dev.linker.core.result.Severity;
 import dev.linker.core.model.Site;
 
 /** Files the reader could not take as they are (undecodable, too large, duplicate page): their links are unchecked. */
-final class UnreadablePageCheck implements Check {
-    @Override
-    public String id() {
-        return "unreadable-page";
-    }
-
-    @Override
-    public String description() {
-        return "Page that could not be read as it is (bad encoding, too large, unreadable)";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+final class UnreadablePageCheck extends BaseCheck {
+    UnreadablePageCheck() {
+        super("unreadable-page", "Page that could not be read as it is (bad encoding, too large, unreadable)",
+                Severity.ERROR);
     }
 
     @Override

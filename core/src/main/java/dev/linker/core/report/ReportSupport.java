@@ -5,7 +5,6 @@ import dev.linker.core.result.Severity;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -15,30 +14,14 @@ final class ReportSupport {
     private ReportSupport() {
     }
 
-    /**
-     * Most severe first, then by file (or page), line, column, check, message: the same order whatever order the
-     * checks ran in, so every report is reproducible.
-     */
-    static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity)
-            .thenComparing(ReportSupport::fileOrPage)
-            .thenComparingInt(Finding::line)
-            .thenComparingInt(Finding::column)
-            .thenComparing(Finding::checkId)
-            .thenComparing(Finding::message)
-            .thenComparing(f -> f.targetUrl() == null ? "" : f.targetUrl());
-
     static List<Finding> sorted(List<Finding> findings) {
         List<Finding> l = new ArrayList<>(findings);
-        l.sort(ORDER);
+        l.sort(Finding.ORDER);
         return l;
     }
 
     /** Where a finding with neither a file nor a page is shown: it is about the site as a whole. */
     static final String SITE_WIDE = "(site)";
-
-    static String fileOrPage(Finding f) {
-        return hasFile(f) ? f.file() : hasPage(f) ? f.pageUrl() : "";
-    }
 
     /** Whether the finding is about a page; a file that is not a page (sitemap.xml, _redirects) has none. */
     static boolean hasPage(Finding f) {
@@ -59,7 +42,7 @@ final class ReportSupport {
      * {@link #SITE_WIDE} when neither.
      */
     static String location(Finding f) {
-        StringBuilder b = new StringBuilder(hasFile(f) || hasPage(f) ? fileOrPage(f) : SITE_WIDE);
+        StringBuilder b = new StringBuilder(hasFile(f) || hasPage(f) ? f.fileOrPage() : SITE_WIDE);
         if (hasFile(f) && f.line() > 0) {
             b.append(':').append(f.line());
             if (f.column() > 0) {

@@ -57,7 +57,7 @@ public final class TextReporter implements Reporter {
                 out.append("  ").append(page.getKey()).append('\n');
                 List<Finding> onPage = new ArrayList<>(page.getValue());
                 onPage.sort(Comparator.comparingInt(Finding::line).thenComparingInt(Finding::column)
-                        .thenComparing(ReportSupport.ORDER));
+                        .thenComparing(Finding.ORDER));
                 for (Finding f : onPage) {
                     out.append("    ").append(ReportSupport.location(f)).append("  ")
                             .append(pad(f.severity().id(), 7)).append("  ").append(oneLine(f.message())).append('\n');

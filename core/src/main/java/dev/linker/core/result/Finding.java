@@ -38,6 +38,23 @@ public record Finding(String checkId, Severity severity, String message, String 
     }
 
     /**
+     * The one order of findings: most severe first, then by file (or page), line, column, check, message and target,
+     * the same whatever order the checks ran in, so every result and report is reproducible.
+     */
+    public static final java.util.Comparator<Finding> ORDER = java.util.Comparator.comparing(Finding::severity)
+            .thenComparing(Finding::fileOrPage)
+            .thenComparingInt(Finding::line)
+            .thenComparingInt(Finding::column)
+            .thenComparing(Finding::checkId)
+            .thenComparing(Finding::message)
+            .thenComparing(f -> f.targetUrl() == null ? "" : f.targetUrl());
+
+    /** The finding's file, else its page, else "" (a finding about the site as a whole). */
+    public String fileOrPage() {
+        return file != null && !file.isEmpty() ? file : pageUrl != null && !pageUrl.isEmpty() ? pageUrl : "";
+    }
+
+    /**
      * Identity used by baselines: stable across edits that only move lines, so a baseline survives reformatting.
      */
     public String fingerprint() {

@@ -1,6 +1,7 @@
 package dev.linker.index.plan;
 
 import dev.linker.core.result.LinkerException;
+import dev.linker.core.site.Csv;
 import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
 import org.apache.lucene.index.Term;
@@ -62,7 +63,7 @@ public final class Pairs {
                             }
                             String other = s.storedFields().document(h.doc, Set.of(Fields.URL)).get(Fields.URL);
                             if (url.compareTo(other) < 0) {
-                                out.println(PlanCsv.csv(url) + "," + PlanCsv.csv(other) + ","
+                                out.println(Csv.cell(url) + "," + Csv.cell(other) + ","
                                         + String.format(Locale.ROOT, "%.4f", c));
                                 count[0]++;
                             }
@@ -93,12 +94,12 @@ public final class Pairs {
             }
             StringBuilder sb = new StringBuilder("url");
             for (String u : urls) {
-                sb.append(',').append(PlanCsv.csv(u));
+                sb.append(',').append(Csv.cell(u));
             }
             out.println(sb);
             for (int i = 0; i < urls.size(); i++) {
                 sb.setLength(0);
-                sb.append(PlanCsv.csv(urls.get(i)));
+                sb.append(Csv.cell(urls.get(i)));
                 for (int j = 0; j < urls.size(); j++) {
                     double d = 0;
                     for (int x = 0; x < v[i].length; x++) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.linker.core.result.LinkerException;
+import dev.linker.core.site.Csv;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -36,8 +37,8 @@ public final class PlanCsv {
 
     /** One link as a line of the plan CSV (no line break). */
     public static String row(PlannedLink l) {
-        return String.join(",", csv(l.donor()), csv(l.anchor()), csv(l.acceptor()),
-                String.format(Locale.ROOT, "%.4f", l.score()), csv(l.sentence()), Boolean.toString(l.anchorInText()));
+        return String.join(",", Csv.cell(l.donor()), Csv.cell(l.anchor()), Csv.cell(l.acceptor()),
+                String.format(Locale.ROOT, "%.4f", l.score()), Csv.cell(l.sentence()), Boolean.toString(l.anchorInText()));
     }
 
     public static List<PlannedLink> read(Path file) {
@@ -80,15 +81,5 @@ public final class PlanCsv {
             throw new LinkerException(file + ": unreadable plan CSV: " + e.getMessage(), e);
         }
         return out;
-    }
-
-    static String csv(String s) {
-        if (s == null) {
-            return "";
-        }
-        if (s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
-            return '"' + s.replace("\"", "\"\"") + '"';
-        }
-        return s;
     }
 }
