@@ -126,7 +126,7 @@ public final class LinkerCli implements Runnable {
             verbose |= p.hasMatchedOption("--verbose");
         }
         if (ex instanceof LinkerException) {
-            err.println("linker: error: " + ex.getMessage());
+            err.println("linker: error: " + ((LinkerException) ex).message(LinkerCli::flag));
             if (verbose) {
                 ex.printStackTrace(err);
             }
@@ -139,6 +139,12 @@ public final class LinkerCli implements Runnable {
             err.println("Rerun with --verbose for details, and report it if it persists.");
         }
         return ExitCode.UNEXPECTED.code();
+    }
+
+    /** A setting named in an error ({@link LinkerException#setting}) as this door's flag: {@code --write-baseline FILE}. */
+    static String flag(String key, String value) {
+        return "--" + key.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT)
+                + (value == null ? "" : " " + value);
     }
 
     @Override

@@ -162,7 +162,7 @@ public class AuditMojo extends AbstractMojo {
             try {
                 result = Auditor.run(cfg);
             } catch (LinkerException e) {
-                throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+                throw new MojoExecutionException("Linker: " + e.message(BriefRun::property), e);
             } catch (RuntimeException e) {
                 throw unexpected(e);
             }
@@ -219,7 +219,7 @@ public class AuditMojo extends AbstractMojo {
             // Neither pom nor file chose an output: core's default is standard output, the plugin's is a folder.
             return c.output() != null ? c : b.output(buildDirectory.toPath().resolve(DEFAULT_OUTPUT)).build();
         } catch (LinkerException e) {
-            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+            throw new MojoExecutionException("Linker: " + e.message(BriefRun::property), e);
         } catch (RuntimeException e) {
             throw unexpected(e);
         }
@@ -289,7 +289,7 @@ public class AuditMojo extends AbstractMojo {
                 written.put(name.substring(name.lastIndexOf('.') + 1), f);
             }
         } catch (LinkerException e) {
-            throw new MojoExecutionException("Linker: " + e.getMessage(), e);
+            throw new MojoExecutionException("Linker: " + e.message(BriefRun::property), e);
         } catch (IOException e) {
             throw new MojoExecutionException("Linker: cannot create the report folder " + display(dir) + ": "
                     + e.getMessage(), e);

@@ -25,4 +25,17 @@ class AuditMojoTest {
     void formats_given_as_one_comma_separated_value_are_split_and_deduplicated() {
         assertEquals(List.of("json", "html", "sarif"), AuditMojo.normaliseList(Arrays.asList("json, html", null, "sarif,json")));
     }
+
+    @Test
+    void a_missing_baseline_tells_a_maven_user_the_plugins_property_not_a_cli_flag(@org.junit.jupiter.api.io.TempDir
+                                                                                     java.nio.file.Path tmp) {
+        dev.linker.core.result.LinkerException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.linker.core.result.LinkerException.class,
+                () -> dev.linker.core.audit.Baseline.read(tmp.resolve("baseline.json")));
+        String shown = e.message(BriefRun::property);
+        assertEquals(true, shown.contains("(create it with -Dlinker.writeBaseline=" + tmp.resolve("baseline.json") + ")"),
+                shown);
+        assertEquals(false, shown.contains("--"), shown);
+        assertEquals("-Dlinker.outputDirectory=DIR", BriefRun.property("output", "DIR"));
+    }
 }

@@ -34,7 +34,8 @@ public final class Baseline {
 
     public static Baseline read(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new LinkerException("baseline file '" + file + "' does not exist (create it with --write-baseline " + file + ")");
+            throw new LinkerException("baseline file '" + file + "' does not exist (create it with "
+                    + LinkerException.setting("writeBaseline", file.toString()) + ")");
         }
         JsonNode root;
         try {
@@ -43,7 +44,8 @@ public final class Baseline {
             throw new LinkerException("baseline file '" + file + "' is not valid JSON: " + e.getMessage());
         }
         if (root == null || !root.path("findings").isArray()) {
-            throw new LinkerException("baseline file '" + file + "' has no 'findings' list; write one with --write-baseline");
+            throw new LinkerException("baseline file '" + file + "' has no 'findings' list; write one with "
+                    + LinkerException.setting("writeBaseline", null));
         }
         Map<String, Integer> counts = new HashMap<>();
         for (JsonNode f : root.get("findings")) {

@@ -1,5 +1,6 @@
 package dev.linker.core.history;
 
+import dev.linker.core.result.LinkerException;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.Status;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -65,15 +66,18 @@ public record ChangedFiles(String baseRef, String mergeBase, Instant baseTime, S
                 return b;
             }
             throw new GitException("the pull request's base branch '" + b + "' (GITHUB_BASE_REF) is neither origin/" + b
-                    + " nor " + b + " in this clone; check out with fetch-depth: 0 (actions/checkout) or pass --since REF");
+                    + " nor " + b + " in this clone; check out with fetch-depth: 0 (actions/checkout) or pass "
+                    + LinkerException.setting("since", "REF"));
         }
-        throw new GitException("changed-only needs a base to compare with: pass --since REF (e.g. --since origin/main)"
+        throw new GitException("changed-only needs a base to compare with: pass " + LinkerException.setting("since", "REF")
+                + " (e.g. " + LinkerException.setting("since", "origin/main") + ")"
                 + (repo.detachedHead() ? "; HEAD is detached, so there is no branch to guess it from" : "")
                 + ", or run in a pull request (GITHUB_BASE_REF)");
     }
 
     private static RevCommit mergeBase(GitRepo repo, RevWalk walk, RevCommit head, RevCommit base, String ref) {
-        String missing = "the merge base of HEAD and " + ref + " is not in this clone; fetch with fetch-depth: 0 or pass --since";
+        String missing = "the merge base of HEAD and " + ref + " is not in this clone; fetch with fetch-depth: 0 or pass "
+                + LinkerException.setting("since", null);
         // A walk of its own: a RevWalk's filter cannot change once it has produced commits.
         try (RevWalk mbWalk = new RevWalk(repo.repository())) {
             mbWalk.setRevFilter(RevFilter.MERGE_BASE);
@@ -82,7 +86,8 @@ public record ChangedFiles(String baseRef, String mergeBase, Instant baseTime, S
             RevCommit mb = mbWalk.next();
             if (mb == null) {
                 throw new GitException(repo.shallow() ? missing
-                        : "HEAD and " + ref + " have no common history (no merge base); pass --since with a commit of this branch");
+                        : "HEAD and " + ref + " have no common history (no merge base); pass "
+                        + LinkerException.setting("since", null) + " with a commit of this branch");
             }
             return walk.parseCommit(mb);
         } catch (MissingObjectException e) {

@@ -56,7 +56,7 @@ public final class ReportWriter {
         List<String> ids = reporters.stream().map(Reporter::format).toList();
         if (output == null) {
             throw new LinkerException("several formats (" + String.join(", ", ids) + ") need an output folder:"
-                    + " pass --output DIR (reports are written there as report.<ext>)");
+                    + " pass " + LinkerException.setting("output", "DIR") + " (reports are written there as report.<ext>)");
         }
         if (Files.exists(output) && !Files.isDirectory(output)) {
             throw new LinkerException("report output '" + output + "' is a file, but several formats ("

@@ -133,7 +133,7 @@ class ChangedFilesTest {
         f.git.checkout().setName(f.git.getRepository().resolve("HEAD").name()).call();
         LinkerException detached = assertThrows(GitException.class, () -> Auditor.run(changedOnly(f.site).build()));
         assertTrue(detached.getMessage().contains("HEAD is detached"), detached.getMessage());
-        assertTrue(detached.getMessage().contains("--since"), detached.getMessage());
+        assertTrue(detached.message((key, value) -> "<" + key + ">").contains("pass <since>"), detached.getMessage());
         // Detached HEAD with a base is fine: that is how a pull request is checked out.
         assertTrue(Auditor.run(changedOnly(f.site).since("main").build()).findings().stream().anyMatch(x -> x.checkId().equals("orphan")));
     }
@@ -150,7 +150,7 @@ class ChangedFilesTest {
         GitException e = assertThrows(GitException.class,
                 () -> Auditor.run(changedOnly(clone.resolve("site")).pullRequestBase("main").build()));
         assertEquals("the merge base of HEAD and origin/main is not in this clone; fetch with fetch-depth: 0 or pass --since",
-                e.getMessage());
+                e.message((key, value) -> "--" + key));
         // The same clone audits fine without changed-only: history is best effort.
         AuditResult r = Auditor.run(AuditConfig.builder().siteDir(clone.resolve("site")).discoverConfig(false).build());
         assertTrue(r.findings().stream().map(Finding::checkId).anyMatch("orphan"::equals));

@@ -64,7 +64,8 @@ class ReportWriterTest {
     void several_formats_without_an_output_folder_is_an_error_saying_what_to_pass() {
         LinkerException e = assertThrows(LinkerException.class,
                 () -> write(List.of("text", "github"), null, new StringBuilder()));
-        assertTrue(e.getMessage().contains("--output"), e.getMessage());
+        assertTrue(e.message((key, value) -> "<" + key + " " + value + ">").contains("pass <output DIR>"),
+                e.getMessage());
     }
 
     @Test

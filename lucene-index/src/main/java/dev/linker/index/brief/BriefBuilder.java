@@ -30,7 +30,8 @@ public final class BriefBuilder {
 
     public ContentBrief build(String query, String title, String url, int limit) {
         if (query == null || query.isBlank()) {
-            throw new LinkerException("a brief needs --query: the main search query the article targets");
+            throw new LinkerException("a brief needs " + LinkerException.setting("query", null)
+                    + ": the main search query the article targets");
         }
         String q = query.strip();
         String t = title == null ? "" : title.strip();
