@@ -4,7 +4,6 @@ import dev.linker.core.report.AuditResult;
 import dev.linker.core.audit.Auditor;
 import dev.linker.core.result.FailOn;
 import dev.linker.core.result.Finding;
-import dev.linker.core.result.Severity;
 import dev.linker.core.check.Check;
 import dev.linker.core.check.Checks;
 import dev.linker.core.config.AuditConfig;
@@ -12,6 +11,7 @@ import dev.linker.core.config.CheckSettings;
 import dev.linker.core.config.Ranges;
 import dev.linker.core.report.ReportOptions;
 import dev.linker.core.report.ReportWriter;
+import dev.linker.core.result.FindingCounts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,7 +21,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +171,7 @@ final class AuditCommand implements Callable<Integer> {
                 err.println("linker: wrote " + f);
             }
             if (!files.isEmpty() || !cfg.formats().equals(List.of("text"))) {
-                err.println("linker: " + counts(result.findings()) + (result.baselined() > 0
+                err.println("linker: " + FindingCounts.present(result.findings()) + (result.baselined() > 0
                         ? " (" + result.baselined() + " more in the baseline)" : ""));
             }
             if (cfg.writeBaseline() != null) {
@@ -204,16 +203,5 @@ final class AuditCommand implements Callable<Integer> {
             m.put(Path.of(eq < 0 ? s.strip() : s.substring(0, eq).strip()), eq < 0 ? "/" : s.substring(eq + 1).strip());
         }
         return m;
-    }
-
-    static String counts(List<Finding> findings) {
-        if (findings.isEmpty()) {
-            return "no findings";
-        }
-        Map<Severity, Integer> by = new EnumMap<>(Severity.class);
-        findings.forEach(f -> by.merge(f.severity(), 1, Integer::sum));
-        List<String> parts = new ArrayList<>();
-        by.forEach((s, n) -> parts.add(n + " " + s.id() + (n == 1 ? "" : "s")));
-        return String.join(", ", parts);
     }
 }

@@ -10,6 +10,7 @@ import dev.linker.core.result.Severity;
 import dev.linker.core.config.AuditConfig;
 import dev.linker.core.report.ReportWriter;
 import dev.linker.core.report.SummaryRows;
+import dev.linker.core.result.FindingCounts;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -26,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Audits the internal links of a built site: orphans, broken links, reciprocal loops, click depth, stale anchors,
@@ -302,7 +302,7 @@ public class AuditMojo extends AbstractMojo {
     private void logSummary(AuditResult result) {
         List<Finding> findings = result.findings();
         getLog().info("Linker: " + SummaryRows.oneLine(SummaryRows.of(result, findings)));
-        String counts = countsByCheck(findings);
+        String counts = FindingCounts.byCheck(findings);
         getLog().info("Linker: " + findings.size() + " finding" + (findings.size() == 1 ? "" : "s")
                 + (counts.isEmpty() ? "" : " (" + counts + ")")
                 + (result.baselined() > 0 ? ", " + result.baselined() + " suppressed by the baseline" : ""));
@@ -327,18 +327,8 @@ public class AuditMojo extends AbstractMojo {
         List<Finding> failing = result.findings().stream().filter(f -> fail.fails(f.severity())).toList();
         Path report = written.containsKey("html") ? written.get("html") : written.values().stream().findFirst().orElse(null);
         return "Linker: " + failing.size() + " finding" + (failing.size() == 1 ? "" : "s") + " at or above "
-                + fail.name().toLowerCase(Locale.ROOT) + ": " + countsByCheck(failing)
+                + fail.name().toLowerCase(Locale.ROOT) + ": " + FindingCounts.byCheck(failing)
                 + (report == null ? "" : " — see " + display(report));
-    }
-
-    /** "orphan x2, broken-link x1", most frequent first. */
-    static String countsByCheck(List<Finding> findings) {
-        Map<String, Long> counts = findings.stream()
-                .collect(Collectors.groupingBy(Finding::checkId, LinkedHashMap::new, Collectors.counting()));
-        return counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .map(e -> e.getKey() + " x" + e.getValue())
-                .collect(Collectors.joining(", "));
     }
 
     private static String location(Finding f) {

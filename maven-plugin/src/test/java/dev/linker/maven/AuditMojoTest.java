@@ -18,7 +18,7 @@ class AuditMojoTest {
     @Test
     void failure_counts_list_the_most_frequent_check_first() {
         List<Finding> f = List.of(finding("broken-link"), finding("orphan"), finding("orphan"));
-        assertEquals("orphan x2, broken-link x1", AuditMojo.countsByCheck(f));
+        assertEquals("orphan x2, broken-link x1", dev.linker.core.result.FindingCounts.byCheck(f));
     }
 
     @Test

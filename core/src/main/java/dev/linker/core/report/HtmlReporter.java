@@ -5,6 +5,7 @@ import dev.linker.core.result.Severity;
 import dev.linker.core.result.Summary;
 import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.model.Page;
+import dev.linker.core.result.FindingCounts;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -90,7 +91,7 @@ public final class HtmlReporter implements Reporter {
             b.append(" · base URL <code>").append(Html.esc(base)).append("</code>");
         }
         b.append("</p>\n<div class=\"cards\">\n");
-        Map<Severity, Integer> bySeverity = ReportSupport.countBySeverity(findings);
+        Map<Severity, Integer> bySeverity = FindingCounts.bySeverity(findings);
         Map<String, String> hints = Map.of("Links (unique page to page)", "unique page-to-page links",
                 "Content links", "links with an instance in the content", "Orphans", "no page links to them",
                 "Content orphans", "no content link points to them", "Unreachable pages",
@@ -315,7 +316,7 @@ public final class HtmlReporter implements Reporter {
         for (Finding f : findings) {
             byCheck.merge(f.checkId(), 1, Integer::sum);
         }
-        Map<Severity, Integer> bySeverity = ReportSupport.countBySeverity(findings);
+        Map<Severity, Integer> bySeverity = FindingCounts.bySeverity(findings);
         b.append("<form class=\"filters\" onsubmit=\"return false\"><label>Check <select id=\"filter-check\">")
                 .append("<option value=\"\">all (").append(findings.size()).append(")</option>");
         for (Map.Entry<String, Integer> e : byCheck.entrySet()) {

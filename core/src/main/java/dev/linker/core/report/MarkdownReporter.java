@@ -2,7 +2,7 @@ package dev.linker.core.report;
 
 import dev.linker.core.result.Finding;
 import dev.linker.core.result.Severity;
-import dev.linker.core.result.Summary;
+import dev.linker.core.result.FindingCounts;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,8 +44,8 @@ public final class MarkdownReporter implements Reporter {
         List<Finding> findings = ReportSupport.sorted(result.findings());
         StringBuilder b = new StringBuilder();
         b.append("## Linker audit: ");
-        b.append(findings.isEmpty() ? "no findings" : ReportSupport.plural(findings.size(), "finding", "findings")
-                + " (" + ReportSupport.severityLine(findings) + ")");
+        b.append(findings.isEmpty() ? "no findings" : FindingCounts.plural(findings.size(), "finding", "findings")
+                + " (" + FindingCounts.severityLine(findings) + ")");
         b.append("\n\n");
         b.append("Site ").append(code(ReportSupport.siteDisplay(result), false));
         String entry = ReportSupport.entry(result);
@@ -57,7 +57,7 @@ public final class MarkdownReporter implements Reporter {
             b.append(" · base URL ").append(code(base, false));
         }
         if (result.baselined() > 0) {
-            b.append(" · ").append(ReportSupport.plural(result.baselined(), "baselined finding", "baselined findings"))
+            b.append(" · ").append(FindingCounts.plural(result.baselined(), "baselined finding", "baselined findings"))
                     .append(" not shown");
         }
         b.append("\n\n");

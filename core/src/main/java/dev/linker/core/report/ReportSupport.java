@@ -1,13 +1,10 @@
 package dev.linker.core.report;
 
 import dev.linker.core.result.Finding;
-import dev.linker.core.result.Severity;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
 /** What several reporters share: a stable finding order, locations, paths, counts. */
 final class ReportSupport {
@@ -50,30 +47,6 @@ final class ReportSupport {
             }
         }
         return b.toString();
-    }
-
-    static Map<Severity, Integer> countBySeverity(List<Finding> findings) {
-        Map<Severity, Integer> m = new EnumMap<>(Severity.class);
-        for (Severity s : Severity.values()) {
-            m.put(s, 0);
-        }
-        for (Finding f : findings) {
-            m.merge(f.severity(), 1, Integer::sum);
-        }
-        return m;
-    }
-
-    /** "3 errors, 1 warning, 0 notices" style count of one severity. */
-    static String plural(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
-    }
-
-    /** "2 errors, 1 warning, 3 info". */
-    static String severityLine(List<Finding> findings) {
-        Map<Severity, Integer> c = countBySeverity(findings);
-        return plural(c.get(Severity.ERROR), "error", "errors") + ", "
-                + plural(c.get(Severity.WARNING), "warning", "warnings") + ", "
-                + c.get(Severity.INFO) + " info";
     }
 
     /**

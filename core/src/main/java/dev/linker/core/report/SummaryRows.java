@@ -3,6 +3,7 @@ package dev.linker.core.report;
 import dev.linker.core.result.Finding;
 import dev.linker.core.result.Summary;
 import dev.linker.core.graph.LinkGraph;
+import dev.linker.core.result.FindingCounts;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -104,7 +105,7 @@ public final class SummaryRows {
         s.depthHistogram().forEach((d, n) -> depth.append(depth.length() == 0 ? "" : ", ").append(d).append(": ")
                 .append(n));
         rows.add(new Row("Pages by click depth", depth.length() == 0 ? "(none reachable)" : depth.toString(), "", null));
-        rows.add(new Row("Findings", shown.size() + " (" + ReportSupport.severityLine(shown) + ")", "", null));
+        rows.add(new Row("Findings", shown.size() + " (" + FindingCounts.severityLine(shown) + ")", "", null));
         rows.add(new Row("Baselined (not shown)", String.valueOf(result.baselined()), "", null));
         return rows;
     }
