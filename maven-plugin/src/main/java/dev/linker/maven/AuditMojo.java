@@ -65,7 +65,6 @@ public class AuditMojo extends AbstractMojo {
     /** Let go when memory runs out, so the out-of-memory message can be made. */
     private static volatile byte[] reserve = new byte[1 << 20];
 
-
     static final String DEFAULT_SITE = "site";
     static final String DEFAULT_OUTPUT = "linker";
     static final List<String> DEFAULT_FORMATS = List.of("text", "json", "html", "sarif");
@@ -210,10 +209,6 @@ public class AuditMojo extends AbstractMojo {
         b.ignorePages(ignore.isEmpty() ? null : ignore);
         b.git(git);
         b.verbose(verbose);
-        // Maven's own defaults sit below the config file ('site', 'formats'); without them the builder stops at
-        // "no site folder" before withMavenDefaults could apply target/site.
-        b.defaultSiteDir(buildDirectory.toPath().resolve(DEFAULT_SITE));
-        b.defaultFormats(DEFAULT_FORMATS);
         try {
             AuditConfig c = b.build();
             // Neither pom nor file chose an output: core's default is standard output, the plugin's is a folder.
