@@ -42,6 +42,7 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.Bits;
 
@@ -198,10 +199,10 @@ public final class PageIndex implements Closeable {
             d = FSDirectory.open(dir);
             return openWriter(dir.toString(), d, embedder, options);
         } catch (LinkerException e) {
-            closeQuietly(d);
+            IOUtils.closeWhileHandlingException(d);
             throw e;
         } catch (IOException e) {
-            closeQuietly(d);
+            IOUtils.closeWhileHandlingException(d);
             throw translate(dir.toString(), e);
         }
     }
@@ -259,10 +260,10 @@ public final class PageIndex implements Closeable {
                     EmbedMode.parse(data.getOrDefault(Fields.DATA_EMBED, "both")),
                     VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), Options.DEFAULT);
         } catch (LinkerException e) {
-            closeQuietly(d);
+            IOUtils.closeWhileHandlingException(d);
             throw e;
         } catch (IOException | RuntimeException e) {
-            closeQuietly(d);
+            IOUtils.closeWhileHandlingException(d);
             throw translate(dir.toString(), e);
         }
     }
@@ -1117,16 +1118,6 @@ public final class PageIndex implements Closeable {
             return new LinkerException(where + ": the index is open in another process", e);
         }
         return new LinkerException(where + ": cannot open the index: " + e.getMessage(), e);
-    }
-
-    private static void closeQuietly(Closeable c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (IOException ignored) {
-                // the first failure is the one to report
-            }
-        }
     }
 
     @Override
