@@ -204,22 +204,8 @@ public final class DraftEmbedder {
             }
         }
         if (!missing.isEmpty()) {
-            List<String> texts = new ArrayList<>(missing.values());
-            List<float[]> fresh = embedAll(texts);
-            embedded.add(texts.size());
-            Map<String, float[]> byKey = new java.util.HashMap<>();
-            int k = 0;
-            for (String key : missing.keySet()) {
-                byKey.put(key, fresh.get(k++));
-            }
-            synchronized (cache) {
-                cache.putAll(byKey);
-            }
-            for (int i = 0; i < vectors.length; i++) {
-                if (vectors[i] == null) {
-                    vectors[i] = byKey.get(keys[i]);
-                }
-            }
+            fill(vectors, keys, missing, this::embedAll);
+            embedded.add(missing.size());
         }
         if (reuse) {
             for (int i = 0; i < units.size(); i++) {
@@ -266,23 +252,32 @@ public final class DraftEmbedder {
             }
         }
         if (!missing.isEmpty()) {
-            List<float[]> fresh = embedder.embedAll(new ArrayList<>(missing.values()));
+            fill(out, keys, missing, embedder::embedAll);
             spans.add(missing.size());
-            Map<String, float[]> byKey = new java.util.HashMap<>();
-            int k = 0;
-            for (String key : missing.keySet()) {
-                byKey.put(key, fresh.get(k++));
-            }
-            synchronized (cache) {
-                cache.putAll(byKey);
-            }
-            for (int i = 0; i < out.length; i++) {
-                if (out[i] == null) {
-                    out[i] = byKey.get(keys[i]);
-                }
-            }
         }
         return Arrays.asList(out);
+    }
+
+    /**
+     * Embeds the {@code missing} texts (cache key → text) in one batch, keeps their vectors in the cache, and fills
+     * each empty slot of {@code vectors} with its key's.
+     */
+    private void fill(float[][] vectors, String[] keys, Map<String, String> missing,
+                      java.util.function.Function<List<String>, List<float[]>> embed) {
+        List<float[]> fresh = embed.apply(new ArrayList<>(missing.values()));
+        Map<String, float[]> byKey = new java.util.HashMap<>();
+        int k = 0;
+        for (String key : missing.keySet()) {
+            byKey.put(key, fresh.get(k++));
+        }
+        synchronized (cache) {
+            cache.putAll(byKey);
+        }
+        for (int i = 0; i < vectors.length; i++) {
+            if (vectors[i] == null) {
+                vectors[i] = byKey.get(keys[i]);
+            }
+        }
     }
 
     /**
