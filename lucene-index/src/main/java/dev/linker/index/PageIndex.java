@@ -921,10 +921,18 @@ public final class PageIndex implements Closeable {
         });
     }
 
-    /** URLs of the indexed pages (only live ones when {@code liveOnly}), sorted. */
-    public List<String> urls(boolean liveOnly) {
-        return withSearcher(s -> {
-            List<String> out = new java.util.ArrayList<>();
+    /** A page's stored fields as {@link #forEachStored} hands them over; no Lucene type leaves the index. */
+    public interface Stored {
+        /** The field's (first) value, or null. */
+        String get(String field);
+
+        /** All values of a many-valued field. */
+        String[] getAll(String field);
+    }
+
+    /** Every page in the index (one version of it), with the stored {@code fields} ({@link Fields}) read. */
+    public void forEachStored(Set<String> fields, java.util.function.Consumer<Stored> f) {
+        withSearcher(s -> {
             try {
                 for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
                     StoredFields sf = leaf.reader().storedFields();
@@ -933,41 +941,44 @@ public final class PageIndex implements Closeable {
                         if (live != null && !live.get(i)) {
                             continue;
                         }
-                        Document d = sf.document(i, Set.of(Fields.URL, Fields.STATUS));
-                        if (!liveOnly || Status.LIVE.id().equals(d.get(Fields.STATUS))) {
-                            out.add(d.get(Fields.URL));
-                        }
+                        Document d = sf.document(i, fields);
+                        f.accept(new Stored() {
+                            @Override
+                            public String get(String field) {
+                                return d.get(field);
+                            }
+
+                            @Override
+                            public String[] getAll(String field) {
+                                return d.getValues(field);
+                            }
+                        });
                     }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            java.util.Collections.sort(out);
-            return out;
+            return null;
         });
+    }
+
+    /** URLs of the indexed pages (only live ones when {@code liveOnly}), sorted. */
+    public List<String> urls(boolean liveOnly) {
+        List<String> out = new java.util.ArrayList<>();
+        forEachStored(Set.of(Fields.URL, Fields.STATUS), d -> {
+            if (!liveOnly || Status.LIVE.id().equals(d.get(Fields.STATUS))) {
+                out.add(d.get(Fields.URL));
+            }
+        });
+        java.util.Collections.sort(out);
+        return out;
     }
 
     /** URL → content hash of every page in the index. */
     public Map<String, String> storedHashes() {
-        return withSearcher(s -> {
-            Map<String, String> out = new HashMap<>();
-            try {
-                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                    StoredFields sf = leaf.reader().storedFields();
-                    Bits live = leaf.reader().getLiveDocs();
-                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                        if (live != null && !live.get(i)) {
-                            continue;
-                        }
-                        Document d = sf.document(i, Set.of(Fields.URL, Fields.HASH));
-                        out.put(d.get(Fields.URL), d.get(Fields.HASH));
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return out;
-        });
+        Map<String, String> out = new HashMap<>();
+        forEachStored(Set.of(Fields.URL, Fields.HASH), d -> out.put(d.get(Fields.URL), d.get(Fields.HASH)));
+        return out;
     }
 
     private float[] embed(PageRecord r) {

@@ -5,10 +5,6 @@ import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
 import dev.linker.index.Status;
 import dev.linker.index.suggest.SuggestSettings;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.util.Bits;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -119,32 +115,16 @@ public final class Baselines {
     /** Candidates (live, hubs only when allowed) and sources, with their words. */
     private static List<Page> load(PageIndex index, Map<String, Set<String>> gold, SuggestSettings settings) {
         List<Page> pages = new ArrayList<>();
-        index.withSearcher(s -> {
-            try {
-                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                    StoredFields sf = leaf.reader().storedFields();
-                    Bits live = leaf.reader().getLiveDocs();
-                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                        if (live != null && !live.get(i)) {
-                            continue;
-                        }
-                        Document d = sf.document(i, FIELDS);
-                        String url = d.get(Fields.URL);
-                        boolean candidate = Status.LIVE.id().equals(d.get(Fields.STATUS))
-                                && (settings.hubTargets() || !PageKind.parse(d.get(Fields.KIND)).isHub());
-                        if (!candidate && !gold.containsKey(url)) {
-                            continue;
-                        }
-                        String published = d.get(Fields.PUBLISHED);
-                        pages.add(new Page(url, published == null ? Fields.UNDATED
-                                : PageIndex.day(LocalDate.parse(published)),
-                                words(nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.BODY)))));
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        index.forEachStored(FIELDS, d -> {
+            String url = d.get(Fields.URL);
+            boolean candidate = Status.LIVE.id().equals(d.get(Fields.STATUS))
+                    && (settings.hubTargets() || !PageKind.parse(d.get(Fields.KIND)).isHub());
+            if (!candidate && !gold.containsKey(url)) {
+                return;
             }
-            return null;
+            String published = d.get(Fields.PUBLISHED);
+            pages.add(new Page(url, published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
+                    words(nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.BODY)))));
         });
         return pages;
     }

@@ -6,13 +6,7 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.Status;
 import dev.linker.index.suggest.Suggester;
 import dev.linker.index.suggest.Suggestion;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.util.Bits;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -59,74 +53,60 @@ public final class Evaluator {
      * to the home page or a tag listing is template work, not what a writer picks).
      */
     public static Gold gold(PageIndex index) {
-        return index.withSearcher(s -> {
-            Map<String, String[]> links = new LinkedHashMap<>();
-            Set<String> live = new HashSet<>();
-            Set<String> hubs = new HashSet<>();
-            Set<String> dated = new HashSet<>();
-            Set<String> known = new HashSet<>();
-            try {
-                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                    StoredFields sf = leaf.reader().storedFields();
-                    Bits liveDocs = leaf.reader().getLiveDocs();
-                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                        if (liveDocs != null && !liveDocs.get(i)) {
-                            continue;
-                        }
-                        Document d = sf.document(i, FIELDS);
-                        String url = d.get(Fields.URL);
-                        known.add(url);
-                        if (PageKind.parse(d.get(Fields.KIND)).isHub()) {
-                            hubs.add(url);
-                        }
-                        if (Status.LIVE.id().equals(d.get(Fields.STATUS))) {
-                            live.add(url);
-                        }
-                        if (d.get(Fields.PUBLISHED) != null) {
-                            dated.add(url);
-                        }
-                        links.put(url, d.getValues(Fields.LINKS));
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        Map<String, String[]> links = new LinkedHashMap<>();
+        Set<String> live = new HashSet<>();
+        Set<String> hubs = new HashSet<>();
+        Set<String> dated = new HashSet<>();
+        Set<String> known = new HashSet<>();
+        index.forEachStored(FIELDS, d -> {
+            String url = d.get(Fields.URL);
+            known.add(url);
+            if (PageKind.parse(d.get(Fields.KIND)).isHub()) {
+                hubs.add(url);
             }
-            Map<String, Set<String>> out = new TreeMap<>();
-            int[] toHubs = new int[1];
-            int[] toNotLive = new int[1];
-            int[] hubSources = new int[1];
-            links.forEach((src, targets) -> {
-                if (!live.contains(src)) {
-                    return; // a redirect stub's "moved" link is no editorial choice
-                }
-                Set<String> g = new HashSet<>();
-                int hubLinks = 0;
-                int notLive = 0;
-                for (String t : targets) {
-                    if (t.equals(src) || !known.contains(t)) {
-                        continue;
-                    }
-                    if (hubs.contains(t)) {
-                        hubLinks++;
-                    } else if (!live.contains(t)) {
-                        notLive++;
-                    } else {
-                        g.add(t);
-                    }
-                }
-                if (hubs.contains(src)) {
-                    hubSources[0] += g.isEmpty() && hubLinks == 0 ? 0 : 1;
-                    return;
-                }
-                toHubs[0] += hubLinks;
-                toNotLive[0] += notLive;
-                if (!g.isEmpty()) {
-                    out.put(src, g);
-                }
-            });
-            int datedSources = (int) out.keySet().stream().filter(dated::contains).count();
-            return new Gold(out, datedSources, toHubs[0], toNotLive[0], hubSources[0]);
+            if (Status.LIVE.id().equals(d.get(Fields.STATUS))) {
+                live.add(url);
+            }
+            if (d.get(Fields.PUBLISHED) != null) {
+                dated.add(url);
+            }
+            links.put(url, d.getAll(Fields.LINKS));
         });
+        Map<String, Set<String>> out = new TreeMap<>();
+        int[] toHubs = new int[1];
+        int[] toNotLive = new int[1];
+        int[] hubSources = new int[1];
+        links.forEach((src, targets) -> {
+            if (!live.contains(src)) {
+                return; // a redirect stub's "moved" link is no editorial choice
+            }
+            Set<String> g = new HashSet<>();
+            int hubLinks = 0;
+            int notLive = 0;
+            for (String t : targets) {
+                if (t.equals(src) || !known.contains(t)) {
+                    continue;
+                }
+                if (hubs.contains(t)) {
+                    hubLinks++;
+                } else if (!live.contains(t)) {
+                    notLive++;
+                } else {
+                    g.add(t);
+                }
+            }
+            if (hubs.contains(src)) {
+                hubSources[0] += g.isEmpty() && hubLinks == 0 ? 0 : 1;
+                return;
+            }
+            toHubs[0] += hubLinks;
+            toNotLive[0] += notLive;
+            if (!g.isEmpty()) {
+                out.put(src, g);
+            }
+        });
+        int datedSources = (int) out.keySet().stream().filter(dated::contains).count();
+        return new Gold(out, datedSources, toHubs[0], toNotLive[0], hubSources[0]);
     }
 
     private static final Set<String> FIELDS = Set.of(Fields.URL, Fields.LINKS, Fields.KIND, Fields.STATUS,
