@@ -28,6 +28,7 @@ final class StageLog extends SparkListener {
     /** Silence longer than this while stages run gets a line saying they still run. */
     static final long QUIET_MS = 30_000;
     private final Consumer<String> log;
+    private final long quietMs;
     private final Map<Integer, String> steps = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> tasks = new ConcurrentHashMap<>();
     private final Map<Integer, AtomicInteger> done = new ConcurrentHashMap<>();
@@ -42,7 +43,13 @@ final class StageLog extends SparkListener {
     private long stepWritten;
 
     StageLog(Consumer<String> log) {
+        this(log, QUIET_MS);
+    }
+
+    /** @param quietMs silence after which running stages get a line (tests use a short one) */
+    StageLog(Consumer<String> log, long quietMs) {
         this.log = log;
+        this.quietMs = quietMs;
     }
 
     @Override
@@ -75,12 +82,12 @@ final class StageLog extends SparkListener {
 
     /**
      * While long tasks run and none ends (a block's index being built and searched), the executors' heartbeats (every
-     * 10 s) still come: every {@link #QUIET_MS} ms without a line, say which stages are running and for how long.
+     * 10 s) still come: after {@link #QUIET_MS} ms without a line, say which stages are running and for how long.
      */
     @Override
     public void onExecutorMetricsUpdate(SparkListenerExecutorMetricsUpdate update) {
         long now = System.currentTimeMillis();
-        if (now - last < QUIET_MS) {
+        if (now - last < quietMs || started.isEmpty()) {
             return;
         }
         last = now;
