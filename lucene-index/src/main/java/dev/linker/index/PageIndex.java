@@ -485,8 +485,7 @@ public final class PageIndex implements Closeable {
             }
             commit();
             // Deleted copies keep counting in term statistics (and disk) until merged away.
-            int[] docs = withSearcher(x -> new int[] {x.getIndexReader().maxDoc(), x.getIndexReader().numDocs()});
-            if (docs[0] - docs[1] > docs[0] / 10) {
+            if (withSearcher(x -> x.getIndexReader().numDeletedDocs() > x.getIndexReader().maxDoc() / 10)) {
                 writer.forceMergeDeletes();
                 commit();
             }

@@ -66,4 +66,9 @@ public record Page(String url, String file, String title, String h1, String cano
         return new Page(url, "", title, h1 == null ? "" : h1, null, false, false, List.of(), text,
                 Map.of(), List.of(), null, "");
     }
+
+    /** A page known by its key and file only (its file could not be read): no title, text or links. */
+    public static Page unread(String url, String file) {
+        return new Page(url, file, "", "", null, false, false, List.of(), "", Map.of(), List.of(), null, "");
+    }
 }

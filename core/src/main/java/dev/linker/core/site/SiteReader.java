@@ -142,7 +142,7 @@ public final class SiteReader {
                 then = r.readPage(v.getValue(), v.getKey(), key, problems);
             } catch (IOException | UncheckedIOException e) {
                 problems.add(new Site.Problem(v.getKey(), key, "cannot read: " + e.getMessage()));
-                then = emptyPage(key, v.getKey());
+                then = Page.unread(key, v.getKey());
             }
             pages.put(key, then);
             if (then.redirectTo() != null) {
@@ -247,7 +247,7 @@ public final class SiteReader {
                 page = readPage(p, rel, key, own);
             } catch (IOException | UncheckedIOException e) {
                 own.add(new Site.Problem(rel, key, "cannot read: " + e.getMessage()));
-                page = emptyPage(key, rel);
+                page = Page.unread(key, rel);
             }
             int n = done.incrementAndGet();
             synchronized (options.listener()) {
@@ -275,10 +275,6 @@ public final class SiteReader {
     private record Parsed(Page page, List<Site.Problem> problems) {
     }
 
-    private static Page emptyPage(String key, String rel) {
-        return new Page(key, rel, "", "", null, false, false, List.of(), "", Map.of(), List.of(), null, "");
-    }
-
     /** The text of UTF-8 bytes without a byte-order mark, or null when they are not valid UTF-8. */
     private static String utf8(byte[] bytes) {
         try {
@@ -298,7 +294,7 @@ public final class SiteReader {
             problems.add(new Site.Problem(rel, key, String.format(Locale.ROOT,
                     "is %.1f MB, over the %.0f MB limit for one page; it was not parsed, so its links are not checked",
                     size / 1048576.0, options.maxPageBytes() / 1048576.0)));
-            return emptyPage(key, rel);
+            return Page.unread(key, rel);
         }
         byte[] bytes = Files.readAllBytes(file);
         Parser parser = Parser.htmlParser().setTrackPosition(true);

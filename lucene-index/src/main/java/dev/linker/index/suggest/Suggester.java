@@ -90,12 +90,15 @@ public final class Suggester {
     }
 
     /**
-     * Searches answered from the memo of recent searches (same query, same index version) and searches run, over
-     * this suggester's lifetime: {vector hits, vector searches, BM25 hits, BM25 searches}.
+     * Searches answered from the memo of recent searches (same query, same index version) and searches run, over a
+     * suggester's lifetime.
      */
-    public long[] searchMemoCounts() {
-        return new long[] {counters.vectorHits.sum(), counters.vectorSearches.sum(), counters.lexicalHits.sum(),
-                counters.lexicalSearches.sum()};
+    public record SearchCounts(long vectorHits, long vectorSearches, long lexicalHits, long lexicalSearches) {
+    }
+
+    public SearchCounts searchCounts() {
+        return new SearchCounts(counters.vectorHits.sum(), counters.vectorSearches.sum(), counters.lexicalHits.sum(),
+                counters.lexicalSearches.sum());
     }
 
     public SuggestSettings settings() {

@@ -238,6 +238,7 @@ class SuggesterTest {
     }
 
     static List<Long> counts(Suggester s) {
-        return java.util.Arrays.stream(s.searchMemoCounts()).boxed().toList();
+        Suggester.SearchCounts c = s.searchCounts();
+        return List.of(c.vectorHits(), c.vectorSearches(), c.lexicalHits(), c.lexicalSearches());
     }
 }

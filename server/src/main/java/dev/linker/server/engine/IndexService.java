@@ -210,11 +210,11 @@ public final class IndexService implements LinkerService {
         m.put("linker_draft_chunks_reused_total", drafts.reusedCount());
         m.put("linker_draft_reuse_drafts", drafts.reuseDrafts());
         m.put("linker_draft_reuse_chunks", drafts.reuseChunks());
-        long[] memo = engine.suggester().searchMemoCounts();
-        m.put("linker_search_memo_vector_hits_total", memo[0]);
-        m.put("linker_search_vector_total", memo[1]);
-        m.put("linker_search_memo_bm25_hits_total", memo[2]);
-        m.put("linker_search_bm25_total", memo[3]);
+        Suggester.SearchCounts memo = engine.suggester().searchCounts();
+        m.put("linker_search_memo_vector_hits_total", memo.vectorHits());
+        m.put("linker_search_vector_total", memo.vectorSearches());
+        m.put("linker_search_memo_bm25_hits_total", memo.lexicalHits());
+        m.put("linker_search_bm25_total", memo.lexicalSearches());
         return m;
     }
 
