@@ -58,7 +58,7 @@ cat "$out/stderr.txt" >&2
 
 findings=0
 if [ -f "$out/report.json" ]; then
-  findings=$(grep -c '"fingerprint"' "$out/report.json" || true)
+  findings=$(jq '.findings | length' "$out/report.json")
 fi
 
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
