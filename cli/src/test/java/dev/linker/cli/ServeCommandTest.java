@@ -64,4 +64,15 @@ class ServeCommandTest {
         }
         assertTrue(new File(tmp.resolve("index").toString()).isDirectory());
     }
+
+    @Test
+    void a_pages_file_is_checked_as_the_api_checks_pages_and_a_bad_one_stops_before_serving() throws Exception {
+        Path pages = tmp.resolve("pages.json");
+        java.nio.file.Files.writeString(pages, "{\"pages\": [{\"url\": \"https://brew.example/a\", \"title\": \"A\"},"
+                + " {\"url\": \"javascript:alert(1)\", \"title\": \"B\"}]}");
+        AuditCommandTest.Run r = AuditCommandTest.run("serve", "--index", tmp.resolve("index").toString(), "--pages",
+                pages.toString(), "--port", "0");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("pages.json: pages[1].url must be an absolute http(s) URL"), r.err());
+    }
 }

@@ -221,8 +221,15 @@ public final class LinkerServer implements AutoCloseable {
             }
             if (pagesJson != null) {
                 try (InputStream in = Files.newInputStream(pagesJson)) {
-                    progress.accept("linker: indexed " + service.upsert(Main.readPages(in)).upserted()
-                            + " pages from " + pagesJson);
+                    List<PageInput> pages;
+                    try {
+                        pages = pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in),
+                                config.maxTextChars());
+                    } catch (ApiException | com.fasterxml.jackson.core.JacksonException e) {
+                        throw new dev.linker.core.result.LinkerException(pagesJson + ": " + e.getMessage(), e);
+                    }
+                    progress.accept("linker: indexed " + service.upsert(pages).upserted() + " pages from "
+                            + pagesJson);
                 }
             } else if (index.size() == 0) {
                 List<dev.linker.index.PageRecord> example = ExampleSite.records();
@@ -463,16 +470,7 @@ public final class LinkerServer implements AutoCloseable {
             throw new ApiException(413, "too_large", "pages has " + pages.size() + " entries; at most "
                     + MAX_PAGES_PER_BATCH + " per request", "pages");
         }
-        List<PageInput> list = new ArrayList<>();
-        Set<String> seen = new java.util.HashSet<>();
-        for (int i = 0; i < pages.size(); i++) {
-            PageInput p = pageInput(pages.get(i), "pages[" + i + "]", config.maxTextChars());
-            if (!seen.add(p.url())) {
-                throw ApiException.badField("pages[" + i + "].url", "url " + p.url() + " occurs twice in one batch");
-            }
-            list.add(p);
-        }
-        LinkerService.UpsertResult r = service.upsert(list);
+        LinkerService.UpsertResult r = service.upsert(pages(b, config.maxTextChars()));
         send(ctx, 200, Map.of("upserted", r.upserted(), "embedded", r.embedded()));
     }
 
@@ -516,6 +514,27 @@ public final class LinkerServer implements AutoCloseable {
         answer.put("applied", t.id());
         answer.put("url", url);
         send(ctx, 200, answer);
+    }
+
+    /**
+     * The pages of a {@code {"pages": [...]}} body (PUT /pages, {@code serve --pages FILE}), each checked by
+     * {@link #pageInput}, a URL at most once.
+     */
+    public static List<PageInput> pages(JsonNode body, int maxTextChars) {
+        JsonNode pages = body == null ? null : body.get("pages");
+        if (pages == null || !pages.isArray()) {
+            throw ApiException.badField("pages", "pages must be an array of page objects");
+        }
+        List<PageInput> list = new ArrayList<>();
+        Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < pages.size(); i++) {
+            PageInput p = pageInput(pages.get(i), "pages[" + i + "]", maxTextChars);
+            if (!seen.add(p.url())) {
+                throw ApiException.badField("pages[" + i + "].url", "url " + p.url() + " occurs twice in one batch");
+            }
+            list.add(p);
+        }
+        return list;
     }
 
     /**

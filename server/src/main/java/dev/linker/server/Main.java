@@ -1,6 +1,5 @@
 package dev.linker.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.linker.server.engine.LinkerService.PageInput;
 
@@ -8,7 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -67,19 +65,9 @@ public final class Main {
         stop.await();
     }
 
-    /** Pages from JSON {"pages":[{url,title,h1?,text?,category?,status?,authority?}]} (the PUT /pages body). */
+    /** Pages from JSON {"pages":[{url,title,h1?,text?,category?,status?,authority?}]}, checked as PUT /pages is. */
     static List<PageInput> readPages(InputStream in) throws IOException {
-        JsonNode root = new ObjectMapper().readTree(in);
-        List<PageInput> out = new ArrayList<>();
-        for (JsonNode p : root.path("pages")) {
-            String category = p.path("category").isArray()
-                    ? "/" + String.join("/", new ObjectMapper().convertValue(p.get("category"), String[].class)) + "/"
-                    : p.path("category").asText(null);
-            out.add(new PageInput(p.path("url").asText(), p.path("title").asText(), p.path("h1").asText(""),
-                    p.path("text").asText(""), category, p.path("status").asText("live"),
-                    p.path("redirectTo").asText(null), p.path("authority").asDouble(0), p.path("inbound").asInt(0)));
-        }
-        return out;
+        return LinkerServer.pages(new ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars());
     }
 
     private static int parseCount(String option, String v) {
