@@ -1,7 +1,6 @@
 package dev.linker.cli;
 
 import dev.linker.core.result.ExitCode;
-import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.plan.CrawlLog;
 import dev.linker.index.plan.PlanCsv;
@@ -22,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -90,9 +88,9 @@ final class PlanCommand implements Callable<Integer> {
         try (PageIndex index = PageIndex.openReadOnly(indexDir, null)) {
             List<String> live = index.urls(true);
             SuggestSettings settings = options.settings();
-            Set<String> acceptors = acceptorsFile != null ? urls(acceptorsFile, live)
-                    : underLinked(index, live, settings.hubTargets());
-            List<String> donors = donorsFile != null ? new ArrayList<>(urls(donorsFile, live)) : live;
+            Set<String> acceptors = acceptorsFile != null ? Planner.listed(acceptorsFile, live)
+                    : Planner.underLinked(index, settings.hubTargets());
+            List<String> donors = donorsFile != null ? new ArrayList<>(Planner.listed(donorsFile, live)) : live;
             if (!log.quiet) {
                 err.printf("linker: planning %d donors -> %d acceptors%n", donors.size(), acceptors.size());
                 int segments = index.segments();
@@ -118,45 +116,5 @@ final class PlanCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK.code();
-    }
-
-    /** URLs from a list file; unknown URLs are an error naming the first few. */
-    static Set<String> urls(Path file, List<String> live) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new LinkerException(file + ": cannot read: " + e.getMessage());
-        }
-        Set<String> known = Set.copyOf(live);
-        Set<String> out = new LinkedHashSet<>();
-        List<String> unknown = new ArrayList<>();
-        for (String line : lines) {
-            String u = Planner.listedUrl(line);
-            if (u == null) {
-                continue;
-            }
-            if (known.contains(u)) {
-                out.add(u);
-            } else {
-                unknown.add(u);
-            }
-        }
-        if (!unknown.isEmpty()) {
-            throw new LinkerException(file + ": " + unknown.size() + " URL(s) are not live pages of the index, e.g. "
-                    + unknown.subList(0, Math.min(3, unknown.size())));
-        }
-        return out;
-    }
-
-    /** Live pages with at most one inbound content link; hubs only when they may be targets. */
-    private static Set<String> underLinked(PageIndex index, List<String> live, boolean hubs) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String u : live) {
-            if (Planner.underLinked(index.get(u), hubs)) {
-                out.add(u);
-            }
-        }
-        return out;
     }
 }

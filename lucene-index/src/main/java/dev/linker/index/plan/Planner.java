@@ -1,11 +1,16 @@
 package dev.linker.index.plan;
 
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
 import dev.linker.index.suggest.Suggester;
 import dev.linker.index.suggest.Suggestion;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,6 +22,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,6 +69,46 @@ public final class Planner {
      */
     public static boolean underLinked(PageRecord r, boolean hubTargets) {
         return r != null && r.status() == Status.LIVE && r.inbound() <= 1 && (hubTargets || !r.hub());
+    }
+
+    /** Live pages of the index that need links ({@link #underLinked(PageRecord, boolean)}), in URL order. */
+    public static Set<String> underLinked(PageIndex index, boolean hubTargets) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String u : index.urls(true)) {
+            if (underLinked(index.get(u), hubTargets)) {
+                out.add(u);
+            }
+        }
+        return out;
+    }
+
+    /** The URLs a list file names ({@link #listedUrl}); one that is not among {@code live} is an error naming a few. */
+    public static Set<String> listed(Path file, List<String> live) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new LinkerException(file + ": cannot read: " + e.getMessage());
+        }
+        Set<String> known = Set.copyOf(live);
+        Set<String> out = new LinkedHashSet<>();
+        List<String> unknown = new ArrayList<>();
+        for (String line : lines) {
+            String u = listedUrl(line);
+            if (u == null) {
+                continue;
+            }
+            if (known.contains(u)) {
+                out.add(u);
+            } else {
+                unknown.add(u);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new LinkerException(file + ": " + unknown.size() + " URL(s) are not live pages of the index, e.g. "
+                    + unknown.subList(0, Math.min(3, unknown.size())));
+        }
+        return out;
     }
 
     /**

@@ -30,7 +30,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -96,12 +95,7 @@ public class PlanJobTest {
                 return v != null && v[0].equals(hash) ? (float[]) v[1] : null;
             });
             List<String> live = index.urls(true);
-            Set<String> acceptors = new LinkedHashSet<>();
-            for (String u : live) {
-                if (Planner.underLinked(index.get(u), settings.hubTargets())) {
-                    acceptors.add(u);
-                }
-            }
+            Set<String> acceptors = Planner.underLinked(index, settings.hubTargets());
             // linker plan reads the index without a model: no anchor is chosen by embedding spans.
             Planner.Result r = Planner.plan(new Suggester(index, settings.withAnchorSpans(0)), index, live, acceptors,
                     ps, crawl, List.of(), null);
