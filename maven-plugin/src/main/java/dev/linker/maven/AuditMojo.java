@@ -200,12 +200,12 @@ public class AuditMojo extends AbstractMojo {
         }
         b.baseline(baseline == null ? null : baseline.toPath());
         b.writeBaseline(writeBaseline == null ? null : writeBaseline.toPath());
-        List<String> fmts = normaliseList(formats);
+        List<String> fmts = normalizeList(formats);
         b.formats(fmts.isEmpty() ? null : fmts);
         b.defaultFormats(DEFAULT_FORMATS);
         b.output(outputDirectory == null ? null : outputDirectory.toPath());
         b.briefsDir(briefsDirectory == null ? null : briefsDirectory.toPath());
-        List<String> ignore = normaliseList(ignorePages);
+        List<String> ignore = normalizeList(ignorePages);
         b.ignorePages(ignore.isEmpty() ? null : ignore);
         b.git(git);
         b.verbose(verbose);
@@ -254,7 +254,7 @@ public class AuditMojo extends AbstractMojo {
     }
 
     /** Accepts both {@code <formats><format>json</format></formats>} and {@code json,html} in one value (as -D gives it). */
-    static List<String> normaliseList(List<String> in) {
+    static List<String> normalizeList(List<String> in) {
         List<String> out = new ArrayList<>();
         if (in == null) {
             return out;

@@ -23,7 +23,7 @@ class AuditMojoTest {
 
     @Test
     void formats_given_as_one_comma_separated_value_are_split_and_deduplicated() {
-        assertEquals(List.of("json", "html", "sarif"), AuditMojo.normaliseList(Arrays.asList("json, html", null, "sarif,json")));
+        assertEquals(List.of("json", "html", "sarif"), AuditMojo.normalizeList(Arrays.asList("json, html", null, "sarif,json")));
     }
 
     @Test

@@ -79,7 +79,7 @@ public record AnchorDiversity(String target, int links, int distinct, String top
             Map<String, String> firstSeen = new HashMap<>();
             for (int k = start[t]; k < start[t + 1]; k++) {
                 Link l = graph.site().page(urls.get((int) (refs[k] >>> 32))).links().get((int) refs[k]);
-                String key = normalise(l.anchorText());
+                String key = normalize(l.anchorText());
                 counts.computeIfAbsent(key, x -> new int[1])[0]++;
                 firstSeen.putIfAbsent(key, l.anchorText() == null ? "" : l.anchorText().strip());
             }
@@ -118,7 +118,7 @@ public record AnchorDiversity(String target, int links, int distinct, String top
     }
 
     /** Case-folded, stripped, each run of whitespace one space, as the reader collapses every text. */
-    static String normalise(String anchor) {
+    static String normalize(String anchor) {
         return anchor == null ? "" : SiteReader.collapse(anchor).toLowerCase(Locale.ROOT);
     }
 }

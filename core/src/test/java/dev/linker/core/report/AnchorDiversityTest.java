@@ -80,8 +80,8 @@ class AnchorDiversityTest {
 
     @Test
     void anchors_are_compared_without_case_or_runs_of_whitespace() {
-        assertEquals("buy shoes now", AnchorDiversity.normalise("\tBuy \n Shoes\r\nNOW  "));
-        assertEquals("", AnchorDiversity.normalise(null));
-        assertEquals("", AnchorDiversity.normalise(" \t "));
+        assertEquals("buy shoes now", AnchorDiversity.normalize("\tBuy \n Shoes\r\nNOW  "));
+        assertEquals("", AnchorDiversity.normalize(null));
+        assertEquals("", AnchorDiversity.normalize(" \t "));
     }
 }
