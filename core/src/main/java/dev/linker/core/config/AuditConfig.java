@@ -9,6 +9,9 @@ import dev.linker.core.result.FailOn;
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.result.Severity;
 import dev.linker.core.site.ReadOptions;
+import dev.linker.core.check.CheckSettings;
+import dev.linker.core.validate.Ranges;
+import dev.linker.core.validate.Suggest;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,7 +6,6 @@ import dev.linker.core.audit.Auditor;
 import dev.linker.core.result.Finding;
 import dev.linker.core.result.Severity;
 import dev.linker.core.config.AuditConfig;
-import dev.linker.core.config.CheckSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.linker.core.config;
 import dev.linker.core.result.FailOn;
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.result.Severity;
+import dev.linker.core.check.CheckSettings;
+import dev.linker.core.validate.Ranges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

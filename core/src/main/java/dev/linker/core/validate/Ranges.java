@@ -1,4 +1,4 @@
-package dev.linker.core.config;
+package dev.linker.core.validate;
 
 import dev.linker.core.result.LinkerException;
 

@@ -1,4 +1,4 @@
-package dev.linker.core.config;
+package dev.linker.core.check;
 
 import dev.linker.core.result.Severity;
 
