@@ -189,8 +189,10 @@ final class BlockPlans {
         }
     }
 
+    /** The column's index, -1 when the row has none (the schema's own name map: no list built per row). */
     private static int fieldIndex(Row r, String name) {
-        return List.of(r.schema().fieldNames()).indexOf(name);
+        scala.Option<Object> i = r.schema().getFieldIndex(name);
+        return i.isDefined() ? (Integer) i.get() : -1;
     }
 
     /** Pass 1: each donor's candidates in its block. */

@@ -111,10 +111,10 @@ public final class PlanJob implements PlanOptions.Runner {
         Dataset<Row> vectors = spark.read().parquet(vectorsOut).select("url", "contentHash", "vector");
         Dataset<Row> table = pages.join(graph, Rounds.seq("url")).join(vectors, Rounds.seq("url"));
         Dataset<Row> urls = pages.select("url");
+        List<Dataset<Row>> cached = new ArrayList<>(); // what the steps below keep, let go at the end
         if (o.searchConsole() != null) {
             sc.setJobDescription("Search Console: each page's queries and clicks");
-            Dataset<Row> gsc = Signals.searchConsole(spark, o.searchConsole(), urls, log)
-                    .persist(StorageLevel.MEMORY_AND_DISK());
+            Dataset<Row> gsc = Signals.searchConsole(spark, o.searchConsole(), urls, log, cached);
             Row most = gsc.agg(max("clicks")).first();
             double maxClicks = most.isNullAt(0) ? 0 : most.getLong(0);
             UDF3<Double, Long, Double, Double> blend = SiteRecords::withClicks;
@@ -134,19 +134,22 @@ public final class PlanJob implements PlanOptions.Runner {
         table = table.join(info, Rounds.seq("url"));
         table = withRole(spark, table, "acceptor", o.acceptors(), col("underLinked"), pages);
         table = withRole(spark, table, "donor", o.donors(), lit(true), pages);
-        sc.setJobDescription("the site's links, authority and each page's roles");
-        table = table.drop("underLinked").persist(StorageLevel.MEMORY_AND_DISK());
+        table = table.drop("underLinked");
         if (o.crawlLog() != null) {
-            sc.setJobDescription("crawl log: search engine crawler hits per donor");
-            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls), Rounds.seq("url"), "left_outer").na()
-                    .fill(0, new String[] {"hits"}).persist(StorageLevel.MEMORY_AND_DISK());
+            sc.setJobDescription("crawl log: search engine crawler hits per page");
+            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls, cached), Rounds.seq("url"), "left_outer").na()
+                    .fill(0, new String[] {"hits"});
+        }
+        sc.setJobDescription("the site's links, authority and each page's roles");
+        table = table.persist(StorageLevel.MEMORY_AND_DISK());
+        cached.add(table);
+        if (o.crawlLog() != null) {
             Row most = table.filter(col("donor")).agg(max("hits")).first();
             int maxHits = most.isNullAt(0) ? 0 : most.getInt(0);
             UDF1<Integer, Double> bonus = h -> CrawlLog.bonus(h, maxHits);
             table = table.withColumn("bonus", udf(bonus, DataTypes.DoubleType).apply(col("hits"))).drop("hits");
             log.accept(String.format(Locale.ROOT, "crawl log: the most crawled donor has %,d crawler hits in %s",
                     maxHits, o.crawlLog()));
-            sc.setJobDescription("each page's roles");
         }
         Row counts = table.agg(org.apache.spark.sql.functions.sum(when(col("donor"), 1).otherwise(0)),
                 org.apache.spark.sql.functions.sum(when(col("acceptor"), 1).otherwise(0))).first();
@@ -198,7 +201,7 @@ public final class PlanJob implements PlanOptions.Runner {
         sc.setJobDescription(null);
         anchored.unpersist();
         candidates.unpersist();
-        table.unpersist();
+        cached.forEach(Dataset::unpersist);
         pages.unpersist();
         return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, rounds[0]);
     }

@@ -5,6 +5,7 @@ import dev.linker.core.site.SearchConsoleReader;
 import dev.linker.index.SourceLoader;
 import dev.linker.index.plan.CrawlLog;
 import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -12,6 +13,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,7 +54,8 @@ final class Signals {
      * (one query's rows summed; most clicked, then most seen, then first in the file first) and their clicks in all.
      * As for a CSV source, the export's URLs must be the pages' addresses; the others are said, not used.
      */
-    static Dataset<Row> searchConsole(SparkSession spark, String file, Dataset<Row> urls, Consumer<String> log) {
+    static Dataset<Row> searchConsole(SparkSession spark, String file, Dataset<Row> urls, Consumer<String> log,
+                                     List<Dataset<Row>> cached) {
         Dataset<Row> raw = spark.read().option("header", "true").option("multiLine", "true").option("escape", "\"")
                 .option("mode", "FAILFAST").csv(file).withColumn("_line", monotonically_increasing_id());
         List<String> names = SearchConsoleReader.columns(file, Arrays.asList(raw.columns()));
@@ -70,7 +73,11 @@ final class Signals {
                             SearchConsoleReader.number(where, r.getString(3), "impressions"), r.getLong(4)))
                             .iterator();
                 }, Encoders.row(QUERY));
-        Dataset<Row> perUrl = rows.groupBy("url").agg(count(lit(1)).as("n")).cache();
+        // Read once: every later step (the counts said below, the page's queries) works from these sums.
+        Dataset<Row> summed = rows.groupBy("url", "query").agg(sum("clicks").as("clicks"),
+                sum("impressions").as("impressions"), min("line").as("line")).persist(StorageLevel.MEMORY_AND_DISK());
+        cached.add(summed);
+        Dataset<Row> perUrl = summed.select("url").distinct();
         long exported = perUrl.count();
         Dataset<Row> unmatched = perUrl.join(urls, Rounds.seq("url"), "left_anti");
         long missing = unmatched.count();
@@ -86,9 +93,7 @@ final class Signals {
         } else {
             log.accept(String.format(Locale.ROOT, "Search Console: queries for %,d pages from %s", exported, file));
         }
-        perUrl.unpersist();
-        Dataset<Row> queries = rows.join(urls, Rounds.seq("url"), "left_semi").groupBy("url", "query")
-                .agg(sum("clicks").as("clicks"), sum("impressions").as("impressions"), min("line").as("line"));
+        Dataset<Row> queries = summed.join(urls, Rounds.seq("url"), "left_semi");
         // sort_array orders ascending: negated clicks and impressions put the most clicked first.
         return queries.groupBy("url").agg(sort_array(collect_list(struct(col("clicks").multiply(-1).as("c"),
                         col("impressions").multiply(-1).as("i"), col("line"), col("query"), col("clicks")))).as("q"),
@@ -103,18 +108,25 @@ final class Signals {
      * {@link CrawlLog#hitsOf} looks them up; pages never crawled are absent. A file none of whose lines is in combined
      * log format is an error.
      */
-    static Dataset<Row> crawlHits(SparkSession spark, String file, Dataset<Row> urls) {
-        Dataset<Row> lines = spark.read().text(file);
-        Row seen = lines.agg(count(lit(1)), sum(org.apache.spark.sql.functions.udf(
-                (org.apache.spark.sql.api.java.UDF1<String, Integer>) l -> CrawlLog.isLogLine(l) ? 1 : 0,
-                DataTypes.IntegerType).apply(col("value")))).first();
-        if (seen.getLong(0) > 0 && (seen.isNullAt(1) || seen.getLong(1) == 0)) {
+    static Dataset<Row> crawlHits(SparkSession spark, String file, Dataset<Row> urls, List<Dataset<Row>> cached) {
+        // Read once: each line becomes its crawled path, "" (a log line, not a crawler's hit) or null (not a log
+        // line), counted by that key; the check and the hits both come from these counts.
+        Dataset<Row> perKey = spark.read().text(file).map((MapFunction<Row, String>) r -> {
+            String l = r.getString(0);
+            if (!CrawlLog.isLogLine(l)) {
+                return null;
+            }
+            String p = CrawlLog.botPath(l);
+            return p == null ? "" : p;
+        }, Encoders.STRING()).toDF("path").groupBy("path").agg(count(lit(1)).as("hits"))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        cached.add(perKey);
+        Row seen = perKey.agg(sum("hits"), sum(org.apache.spark.sql.functions.when(col("path").isNotNull(),
+                col("hits")))).first();
+        if (!seen.isNullAt(0) && seen.getLong(0) > 0 && (seen.isNullAt(1) || seen.getLong(1) == 0)) {
             throw CrawlLog.notALog(file);
         }
-        Dataset<Row> perPath = lines.flatMap((FlatMapFunction<Row, String>) r -> {
-            String p = CrawlLog.botPath(r.getString(0));
-            return p == null ? List.<String>of().iterator() : List.of(p).iterator();
-        }, Encoders.STRING()).toDF("path").groupBy("path").agg(count(lit(1)).as("hits"));
+        Dataset<Row> perPath = perKey.filter(col("path").isNotNull().and(col("path").notEqual(lit(""))));
         Dataset<Row> keys = urls.flatMap((FlatMapFunction<Row, Row>) r -> {
             List<Row> out = new ArrayList<>();
             List<String> ks = CrawlLog.keys(r.getString(0));
