@@ -23,9 +23,11 @@ import java.util.function.Supplier;
  *   <li><b>name</b> — the source names the page (its title or H1 without the site template, an anchor other pages use
  *       for it, a Search Console query): the heaviest such mention, words before a bare "Section 7.3";</li>
  *   <li>else a span of the sentences that share most of the page's distinctive words (frequent in it, rare on the
- *       site): among the {@value #SPANS_PER_PAGE} spans richest in those words, the one that best says what the page
- *       is about — closest in meaning to the page and least to the site as a whole (a span that could be about any
- *       page of the site says nothing), with its distinctive words counting too, and a phrase before a lone word. The rule is <b>distinctive</b> when
+ *       site): among the {@value #SPANS_PER_PAGE} spans richest in those words and the {@value #PHRASES_PER_PAGE}
+ *       richest noun phrases ({@link Phrases}), the one that best says what the page is about — closest in meaning to
+ *       the page and least to the site as a whole (a span that could be about any page of the site says nothing), with
+ *       its distinctive words counting too, a noun phrase before other spans ("the bundled load generator", not
+ *       "estimate says 10 rows": people link things) and a phrase before a lone word. The rule is <b>distinctive</b> when
  *       the span's distinctive words alone make a strong case ({@value #DISTINCTIVE_SPAN_MIN} of the page's strongest
  *       word), else <b>semantic</b>. Without an embedder (or with the span budget at 0, as plans of large sites may
  *       want) only the distinctive words decide, and only a strong case is taken;</li>
@@ -57,6 +59,10 @@ final class AnchorChooser {
     static final double W_PAGE = 0.5;
     static final double W_DISTINCTIVE = 0.3;
     static final double W_SITE = 0.5;
+    /** A noun phrase is what people link ("the bundled load generator"), not a clause ("estimate says 10 rows"). */
+    static final double W_PHRASE = 0.1;
+    /** Noun phrases embedded beside the {@value #SPANS_PER_PAGE} richest spans, richest first, when not among them. */
+    static final int PHRASES_PER_PAGE = 4;
     /** A lone word says less than a phrase: "cold brew", not "cold". */
     static final double W_SINGLE = 0.1;
     /** A span closer in meaning to the page than this (cosine), at least, or it says nothing of it: no anchor. */
@@ -89,6 +95,8 @@ final class AnchorChooser {
     private final Function<List<String>, List<float[]>> embed;
     private final int spanBudget;
     private final List<int[]> taken = new ArrayList<>();
+    /** The noun phrases of each sentence looked at ({@link Phrases#of}), by sentence. */
+    private final Map<Integer, int[]> phrases = new HashMap<>();
 
     /**
      * @param embed      embeds candidate spans (null: only distinctive words decide)
@@ -241,11 +249,18 @@ final class AnchorChooser {
     private record Span(int first, int last, int from, int to, double distinctive) {
     }
 
+    /** The spans richest in the page's words, the shorter and earlier first among equals. */
+    private static final Comparator<Span> RICHEST = Comparator
+            .comparingDouble((Span s) -> -(s.distinctive() - 0.02 * (s.last() - s.first() + 1)))
+            .thenComparingInt(Span::from);
+
     private Anchor bySpan(Target t, Map<String, Double> terms, List<Integer> sentences) {
         List<Span> spans = new ArrayList<>();
         List<Tokens.Token> toks = src.tokens();
+        List<Span> phrases = new ArrayList<>();
         for (int k : sentences) {
             int[] range = src.tokenRange(k);
+            int[] ph = spanBudget > 0 ? phrasesOf(k) : null; // only meaning decides between phrases and others
             for (int i = range[0]; i < range[1]; i++) {
                 if (AnchorText.isStopTerm(toks.get(i).term())) {
                     continue;
@@ -265,16 +280,19 @@ final class AnchorChooser {
                             || share(term) > RARE_SHARE && terms.getOrDefault(term, 0.0) < 0.5)) {
                         continue;
                     }
-                    spans.add(new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum));
+                    Span span = new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum);
+                    spans.add(span);
+                    if (ph != null && nounPhrase(ph, i - range[0], j - range[0])) {
+                        phrases.add(span);
+                    }
                 }
             }
         }
         if (spans.isEmpty()) {
             return null;
         }
-        // The spans richest in the page's words, the shorter and earlier first among equals.
-        spans.sort(Comparator.comparingDouble((Span s) -> -(s.distinctive() - 0.02 * (s.last() - s.first() + 1)))
-                .thenComparingInt(Span::from));
+        Set<Span> isPhrase = new HashSet<>(phrases);
+        spans.sort(RICHEST);
         if (spanBudget <= 0 || t.vector() == null) {
             Span best = spans.get(0);
             boolean alone = best.first() == best.last();
@@ -283,7 +301,15 @@ final class AnchorChooser {
             }
             return at(best.from(), best.to(), Anchor.Rule.DISTINCTIVE, t);
         }
-        List<Span> shortlist = spans.subList(0, Math.min(Math.min(spanBudget, SPANS_PER_PAGE), spans.size()));
+        int budget = Math.min(spanBudget, SPANS_PER_PAGE);
+        List<Span> shortlist = new ArrayList<>(spans.subList(0, Math.min(budget, spans.size())));
+        phrases.sort(RICHEST);
+        for (int i = 0, added = 0; i < phrases.size() && added < PHRASES_PER_PAGE; i++) {
+            if (!shortlist.contains(phrases.get(i))) {
+                shortlist.add(phrases.get(i));
+                added++;
+            }
+        }
         List<String> texts = new ArrayList<>(shortlist.size());
         for (Span s : shortlist) {
             texts.add(src.text().substring(s.from(), s.to()));
@@ -301,7 +327,8 @@ final class AnchorChooser {
             Span span = shortlist.get(i);
             double score = W_PAGE * page + W_DISTINCTIVE * span.distinctive()
                     - (centroid == null ? 0 : W_SITE * Suggester.dot(v, centroid))
-                    - (span.first() == span.last() ? W_SINGLE : 0);
+                    - (span.first() == span.last() ? W_SINGLE : 0)
+                    + (isPhrase.contains(span) ? W_PHRASE : 0);
             if (score > bestScore) {
                 bestScore = score;
                 best = shortlist.get(i);
@@ -312,6 +339,33 @@ final class AnchorChooser {
         }
         return at(best.from(), best.to(), best.distinctive() >= DISTINCTIVE_SPAN_MIN ? Anchor.Rule.DISTINCTIVE
                 : Anchor.Rule.SEMANTIC, t);
+    }
+
+    private int[] phrasesOf(int k) {
+        return phrases.computeIfAbsent(k, x -> {
+            int[] range = src.tokenRange(x);
+            return Phrases.of(src.text(), src.tokens(), range[0], range[1]);
+        });
+    }
+
+    /**
+     * Whether tokens {@code i..j} of a sentence ({@link Phrases#of}) are a noun phrase, or noun phrases joined by
+     * prepositions, ending where the last phrase ends (on its head word).
+     */
+    static boolean nounPhrase(int[] ph, int i, int j) {
+        if (ph[i] < 0 || ph[j] < 0 || j + 1 < ph.length && ph[j + 1] == ph[j]) {
+            return false;
+        }
+        for (int k = i + 1; k <= j; k++) {
+            if (ph[k] == Phrases.NONE) {
+                return false;
+            }
+            int prev = ph[k - 1] >= 0 ? ph[k - 1] : -2 - ph[k - 1];
+            if (ph[k] >= 0 && ph[k] != prev && ph[k - 1] >= 0) {
+                return false; // two phrases side by side, nothing joining them
+            }
+        }
+        return true;
     }
 
     // ---- sentences --------------------------------------------------------------------------------------------

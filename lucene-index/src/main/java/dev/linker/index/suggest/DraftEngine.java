@@ -27,6 +27,9 @@ public final class DraftEngine {
         this.embedder = embedder;
         // Candidate anchor spans go through the draft cache too: the next keystroke asks for the same spans.
         this.suggester = embedder == null ? suggester : suggester.withSpanEmbedder(embedder::embedTexts);
+        if (embedder != null) {
+            Phrases.preload(); // candidate spans are weighed as noun phrases or not
+        }
     }
 
     /** An engine over an index with its own chunk cache ({@code cacheEntries} vectors) and reuse threshold. */

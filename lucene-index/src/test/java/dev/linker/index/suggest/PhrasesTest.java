@@ -1,0 +1,78 @@
+package dev.linker.index.suggest;
+
+import dev.linker.core.anchor.Tokens;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PhrasesTest {
+
+    /** Whether the words {@code phrase} of {@code sentence} are a noun phrase as anchor choice sees it. */
+    private static boolean isNounPhrase(String sentence, String phrase) {
+        List<Tokens.Token> toks = Tokens.tokenize(sentence);
+        int[] ph = Phrases.of(sentence, toks, 0, toks.size());
+        int from = sentence.indexOf(phrase);
+        int to = from + phrase.length();
+        assertTrue(from >= 0, phrase);
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < toks.size(); i++) {
+            if (toks.get(i).start() == from) {
+                first = i;
+            }
+            if (toks.get(i).end() == to) {
+                last = i;
+            }
+        }
+        assertTrue(first >= 0 && last >= first, "not on token boundaries: " + phrase);
+        return AnchorChooser.nounPhrase(ph, first, last);
+    }
+
+    @Test
+    void the_things_a_sentence_names_are_noun_phrases() {
+        String s = "Before the migration we ran the bundled load generator against a scale-100 dataset.";
+        assertTrue(isNounPhrase(s, "bundled load generator"));
+        assertTrue(isNounPhrase(s, "load generator"));
+        assertTrue(isNounPhrase(s, "scale-100 dataset"));
+    }
+
+    @Test
+    void a_clause_or_a_phrase_cut_before_its_head_word_is_not() {
+        String s = "The estimate says 10 rows but the scan returns ten thousand.";
+        assertFalse(isNounPhrase(s, "estimate says 10 rows"));
+        assertFalse(isNounPhrase(s, "says 10 rows"));
+        String t = "You also need a host-based access rule naming the client's address range.";
+        assertTrue(isNounPhrase(t, "host-based access rule"));
+        assertFalse(isNounPhrase(t, "host-based access"), "stops before the head word");
+        assertFalse(isNounPhrase(t, "rule naming the client's address range"), "a verb inside");
+    }
+
+    @Test
+    void phrases_joined_by_a_preposition_count_as_one_and_a_possessive_stays_inside() {
+        String s = "Pin the sort order of important columns to an ICU locale.";
+        assertTrue(isNounPhrase(s, "sort order of important columns"));
+        assertFalse(isNounPhrase(s, "sort order of"));
+        String t = "You also need a host-based access rule naming the client's address range.";
+        assertTrue(isNounPhrase(t, "client's address range"));
+    }
+
+    @Test
+    void a_sentence_seen_before_is_not_tagged_again() {
+        String text = "Turning off the wait for the WAL flush makes the acknowledgement come back immediately.";
+        List<Tokens.Token> toks = Tokens.tokenize(text);
+        int[] first = Phrases.of(text, toks, 0, toks.size());
+        String edited = "A new first sentence. " + text;
+        List<Tokens.Token> editedToks = Tokens.tokenize(edited);
+        int[] again = Phrases.of(edited, editedToks, editedToks.size() - toks.size(), editedToks.size());
+        assertSame(first, again);
+        assertEquals(toks.size(), first.length);
+        assertArrayEquals(new int[0], Phrases.of(text, toks, 3, 3));
+    }
+}
