@@ -53,7 +53,7 @@ final class BriefRun {
             log.info("Linker: brief for '" + query + "' written to " + out + " (" + b.linkTo().size()
                     + " links to carry, " + b.linkFrom().size() + " pages that should link to it)");
         } catch (LinkerException e) {
-            throw new MojoExecutionException("Linker: " + e.message(BriefRun::property), e);
+            throw MojoErrors.of(e);
         } catch (IOException e) {
             throw new MojoExecutionException("Linker: cannot write the brief: " + e.getMessage(), e);
         }
@@ -66,14 +66,5 @@ final class BriefRun {
             base = dev.linker.core.anchor.AnchorText.normalize(b.title().isEmpty() ? b.query() : b.title()).replace(' ', '-');
         }
         return base;
-    }
-
-    /**
-     * A setting named in an error ({@link LinkerException#setting}) as this door's property:
-     * {@code -Dlinker.writeBaseline=FILE}; the report folder is {@code linker.outputDirectory} here.
-     */
-    static String property(String key, String value) {
-        String name = key.equals("output") ? "outputDirectory" : key;
-        return "-Dlinker." + name + (value == null ? "" : "=" + value);
     }
 }

@@ -24,6 +24,7 @@ class AuditMojoTest {
     @Test
     void formats_given_as_one_comma_separated_value_are_split_and_deduplicated() {
         assertEquals(List.of("json", "html", "sarif"), AuditMojo.normalizeList(Arrays.asList("json, html", null, "sarif,json")));
+        assertEquals(null, AuditMojo.normalizeList(Arrays.asList(" ", ",")), "nothing given: the config file decides");
     }
 
     @Test
@@ -32,10 +33,10 @@ class AuditMojoTest {
         dev.linker.core.result.LinkerException e = org.junit.jupiter.api.Assertions.assertThrows(
                 dev.linker.core.result.LinkerException.class,
                 () -> dev.linker.core.audit.Baseline.read(tmp.resolve("baseline.json")));
-        String shown = e.message(BriefRun::property);
+        String shown = e.message(MojoErrors::property);
         assertEquals(true, shown.contains("(create it with -Dlinker.writeBaseline=" + tmp.resolve("baseline.json") + ")"),
                 shown);
         assertEquals(false, shown.contains("--"), shown);
-        assertEquals("-Dlinker.outputDirectory=DIR", BriefRun.property("output", "DIR"));
+        assertEquals("-Dlinker.outputDirectory=DIR", MojoErrors.property("output", "DIR"));
     }
 }

@@ -242,7 +242,8 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
 
         static FileValues read(Path file) {
             if (!Files.isRegularFile(file)) {
-                throw new LinkerException("config file '" + file + "' does not exist");
+                throw new LinkerException("config file '" + file + "' (" + LinkerException.setting("config", null)
+                        + ") does not exist");
             }
             String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
             ObjectMapper mapper = name.endsWith(".json") ? new ObjectMapper() : new ObjectMapper(new YAMLFactory());

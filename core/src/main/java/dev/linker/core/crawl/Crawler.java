@@ -7,6 +7,7 @@ import crawlercommons.sitemaps.SiteMap;
 import crawlercommons.sitemaps.SiteMapIndex;
 import crawlercommons.sitemaps.SiteMapParser;
 import crawlercommons.sitemaps.SiteMapURL;
+import dev.linker.core.result.Finding;
 import dev.linker.core.result.LinkerException;
 import okhttp3.Dns;
 import okhttp3.OkHttpClient;
@@ -120,6 +121,11 @@ public final class Crawler {
      */
     public record Result(Path folder, String origin, Map<String, String> urlByFile, int pages, int redirects,
                          int missing, int blocked, int failed, List<String> notes) {
+        /** The findings with the page's URL where an audit of the crawled folder names its file (lines are the served HTML's). */
+        public List<Finding> atUrls(List<Finding> findings) {
+            return findings.stream().map(f -> f.file() == null ? f : f.withFile(urlByFile.getOrDefault(f.file(), f.file())))
+                    .toList();
+        }
     }
 
     /** The start URL is refused: it resolves to an address a crawl may not visit. */

@@ -28,6 +28,11 @@ public record AuditResult(AuditConfig config, LinkGraph graph, List<Finding> fin
         history = history == null ? SiteHistory.NONE : history;
     }
 
+    /** The same result with other findings (the same findings, renamed or located elsewhere). */
+    public AuditResult withFindings(List<Finding> other) {
+        return new AuditResult(config, graph, other, baselined, summary, history);
+    }
+
     /** A result without git history. */
     public AuditResult(AuditConfig config, LinkGraph graph, List<Finding> findings, int baselined, Summary summary) {
         this(config, graph, findings, baselined, summary, SiteHistory.NONE);

@@ -337,7 +337,7 @@ public final class HtmlReporter implements Reporter {
             b.append("<tr data-check=\"").append(Html.esc(f.checkId())).append("\" data-severity=\"").append(f.severity().id())
                     .append("\"><td><span class=\"sev ").append(f.severity().id()).append("\">").append(f.severity().id())
                     .append("</span></td><td>").append(Html.esc(f.checkId())).append("</td><td>")
-                    .append(ReportSupport.hasPage(f) ? pageLink(f.pageUrl(), baseUrl) : "").append("</td><td><code>").append(Html.esc(ReportSupport.location(f))).append("</code></td><td>")
+                    .append(ReportSupport.hasPage(f) ? pageLink(f.pageUrl(), baseUrl) : "").append("</td><td><code>").append(Html.esc(f.location())).append("</code></td><td>")
                     .append(Html.esc(f.message())).append("</td><td>")
                     .append(f.targetUrl() == null ? "" : pageLink(f.targetUrl(), baseUrl)).append("</td><td>")
                     .append(f.anchor() == null ? "" : "“" + Html.esc(f.anchor()) + "”").append("</td></tr>\n");

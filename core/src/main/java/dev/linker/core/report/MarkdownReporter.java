@@ -88,7 +88,7 @@ public final class MarkdownReporter implements Reporter {
                 chunk.append("### ").append(heading(f.severity())).append(" (").append(inSection).append(")\n\n")
                         .append("| Location | Check | Message |\n| --- | --- | --- |\n");
             }
-            chunk.append("| ").append(code(ReportSupport.location(f), true)).append(" | ").append(cell(f.checkId()))
+            chunk.append("| ").append(code(f.location(), true)).append(" | ").append(cell(f.checkId()))
                     .append(" | ").append(cell(ReportSupport.truncate(f.message(), MAX_MESSAGE_CHARS))).append(" |\n");
             int len = utf8Length(chunk);
             if (shown >= options.maxTableRows() || bytes + len > MAX_BYTES - TAIL_RESERVE) {

@@ -18,7 +18,7 @@ final class ReportSupport {
     }
 
     /** Where a finding with neither a file nor a page is shown: it is about the site as a whole. */
-    static final String SITE_WIDE = "(site)";
+    static final String SITE_WIDE = Finding.SITE_WIDE;
 
     /** Whether the finding is about a page; a file that is not a page (sitemap.xml, _redirects) has none. */
     static boolean hasPage(Finding f) {
@@ -32,21 +32,6 @@ final class ReportSupport {
 
     static boolean hasFile(Finding f) {
         return f.file() != null && !f.file().isEmpty();
-    }
-
-    /**
-     * "file:line:col", "file:line" or "file" as editors and terminals link them; the page key when no file, and
-     * {@link #SITE_WIDE} when neither.
-     */
-    static String location(Finding f) {
-        StringBuilder b = new StringBuilder(hasFile(f) || hasPage(f) ? f.fileOrPage() : SITE_WIDE);
-        if (hasFile(f) && f.line() > 0) {
-            b.append(':').append(f.line());
-            if (f.column() > 0) {
-                b.append(':').append(f.column());
-            }
-        }
-        return b.toString();
     }
 
     /**

@@ -59,7 +59,7 @@ public final class TextReporter implements Reporter {
                 onPage.sort(Comparator.comparingInt(Finding::line).thenComparingInt(Finding::column)
                         .thenComparing(Finding.ORDER));
                 for (Finding f : onPage) {
-                    out.append("    ").append(ReportSupport.location(f)).append("  ")
+                    out.append("    ").append(f.location()).append("  ")
                             .append(pad(f.severity().id(), 7)).append("  ").append(oneLine(f.message())).append('\n');
                 }
             }

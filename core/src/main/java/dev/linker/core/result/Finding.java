@@ -49,6 +49,30 @@ public record Finding(String checkId, Severity severity, String message, String 
             .thenComparing(Finding::message)
             .thenComparing(f -> f.targetUrl() == null ? "" : f.targetUrl());
 
+    /** The same finding in another file (a crawl's page URL for the file the audit read). */
+    public Finding withFile(String other) {
+        return new Finding(checkId, severity, message, pageUrl, other, line, column, targetUrl, anchor, source);
+    }
+
+    /** Where a finding with neither a file nor a page is shown: it is about the site as a whole. */
+    public static final String SITE_WIDE = "(site)";
+
+    /**
+     * "file:line:col", "file:line" or "file" as editors and terminals link them; the page key when no file, and
+     * {@link #SITE_WIDE} when neither.
+     */
+    public String location() {
+        String where = fileOrPage();
+        StringBuilder b = new StringBuilder(where.isEmpty() ? SITE_WIDE : where);
+        if (file != null && !file.isEmpty() && line > 0) {
+            b.append(':').append(line);
+            if (column > 0) {
+                b.append(':').append(column);
+            }
+        }
+        return b.toString();
+    }
+
     /** The finding's file, else its page, else "" (a finding about the site as a whole). */
     public String fileOrPage() {
         return file != null && !file.isEmpty() ? file : pageUrl != null && !pageUrl.isEmpty() ? pageUrl : "";

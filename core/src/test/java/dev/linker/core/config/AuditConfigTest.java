@@ -115,8 +115,10 @@ class AuditConfigTest {
 
     @Test
     void a_missing_config_file_or_site_or_unknown_format_is_an_error() {
-        assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().configFile(tmp.resolve("nope.yml")).build())
-                .getMessage().contains("nope.yml' does not exist"));
+        LinkerException missing = assertThrows(LinkerException.class,
+                () -> AuditConfig.builder().configFile(tmp.resolve("nope.yml")).build());
+        assertTrue(missing.message((key, value) -> "--" + key).contains("nope.yml' (--config) does not exist"),
+                missing.getMessage());
         assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().discoverConfig(false).build())
                 .getMessage().contains("no site folder"));
         assertTrue(assertThrows(LinkerException.class, () -> AuditConfig.builder().siteDir(tmp).discoverConfig(false)
