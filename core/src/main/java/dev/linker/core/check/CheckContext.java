@@ -95,6 +95,17 @@ public final class CheckContext {
         throw new LinkerException("check '" + checkId + "': option '" + name + "' must be a list, not " + v);
     }
 
+    /** Each link of each page to another page of the site (not to itself, not outside), page by page. */
+    public void eachLinkOut(java.util.function.BiConsumer<Page, Link> action) {
+        for (Page page : site().pages().values()) {
+            for (Link l : page.links()) {
+                if (l.targetUrl() != null && !l.targetUrl().equals(page.url())) {
+                    action.accept(page, l);
+                }
+            }
+        }
+    }
+
     /** A finding about a whole page. */
     public void page(Page page, String message) {
         out.add(new Finding(checkId, severity, message, page.url(), page.file(), 0, 0, null, null));

@@ -1,7 +1,6 @@
 package dev.linker.core.check;
 
 import dev.linker.core.result.Severity;
-import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 
 /** rel="nofollow" on internal links (or a page-wide meta nofollow): the site throws away its own authority. */
@@ -18,11 +17,11 @@ final class NofollowInternalCheck extends BaseCheck {
                 ctx.page(page, page.url() + " has meta robots nofollow: none of its " + page.links().size()
                         + " links pass authority");
             }
-            for (Link l : page.links()) {
-                if (l.targetUrl() != null && !l.targetUrl().equals(page.url()) && l.nofollow()) {
-                    ctx.link(l, "internal link to " + l.targetUrl() + " is rel=\"" + l.rel() + "\"");
-                }
-            }
         }
+        ctx.eachLinkOut((page, l) -> {
+            if (l.nofollow()) {
+                ctx.link(l, "internal link to " + l.targetUrl() + " is rel=\"" + l.rel() + "\"");
+            }
+        });
     }
 }

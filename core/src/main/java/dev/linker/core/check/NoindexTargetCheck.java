@@ -1,7 +1,6 @@
 package dev.linker.core.check;
 
 import dev.linker.core.result.Severity;
-import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
 
 import java.util.HashSet;
@@ -16,17 +15,12 @@ final class NoindexTargetCheck extends BaseCheck {
 
     @Override
     public void run(CheckContext ctx) {
-        for (Page page : ctx.site().pages().values()) {
-            Set<String> seen = new HashSet<>();
-            for (Link l : page.links()) {
-                if (l.targetUrl() == null || !l.content() || l.targetUrl().equals(page.url())) {
-                    continue;
-                }
-                Page t = ctx.site().page(l.targetUrl());
-                if (t != null && t.noindex() && seen.add(t.url())) {
-                    ctx.link(l, "link to " + t.url() + ", which is marked noindex");
-                }
+        Set<String> seen = new HashSet<>(); // once per page and target
+        ctx.eachLinkOut((page, l) -> {
+            Page t = l.content() ? ctx.site().page(l.targetUrl()) : null;
+            if (t != null && t.noindex() && seen.add(page.url() + " " + t.url())) {
+                ctx.link(l, "link to " + t.url() + ", which is marked noindex");
             }
-        }
+        });
     }
 }

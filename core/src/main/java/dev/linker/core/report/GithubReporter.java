@@ -12,21 +12,9 @@ import java.util.List;
  * and 50 annotations per job, so at most {@link ReportOptions#maxAnnotations()} lines are written, the last one a
  * notice saying how many more findings the job summary or report holds.
  */
-public final class GithubReporter implements Reporter {
-    private final ReportOptions options;
-
+public final class GithubReporter extends BaseReporter {
     public GithubReporter(ReportOptions options) {
-        this.options = options;
-    }
-
-    @Override
-    public String format() {
-        return "github";
-    }
-
-    @Override
-    public String extension() {
-        return "github.txt";
+        super("github", "github.txt", options);
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * file, no timestamp (so it has a golden test like every other format). Every text from the site or a check is
  * escaped.
  */
-public final class HtmlReporter implements Reporter {
+public final class HtmlReporter extends BaseReporter {
     /** Rows in each of the top and bottom link-score tables. */
     static final int SCORE_ROWS = 20;
     /** Targets shown in the anchor-diversity table. */
@@ -33,20 +33,8 @@ public final class HtmlReporter implements Reporter {
     static final List<String> INBOUND_BUCKETS = List.of("0", "1", "2", "3–5", "6–10", "11–20", "21–50", "51+");
     private static final Set<String> ORPHAN_CHECKS = Set.of("orphan", "content-orphan");
 
-    private final ReportOptions options;
-
     public HtmlReporter(ReportOptions options) {
-        this.options = options;
-    }
-
-    @Override
-    public String format() {
-        return "html";
-    }
-
-    @Override
-    public String extension() {
-        return "html";
+        super("html", "html", options);
     }
 
     @Override

@@ -11,23 +11,11 @@ import java.util.Map;
  * The machine-readable report, schema version 1 (documented in docs/report-schema.md). Fields are only ever added
  * within a schema version; a rename or removal bumps {@link #SCHEMA_VERSION}.
  */
-public final class JsonReporter implements Reporter {
+public final class JsonReporter extends BaseReporter {
     public static final int SCHEMA_VERSION = 1;
 
-    private final ReportOptions options;
-
     public JsonReporter(ReportOptions options) {
-        this.options = options;
-    }
-
-    @Override
-    public String format() {
-        return "json";
-    }
-
-    @Override
-    public String extension() {
-        return "json";
+        super("json", "json", options);
     }
 
     @Override

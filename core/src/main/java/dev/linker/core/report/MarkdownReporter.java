@@ -15,7 +15,7 @@ import java.util.Map;
  * stops at {@link ReportOptions#maxTableRows()} rows or {@link #MAX_BYTES}, whichever comes first, and says how
  * many were left out.
  */
-public final class MarkdownReporter implements Reporter {
+public final class MarkdownReporter extends BaseReporter {
     /** GitHub's step-summary limit is 1 MiB; stay well below it so other steps can still append. */
     public static final int MAX_BYTES = 900 * 1024;
     /** Longest message shown in a cell; a longer one is cut with an ellipsis. */
@@ -23,20 +23,8 @@ public final class MarkdownReporter implements Reporter {
     /** Room kept for the closing lines once the table stops. */
     private static final int TAIL_RESERVE = 512;
 
-    private final ReportOptions options;
-
     public MarkdownReporter(ReportOptions options) {
-        this.options = options;
-    }
-
-    @Override
-    public String format() {
-        return "markdown";
-    }
-
-    @Override
-    public String extension() {
-        return "md";
+        super("markdown", "md", options);
     }
 
     @Override

@@ -21,27 +21,15 @@ import java.util.TreeMap;
  * {@code originalUriBaseIds}, so a URI relative to the site folder would land on the wrong file. A site outside the
  * working directory gets absolute {@code file:} URIs instead.
  */
-public final class SarifReporter implements Reporter {
+public final class SarifReporter extends BaseReporter {
     public static final String SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
     public static final String SARIF_VERSION = "2.1.0";
     /** Key of our fingerprint in {@code partialFingerprints}; "/v1" changes only if the fingerprint recipe does. */
     public static final String FINGERPRINT_KEY = "linkerFingerprint/v1";
     public static final String SRCROOT = "%SRCROOT%";
 
-    private final ReportOptions options;
-
     public SarifReporter(ReportOptions options) {
-        this.options = options;
-    }
-
-    @Override
-    public String format() {
-        return "sarif";
-    }
-
-    @Override
-    public String extension() {
-        return "sarif";
+        super("sarif", "sarif", options);
     }
 
     /** SARIF result level of a severity: error, warning, note. */

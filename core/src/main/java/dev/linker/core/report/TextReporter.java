@@ -17,16 +17,9 @@ import java.util.TreeMap;
  * {@code file:line:col  severity  message}, then the summary figures. No colours, so it reads the same in a CI log
  * and in a file.
  */
-public final class TextReporter implements Reporter {
-
-    @Override
-    public String format() {
-        return "text";
-    }
-
-    @Override
-    public String extension() {
-        return "txt";
+public final class TextReporter extends BaseReporter {
+    public TextReporter() {
+        super("text", "txt", ReportOptions.defaults());
     }
 
     @Override
