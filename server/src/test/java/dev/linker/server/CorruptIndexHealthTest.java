@@ -24,7 +24,7 @@ class CorruptIndexHealthTest {
         Path index = dir.resolve("index");
         try (PageIndex idx = PageIndex.open(index, TestServer.embedder(), PageIndex.Options.DEFAULT);
              InputStream in = getClass().getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            new IndexService(idx, 10).upsert(Main.readPages(in));
+            new IndexService(idx, 10).upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
         }
         Path cfs;
         try (Stream<Path> files = Files.list(index)) {

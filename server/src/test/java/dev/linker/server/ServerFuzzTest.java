@@ -83,7 +83,7 @@ class ServerFuzzTest {
         t = TestServer.start(tmp.resolve("index"), ServerConfig.defaults().withWriteKeys(Set.of(KEY))
                 .withCorsOrigins(List.of("https://cms.example")).withVendorDir(vendor));
         try (InputStream in = ServerFuzzTest.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            t.service.upsert(Main.readPages(in));
+            t.service.upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
         }
         port = t.server.port();
     }

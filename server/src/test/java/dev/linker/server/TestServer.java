@@ -48,7 +48,7 @@ final class TestServer implements AutoCloseable {
         TestServer t = start(dir, ServerConfig.defaults().withWriteKeys(Set.of(KEY))
                 .withCorsOrigins(java.util.List.of("https://cms.example")));
         try (InputStream in = TestServer.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            t.service.upsert(Main.readPages(in));
+            t.service.upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

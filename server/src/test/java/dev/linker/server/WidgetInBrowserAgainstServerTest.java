@@ -39,7 +39,7 @@ class WidgetInBrowserAgainstServerTest {
         PageIndex index = PageIndex.open(dir.resolve("index"), TestServer.embedder(), PageIndex.Options.DEFAULT);
         IndexService service = new IndexService(index, 1000);
         try (InputStream in = getClass().getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            service.upsert(Main.readPages(in));
+            service.upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
         }
         ServerConfig config = ServerConfig.defaults().withHost("127.0.0.1").withPort(0).withWriteKeys(Set.of(key))
                 .withVendorDir(modules);

@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
- *   <li>starts {@code dev.linker.server.Main --index DIR/index} in its own JVM on a free loopback port (the same
+ *   <li>starts {@link BenchServer} over {@code DIR/index} in its own JVM on a free loopback port (the same
  *   server as {@code linker serve}), so its drafts are embedded by the real local model;</li>
  *   <li>drives it with virtual authors over HTTP/1.1 keep-alive, closed loop: "editing" (each author changes one
  *   word of one paragraph of a 300–2,000-word draft between requests: one chunk of sentences is embedded per
@@ -113,14 +113,9 @@ public final class ServerLoadBenchmark {
         if (!serverJvm.isBlank()) {
             cmd.addAll(List.of(serverJvm.trim().split("[;\\s]+")));
         }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.linker.server.Main",
-                "--index", index.toString(), "--port", Integer.toString(port), "--vendor", dir.resolve("none").toString()));
-        if (draftReuseWords != null) {
-            cmd.addAll(List.of("--draft-reuse-words", draftReuseWords));
-        }
-        if (draftCache != null) {
-            cmd.addAll(List.of("--draft-cache", draftCache));
-        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchServer.class.getName(),
+                index.toString(), Integer.toString(port), draftReuseWords == null ? "-" : draftReuseWords,
+                draftCache == null ? "-" : draftCache));
         Path log = dir.resolve("server.log");
         System.out.printf(Locale.ROOT, "server: %s (log: %s)%n", String.join(" ", cmd.subList(cmd.indexOf("-cp") + 2,
                 cmd.size())), log);
