@@ -667,16 +667,27 @@ public final class Suggester {
                     }
                 }
             }
-            return rank(s, snap, src, cands, lexical, maxBm25, bm25Bound, limit, withAnchors, onlyTargets);
+            return rank(s, snap, src, cands, new Lexical(lexical, maxBm25, bm25Bound),
+                    new Wanted(limit, withAnchors, onlyTargets));
         } catch (IOException e) {
             throw new UncheckedIOException(index.where() + ": search failed", e);
         }
     }
 
+    /** The lexical side of a search: its query, the best BM25 score gathered so far, the bound on scores (NaN: none). */
+    private record Lexical(Query query, double maxBm25, double bound) {
+    }
+
+    /** What a ranking returns: at most {@code limit} pages, with anchors or not, only among {@code only} (null: any). */
+    private record Wanted(int limit, boolean anchors, Set<String> only) {
+    }
+
     /** Filters the gathered candidates, gives each every score component, and returns the best with anchors. */
     private List<Suggestion> rank(IndexSearcher s, Snapshot snap, Source src, Map<Integer, Candidate> cands,
-                                  Query lexical, double maxBm25, double bm25Bound, int limit, boolean withAnchors,
-                                  Set<String> onlyTargets) throws IOException {
+                                  Lexical lex, Wanted want) throws IOException {
+        Query lexical = lex.query();
+        double maxBm25 = lex.maxBm25();
+        int limit = want.limit();
         List<Candidate> kept = new ArrayList<>();
         String bound = settings.categoryLevels() >= 0 && src.category() != null
                 ? CategoryPath.up(src.category(), settings.categoryLevels()) : null;
@@ -686,7 +697,7 @@ public final class Suggester {
             if (t == null || t.status() != Status.LIVE || t.url().equals(src.url()) || src.links().contains(t.url())
                     || excluded(t.url()) || forbidden(src.safety(), t.safety())
                     || bound != null && !t.category().startsWith(bound)
-                    || onlyTargets != null && !onlyTargets.contains(t.url())
+                    || want.only() != null && !want.only().contains(t.url())
                     || t.hub() && !settings.hubTargets() || asOf != Fields.UNDATED && t.day() > asOf) {
                 continue;
             }
@@ -715,7 +726,7 @@ public final class Suggester {
         }
         double density = ScoreComponents.density(src.linkCount(), src.words());
         ScoreWeights w = settings.weights();
-        fillBm25(s, lexical, needingBm25(snap, src, kept, limit, maxBm25, bm25Bound, density, w));
+        fillBm25(s, lexical, needingBm25(snap, src, kept, limit, maxBm25, lex.bound(), density, w));
         for (Candidate c : kept) {
             maxBm25 = Math.max(maxBm25, c.bm25);
         }
@@ -730,7 +741,7 @@ public final class Suggester {
         }
         out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
         List<Suggestion> top = new ArrayList<>(out.subList(0, Math.min(limit, out.size())));
-        if (withAnchors && !top.isEmpty()) {
+        if (want.anchors() && !top.isEmpty()) {
             List<String> urls = new ArrayList<>(top.size());
             top.forEach(sg -> urls.add(sg.url()));
             List<Anchor> anchors = anchors(s, snap, src, urls);
@@ -875,7 +886,7 @@ public final class Suggester {
                 }
                 Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0
                         ? lexicalQuery(s, snap, src.title(), tokens) : null;
-                return rank(s, snap, src, cands, lexical, 0, Double.NaN, limit, false, acceptors);
+                return rank(s, snap, src, cands, new Lexical(lexical, 0, Double.NaN), new Wanted(limit, false, acceptors));
             } catch (IOException e) {
                 throw new UncheckedIOException(index.where() + ": search failed", e);
             }
