@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.linker.core.result.LinkerException;
+import dev.linker.core.source.FrontMatter;
 import dev.linker.core.model.Site;
 import dev.linker.core.site.FolderFiles;
 import dev.linker.core.site.PageKeys;
@@ -64,23 +65,16 @@ public final class Briefs {
         } catch (IOException | UncheckedIOException e) {
             throw new LinkerException("cannot read brief '" + file + "': " + e.getMessage());
         }
-        String[] lines = text.replace("\r", "").split("\n", -1);
-        if (lines.length == 0 || !lines[0].equals("---")) {
-            return null;
-        }
-        int end = -1;
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].equals("---")) {
-                end = i;
-                break;
-            }
-        }
-        if (end < 0) {
+        FrontMatter fm = FrontMatter.parse(text);
+        if (fm.unclosed()) {
             throw new LinkerException("brief '" + file + "': the front matter starting on line 1 has no closing '---'");
+        }
+        if (fm.block() == null) {
+            return null;
         }
         JsonNode root;
         try {
-            root = YAML.readTree(String.join("\n", java.util.Arrays.copyOfRange(lines, 1, end)));
+            root = YAML.readTree(fm.block());
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? "" : " at line " + (e.getLocation().getLineNr() + 1);
             throw new LinkerException("brief '" + file + "' has invalid YAML front matter" + where + ": " + e.getOriginalMessage());
@@ -107,10 +101,10 @@ public final class Briefs {
                     throw new LinkerException("brief '" + file + "': requiredLinks entry " + n + " has no 'url'");
                 }
                 String anchor = r.isObject() && r.hasNonNull("anchor") ? r.get("anchor").asText() : null;
-                required.add(new Brief.RequiredLink(u.strip(), anchor, lineOf(lines, end, u.strip())));
+                required.add(new Brief.RequiredLink(u.strip(), anchor, lineOf(fm.block(), u.strip())));
             }
         }
-        int line = lineOf(lines, end, url != null ? "url:" : "slug:");
+        int line = lineOf(fm.block(), url != null ? "url:" : "slug:");
         return new Brief(file, url, slug, orEmpty(text(file, root, "query")), orEmpty(text(file, root, "title")), required,
                 line == 0 ? 1 : line);
     }
@@ -131,10 +125,12 @@ public final class Briefs {
         return s == null ? "" : s;
     }
 
-    private static int lineOf(String[] lines, int end, String needle) {
-        for (int i = 1; i < end; i++) {
+    /** The file's 1-based line of the first line of the block holding {@code needle}, or 0. */
+    private static int lineOf(String block, String needle) {
+        String[] lines = block.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
             if (lines[i].contains(needle)) {
-                return i + 1;
+                return i + 2;
             }
         }
         return 0;
