@@ -317,22 +317,47 @@ public final class SiteReader {
         // One pass over the elements collects what a page needs; each select() would be another full traversal.
         List<Element> all = doc.getAllElements();
         Placements placements = new Placements(doc, all, options.contentSelector(), options.boilerplateSelector());
-        String title = "";
-        boolean titleSeen = false;
-        Element h1el = null;
-        Element firstHeading = null;
-        String canonical = null;
-        boolean noindex = false;
-        boolean nofollow = false;
-        String redirectTo = null;
-        List<Element> anchors = new ArrayList<>();
-        List<Element> withId = new ArrayList<>();
-        List<Element> jsonLd = new ArrayList<>();
-        Element crumbNav = null;
-        String metaPublished = null;
-        String itemPublished = null;
-        List<String> metaTags = new ArrayList<>();
+        Scan scan = new Scan(key);
         for (Element el : all) {
+            scan.visit(el);
+        }
+        Element h1el = scan.h1 != null ? scan.h1 : scan.firstHeading;
+        String h1 = h1el == null ? "" : collapse(h1el.text());
+        List<Link> links = links(key, scan.anchors, placements);
+        Element html = all.isEmpty() ? null : all.get(0).normalName().equals("#root") && all.size() > 1 ? all.get(1) : all.get(0);
+        String lang = share(html != null && html.normalName().equals("html") ? html.attr("lang") : "");
+        List<JsonNode> ld = parseJsonLd(scan.jsonLd);
+        // The main text is the costliest part of a read; an audit needs neither it nor what only it tells.
+        MainText.Result main = options.keepText() ? MainText.of(doc, placements) : NO_TEXT;
+        return new Page(key, rel, scan.title, h1, scan.canonical, scan.noindex, scan.nofollow,
+                breadcrumbs(ld, scan.crumbNav, key), main.text(), headings(scan.withId), links, scan.redirectTo, lang,
+                meta(key, ld, scan.metaPublished, scan.itemPublished, scan.metaTags, links, main));
+    }
+
+    /** What one pass over a page's elements finds: title, headings, canonical, robots, refresh, links, JSON-LD, dates. */
+    private final class Scan {
+        final String key;
+        String title = "";
+        boolean titleSeen;
+        Element h1;
+        Element firstHeading;
+        String canonical;
+        boolean noindex;
+        boolean nofollow;
+        String redirectTo;
+        final List<Element> anchors = new ArrayList<>();
+        final List<Element> withId = new ArrayList<>();
+        final List<Element> jsonLd = new ArrayList<>();
+        Element crumbNav;
+        String metaPublished;
+        String itemPublished;
+        final List<String> metaTags = new ArrayList<>();
+
+        Scan(String key) {
+            this.key = key;
+        }
+
+        void visit(Element el) {
             String n = el.normalName();
             if (itemPublished == null && el.attributesSize() > 0 && el.attr("itemprop").equals("datePublished")) {
                 itemPublished = el.hasAttr("content") ? el.attr("content") : el.attr("datetime");
@@ -353,8 +378,8 @@ public final class SiteReader {
                     }
                 }
                 case "h1" -> {
-                    if (h1el == null) {
-                        h1el = el;
+                    if (h1 == null) {
+                        h1 = el;
                     }
                     if (firstHeading == null) {
                         firstHeading = el;
@@ -371,28 +396,7 @@ public final class SiteReader {
                         canonical = t.external() ? el.attr("href") : t.key();
                     }
                 }
-                case "meta" -> {
-                    String name = el.attr("name").toLowerCase(Locale.ROOT);
-                    String property = el.attr("property");
-                    if (property.equals("article:published_time") && metaPublished == null) {
-                        metaPublished = el.attr("content");
-                    } else if (property.equals("article:tag")) {
-                        metaTags.add(el.attr("content"));
-                    }
-                    if (name.equals("robots") || name.equals("googlebot")) {
-                        String c = el.attr("content").toLowerCase(Locale.ROOT);
-                        noindex |= c.contains("noindex") || c.contains("none");
-                        nofollow |= c.contains("nofollow") || c.contains("none");
-                    } else if (redirectTo == null && el.attr("http-equiv").equalsIgnoreCase("refresh")) {
-                        String c = el.attr("content");
-                        int i = c.toLowerCase(Locale.ROOT).indexOf("url=");
-                        if (i >= 0) {
-                            String target = c.substring(i + 4).strip().replaceAll("^['\"]|['\"]$", "");
-                            PageKeys.Target t = PageKeys.resolve(key, target, baseHost, basePath, keys.keySet());
-                            redirectTo = t.external() ? target : t.key();
-                        }
-                    }
-                }
+                case "meta" -> meta(el);
                 case "script" -> {
                     if (el.attr("type").equalsIgnoreCase("application/ld+json")) {
                         jsonLd.add(el);
@@ -407,11 +411,32 @@ public final class SiteReader {
                 crumbNav = el;
             }
         }
-        if (h1el == null) {
-            h1el = firstHeading;
-        }
-        String h1 = h1el == null ? "" : collapse(h1el.text());
 
+        private void meta(Element el) {
+            String name = el.attr("name").toLowerCase(Locale.ROOT);
+            String property = el.attr("property");
+            if (property.equals("article:published_time") && metaPublished == null) {
+                metaPublished = el.attr("content");
+            } else if (property.equals("article:tag")) {
+                metaTags.add(el.attr("content"));
+            }
+            if (name.equals("robots") || name.equals("googlebot")) {
+                String c = el.attr("content").toLowerCase(Locale.ROOT);
+                noindex |= c.contains("noindex") || c.contains("none");
+                nofollow |= c.contains("nofollow") || c.contains("none");
+            } else if (redirectTo == null && el.attr("http-equiv").equalsIgnoreCase("refresh")) {
+                String c = el.attr("content");
+                int i = c.toLowerCase(Locale.ROOT).indexOf("url=");
+                if (i >= 0) {
+                    String target = c.substring(i + 4).strip().replaceAll("^['\"]|['\"]$", "");
+                    PageKeys.Target t = PageKeys.resolve(key, target, baseHost, basePath, keys.keySet());
+                    redirectTo = t.external() ? target : t.key();
+                }
+            }
+        }
+    }
+
+    private List<Link> links(String key, List<Element> anchors, Placements placements) {
         List<Link> links = new ArrayList<>(anchors.size());
         for (Element a : anchors) {
             String href = a.attr("href");
@@ -427,7 +452,11 @@ public final class SiteReader {
                     share(anchor), share(a.attr("rel")), placements.of(a),
                     Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0)));
         }
+        return links;
+    }
 
+    /** Fragment ids (id, or a's name) → the heading they belong to. */
+    private static Map<String, String> headings(List<Element> withId) {
         Map<String, String> headings = new HashMap<>();
         for (Element el : withId) {
             String id = el.hasAttr("id") ? el.id() : el.attr("name");
@@ -438,15 +467,7 @@ public final class SiteReader {
                 headings.put(el.attr("name"), headingOf(el));
             }
         }
-
-        Element html = all.isEmpty() ? null : all.get(0).normalName().equals("#root") && all.size() > 1 ? all.get(1) : all.get(0);
-        String lang = share(html != null && html.normalName().equals("html") ? html.attr("lang") : "");
-        List<JsonNode> ld = parseJsonLd(jsonLd);
-        // The main text is the costliest part of a read; an audit needs neither it nor what only it tells.
-        MainText.Result main = options.keepText() ? MainText.of(doc, placements) : NO_TEXT;
-        return new Page(key, rel, title, h1, canonical, noindex, nofollow, breadcrumbs(ld, crumbNav, key),
-                main.text(), headings, links, redirectTo, lang,
-                meta(key, ld, metaPublished, itemPublished, metaTags, links, main));
+        return headings;
     }
 
     private static final MainText.Result NO_TEXT = new MainText.Result("", List.of(), null);
