@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 import java.util.Locale;
 
@@ -12,27 +14,38 @@ import java.util.Locale;
  * ({@code dev.linker.core.brief.Briefs}), so a brief saved under briefs/ is enforced once the article is published.
  */
 public final class BriefFormat {
+    /** The front matter: every string quoted, list items indented under their key, as a person writes it. */
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).disable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR).build();
+
     private BriefFormat() {
     }
 
     /** @param requireAnchors whether the required links must use the suggested anchors (else any anchor passes) */
     public static String markdown(ContentBrief b, boolean requireAnchors) {
-        StringBuilder sb = new StringBuilder("---\n");
+        ObjectNode fm = YAML.createObjectNode();
         if (b.url() != null) {
-            sb.append("url: ").append(yaml(b.url())).append('\n');
+            fm.put("url", b.url());
         } else {
-            sb.append("slug: ").append(yaml(slug(b.title().isEmpty() ? b.query() : b.title()))).append('\n');
+            fm.put("slug", slug(b.title().isEmpty() ? b.query() : b.title()));
         }
-        sb.append("query: ").append(yaml(b.query())).append('\n');
+        fm.put("query", b.query());
         if (!b.title().isEmpty()) {
-            sb.append("title: ").append(yaml(b.title())).append('\n');
+            fm.put("title", b.title());
         }
-        sb.append("requiredLinks:").append(b.linkTo().isEmpty() ? " []\n" : "\n");
+        ArrayNode required = fm.putArray("requiredLinks");
         for (ContentBrief.LinkTo l : b.linkTo()) {
-            sb.append("  - url: ").append(yaml(l.url())).append('\n');
+            ObjectNode link = required.addObject().put("url", l.url());
             if (requireAnchors) {
-                sb.append("    anchor: ").append(yaml(l.anchor())).append('\n');
+                link.put("anchor", l.anchor());
             }
+        }
+        StringBuilder sb = new StringBuilder("---\n");
+        try {
+            sb.append(YAML.writeValueAsString(fm));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
         sb.append("---\n\n");
         sb.append("# Brief: ").append(b.title().isEmpty() ? b.query() : b.title()).append("\n\n");
@@ -90,10 +103,6 @@ public final class BriefFormat {
 
     static String slug(String s) {
         return dev.linker.core.anchor.AnchorText.normalize(s).replace(' ', '-');
-    }
-
-    private static String yaml(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     private static String md(String s) {
