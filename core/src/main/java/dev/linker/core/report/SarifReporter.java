@@ -197,7 +197,11 @@ public final class SarifReporter extends BaseReporter {
         return encodePath(site) + "/";
     }
 
-    /** Percent-encodes a forward-slash path into a URI path (RFC 3986 pchar), byte by byte in UTF-8. */
+    /**
+     * Percent-encodes a forward-slash path into a URI path (RFC 3986 pchar), byte by byte in UTF-8. Not
+     * {@code java.net.URI}: it normalizes to NFC first, so a file name saved decomposed (macOS: "cafe\u0301") would be
+     * pointed at under another name.
+     */
     static String encodePath(String path) {
         StringBuilder b = new StringBuilder(path.length() + 8);
         for (byte x : path.getBytes(StandardCharsets.UTF_8)) {

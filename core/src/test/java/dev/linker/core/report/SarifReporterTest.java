@@ -44,6 +44,13 @@ class SarifReporterTest {
     }
 
     @Test
+    void a_file_name_is_encoded_byte_for_byte_so_a_decomposed_name_still_points_at_its_file() {
+        assertEquals("blog/my%20post%23draft.html", SarifReporter.encodePath("blog/my post#draft.html"));
+        assertEquals("caf%C3%A9.html", SarifReporter.encodePath("caf\u00e9.html"));
+        assertEquals("cafe%CC%81.html", SarifReporter.encodePath("cafe\u0301.html"), "as saved on macOS, not as NFC");
+    }
+
+    @Test
     void the_fixture_report_is_valid_sarif_2_1_0() throws IOException {
         JsonNode doc = sarif(ReportFixture.basic(), ReportFixture.OPTIONS);
         assertValid(doc);
