@@ -35,6 +35,8 @@ final class Phrases {
      * and 0.11 ms a sentence instead of 1.27.
      */
     static final int CHUNK_BEAM = 1;
+    /** Longer "sentences" are not tagged: tagging is linear in words, and an editor re-asks on every keystroke. */
+    static final int MAX_TOKENS = 120;
     /** No phrase: a verb, an adverb, punctuation. */
     static final int NONE = -1;
 
@@ -104,6 +106,11 @@ final class Phrases {
     static int[] of(String text, List<Tokens.Token> tokens, int first, int last) {
         if (last <= first) {
             return new int[0];
+        }
+        if (last - first > MAX_TOKENS) {
+            int[] none = new int[last - first]; // a run-on "sentence" (a pasted list, a table): no phrases, no cost
+            Arrays.fill(none, NONE);
+            return none;
         }
         int from = tokens.get(first).start();
         String sentence = text.substring(from, tokens.get(last - 1).end());

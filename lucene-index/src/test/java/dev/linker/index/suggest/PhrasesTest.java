@@ -64,6 +64,17 @@ class PhrasesTest {
     }
 
     @Test
+    void a_run_on_sentence_is_not_tagged() {
+        String text = "word ".repeat(Phrases.MAX_TOKENS + 1).strip();
+        List<Tokens.Token> toks = Tokens.tokenize(text);
+        int[] ph = Phrases.of(text, toks, 0, toks.size());
+        assertEquals(toks.size(), ph.length);
+        for (int p : ph) {
+            assertEquals(Phrases.NONE, p);
+        }
+    }
+
+    @Test
     void a_sentence_seen_before_is_not_tagged_again() {
         String text = "Turning off the wait for the WAL flush makes the acknowledgement come back immediately.";
         List<Tokens.Token> toks = Tokens.tokenize(text);
