@@ -84,7 +84,7 @@ final class EventCommand implements Callable<Integer> {
                 : EventPage.read(o.page, o.url, ReadOptions.of(o.page.toAbsolutePath().getParent())
                         .withSelectors(o.contentSelector, o.boilerplateSelector));
         String answer = o.target.index != null ? applyLocally(t, pageJson)
-                : new EventClient(o.target.server, env).send(event(t, pageJson), this::worded);
+                : new EventClient(o.target.server, env).send(event(t, pageJson), o::worded);
         out.println(answer);
         if (!o.quiet) {
             err.println("linker: " + t.id() + " " + o.url + (o.survivor == null ? "" : " -> " + o.survivor) + " applied to "
@@ -112,7 +112,7 @@ final class EventCommand implements Callable<Integer> {
                 record = IndexService.record(LinkerServer.pageInput(pageJson, "page",
                         ServerConfig.defaults().maxTextChars()));
             } catch (ApiException e) {
-                throw new LinkerException(worded(e.field(), e.getMessage()));
+                throw new LinkerException(o.worded(e.field(), e.getMessage()));
             }
         }
         Path dir = o.target.index;
@@ -123,9 +123,9 @@ final class EventCommand implements Callable<Integer> {
         try (Embedder e = o.embedder.lazyForIndex(dir); PageIndex index = openIndex(dir, e)) {
             index.apply(new PageEvent(t, o.url, o.survivor, record));
         } catch (PageLimits.InvalidPageException e) {
-            throw new LinkerException(worded(e.field(), e.getMessage()));
+            throw new LinkerException(o.worded(e.field(), e.getMessage()));
         } catch (UnknownPageException e) {
-            throw new LinkerException(worded(e.field(), e.getMessage() + " in the index " + dir));
+            throw new LinkerException(o.worded(e.field(), e.getMessage() + " in the index " + dir));
         }
         return JSON.createObjectNode().put("applied", t.id()).put("url", o.url).toString();
     }
@@ -140,19 +140,5 @@ final class EventCommand implements Callable<Integer> {
             }
             throw x;
         }
-    }
-
-    /** An engine or API message naming a field, said with the option that gave it. */
-    String worded(String field, String message) {
-        if (field == null || field.isEmpty()) {
-            return message;
-        }
-        if (field.equals("page") || field.startsWith("page.")) {
-            return "--page " + o.page + ": " + message;
-        }
-        if (field.equals("url") || field.equals("survivor")) {
-            return message.startsWith(field + " ") ? "--" + message : "--" + field + ": " + message;
-        }
-        return message;
     }
 }

@@ -56,4 +56,18 @@ final class EventOptions {
             return java.util.Arrays.stream(PageEvent.Type.values()).map(PageEvent.Type::id).iterator();
         }
     }
+
+    /** An engine or API message naming a field, said with the option that gave it. */
+    String worded(String field, String message) {
+        if (field == null || field.isEmpty()) {
+            return message;
+        }
+        if (field.equals("page") || field.startsWith("page.")) {
+            return "--page " + page + ": " + message;
+        }
+        if (field.equals("url") || field.equals("survivor")) {
+            return message.startsWith(field + " ") ? "--" + message : "--" + field + ": " + message;
+        }
+        return message;
+    }
 }
