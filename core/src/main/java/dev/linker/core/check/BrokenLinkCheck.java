@@ -12,12 +12,8 @@ import java.util.Set;
 final class BrokenLinkCheck extends BaseCheck {
     BrokenLinkCheck() {
         super("broken-link", "Internal link to a missing page or file, or to a #fragment that is not an id on the target page",
-                Severity.ERROR);
-    }
-
-    @Override
-    public Map<String, Object> defaultOptions() {
-        return Map.of("checkFragments", true);
+                Severity.ERROR,
+                Map.of("checkFragments", true));
     }
 
     @Override

@@ -10,12 +10,8 @@ import java.util.Map;
 final class DeepPageCheck extends BaseCheck {
     DeepPageCheck() {
         super("deep-page", "Page more clicks from the entry page than maxDepth",
-                Severity.WARNING);
-    }
-
-    @Override
-    public Map<String, Object> defaultOptions() {
-        return Map.of("maxDepth", 4L);
+                Severity.WARNING,
+                Map.of("maxDepth", 4L));
     }
 
     @Override

@@ -14,12 +14,8 @@ import java.util.Set;
 final class GenericAnchorCheck extends BaseCheck {
     GenericAnchorCheck() {
         super("generic-anchor", "Internal link whose anchor text is generic (\"click here\", \"read more\" …) or empty",
-                Severity.WARNING);
-    }
-
-    @Override
-    public Map<String, Object> defaultOptions() {
-        return Map.of("extraPhrases", java.util.List.of(), "contentOnly", true);
+                Severity.WARNING,
+                Map.of("extraPhrases", java.util.List.of(), "contentOnly", true));
     }
 
     /** "CONTINUE", "VIEW": a keyword or identifier in code-like capitals, not prose. */

@@ -11,12 +11,8 @@ import java.util.Map;
 final class ReciprocalCheck extends BaseCheck {
     ReciprocalCheck() {
         super("reciprocal", "Two pages linking to each other from their content (a reciprocal link loop)",
-                Severity.INFO);
-    }
-
-    @Override
-    public Map<String, Object> defaultOptions() {
-        return Map.of("contentOnly", true);
+                Severity.INFO,
+                Map.of("contentOnly", true));
     }
 
     @Override

@@ -25,12 +25,8 @@ final class StaleAnchorCheck extends BaseCheck {
     StaleAnchorCheck() {
         super("stale-anchor", "Anchor text that names another version of the target, a section number it no longer has, "
                 + "another page's title, or (with git history) a former title",
-                Severity.WARNING);
-    }
-
-    @Override
-    public Map<String, Object> defaultOptions() {
-        return Map.of("minWords", 2L, "contentOnly", false);
+                Severity.WARNING,
+                Map.of("minWords", 2L, "contentOnly", false));
     }
 
     @Override

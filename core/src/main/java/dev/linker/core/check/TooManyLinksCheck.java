@@ -9,12 +9,8 @@ import java.util.Map;
 final class TooManyLinksCheck extends BaseCheck {
     TooManyLinksCheck() {
         super("too-many-links", "Page with more links than the limit (max, default 150)",
-                Severity.WARNING);
-    }
-
-    @Override
-    public Map<String, Object> defaultOptions() {
-        return Map.of("max", 150L);
+                Severity.WARNING,
+                Map.of("max", 150L));
     }
 
     @Override
