@@ -8,7 +8,6 @@ import dev.linker.index.IndexCorruptException;
 import dev.linker.index.PageIndex;
 import dev.linker.server.engine.IndexService;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -22,9 +21,8 @@ class CorruptIndexHealthTest {
     void a_flipped_byte_makes_health_503_and_suggestions_503_with_the_same_message(@TempDir Path dir)
             throws IOException {
         Path index = dir.resolve("index");
-        try (PageIndex idx = PageIndex.open(index, TestServer.embedder(), PageIndex.Options.DEFAULT);
-             InputStream in = getClass().getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            new IndexService(idx, 10).upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
+        try (PageIndex idx = PageIndex.open(index, TestServer.embedder(), PageIndex.Options.DEFAULT)) {
+            new IndexService(idx, 10).upsert(TestServer.fixturePages());
         }
         Path cfs;
         try (Stream<Path> files = Files.list(index)) {

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -82,9 +81,7 @@ class ServerFuzzTest {
         }
         t = TestServer.start(tmp.resolve("index"), ServerConfig.defaults().withWriteKeys(Set.of(KEY))
                 .withCorsOrigins(List.of("https://cms.example")).withVendorDir(vendor));
-        try (InputStream in = ServerFuzzTest.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            t.service.upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
-        }
+        t.service.upsert(TestServer.fixturePages());
         port = t.server.port();
     }
 

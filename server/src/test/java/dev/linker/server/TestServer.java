@@ -47,12 +47,18 @@ final class TestServer implements AutoCloseable {
     static TestServer startWithExample(Path dir) {
         TestServer t = start(dir, ServerConfig.defaults().withWriteKeys(Set.of(KEY))
                 .withCorsOrigins(java.util.List.of("https://cms.example")));
+        t.service.upsert(fixturePages());
+        return t;
+    }
+
+    /** The widget's fixture site, read as PUT /pages reads a body ({@link LinkerServer#pages}). */
+    static java.util.List<dev.linker.server.engine.LinkerService.PageInput> fixturePages() {
         try (InputStream in = TestServer.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            t.service.upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
+            return LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in),
+                    ServerConfig.defaults().maxTextChars());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return t;
     }
 
     private TestServer(LinkerServer server, IndexService service) {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import dev.linker.index.PageIndex;
 import dev.linker.server.engine.IndexService;
 import java.io.BufferedReader;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -38,9 +37,7 @@ class WidgetInBrowserAgainstServerTest {
         String key = "e2e-" + System.nanoTime();
         PageIndex index = PageIndex.open(dir.resolve("index"), TestServer.embedder(), PageIndex.Options.DEFAULT);
         IndexService service = new IndexService(index, 1000);
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            service.upsert(LinkerServer.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in), ServerConfig.defaults().maxTextChars()));
-        }
+        service.upsert(TestServer.fixturePages());
         ServerConfig config = ServerConfig.defaults().withHost("127.0.0.1").withPort(0).withWriteKeys(Set.of(key))
                 .withVendorDir(modules);
         try (LinkerServer server = LinkerServer.create(config, service).start()) {

@@ -95,8 +95,6 @@ final class AnchorChooser {
     private final Function<List<String>, List<float[]>> embed;
     private final int spanBudget;
     private final List<int[]> taken = new ArrayList<>();
-    /** The noun phrases of each sentence looked at ({@link Phrases#of}), by sentence. */
-    private final Map<Integer, int[]> phrases = new HashMap<>();
 
     /**
      * @param embed      embeds candidate spans (null: only distinctive words decide)
@@ -245,8 +243,8 @@ final class AnchorChooser {
 
     // ---- rules 2 and 3: the span that best says what the page is about -----------------------------------------
 
-    /** A candidate span: token range, character range, its distinctive weight. */
-    private record Span(int first, int last, int from, int to, double distinctive) {
+    /** A candidate span: token range, character range, its distinctive weight, whether it is a noun phrase. */
+    private record Span(int first, int last, int from, int to, double distinctive, boolean nounPhrase) {
     }
 
     /** The spans richest in the page's words, the shorter and earlier first among equals. */
@@ -257,10 +255,10 @@ final class AnchorChooser {
     private Anchor bySpan(Target t, Map<String, Double> terms, List<Integer> sentences) {
         List<Span> spans = new ArrayList<>();
         List<Tokens.Token> toks = src.tokens();
-        List<Span> phrases = new ArrayList<>();
         for (int k : sentences) {
             int[] range = src.tokenRange(k);
-            int[] ph = spanBudget > 0 ? phrasesOf(k) : null; // only meaning decides between phrases and others
+            // Only meaning decides between noun phrases and other spans: without it, no tagging.
+            int[] ph = spanBudget > 0 ? Phrases.of(src.text(), toks, range[0], range[1]) : null;
             for (int i = range[0]; i < range[1]; i++) {
                 if (AnchorText.isStopTerm(toks.get(i).term())) {
                     continue;
@@ -280,18 +278,14 @@ final class AnchorChooser {
                             || share(term) > RARE_SHARE && terms.getOrDefault(term, 0.0) < 0.5)) {
                         continue;
                     }
-                    Span span = new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum);
-                    spans.add(span);
-                    if (ph != null && nounPhrase(ph, i - range[0], j - range[0])) {
-                        phrases.add(span);
-                    }
+                    spans.add(new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum,
+                            ph != null && nounPhrase(ph, i - range[0], j - range[0])));
                 }
             }
         }
         if (spans.isEmpty()) {
             return null;
         }
-        Set<Span> isPhrase = new HashSet<>(phrases);
         spans.sort(RICHEST);
         if (spanBudget <= 0 || t.vector() == null) {
             Span best = spans.get(0);
@@ -303,13 +297,8 @@ final class AnchorChooser {
         }
         int budget = Math.min(spanBudget, SPANS_PER_PAGE);
         List<Span> shortlist = new ArrayList<>(spans.subList(0, Math.min(budget, spans.size())));
-        phrases.sort(RICHEST);
-        for (int i = 0, added = 0; i < phrases.size() && added < PHRASES_PER_PAGE; i++) {
-            if (!shortlist.contains(phrases.get(i))) {
-                shortlist.add(phrases.get(i));
-                added++;
-            }
-        }
+        // Then the richest noun phrases not among them (spans are sorted, so the first ones past the budget).
+        spans.stream().skip(budget).filter(Span::nounPhrase).limit(PHRASES_PER_PAGE).forEach(shortlist::add);
         List<String> texts = new ArrayList<>(shortlist.size());
         for (Span s : shortlist) {
             texts.add(src.text().substring(s.from(), s.to()));
@@ -328,7 +317,7 @@ final class AnchorChooser {
             double score = W_PAGE * page + W_DISTINCTIVE * span.distinctive()
                     - (centroid == null ? 0 : W_SITE * Suggester.dot(v, centroid))
                     - (span.first() == span.last() ? W_SINGLE : 0)
-                    + (isPhrase.contains(span) ? W_PHRASE : 0);
+                    + (span.nounPhrase() ? W_PHRASE : 0);
             if (score > bestScore) {
                 bestScore = score;
                 best = shortlist.get(i);
@@ -339,13 +328,6 @@ final class AnchorChooser {
         }
         return at(best.from(), best.to(), best.distinctive() >= DISTINCTIVE_SPAN_MIN ? Anchor.Rule.DISTINCTIVE
                 : Anchor.Rule.SEMANTIC, t);
-    }
-
-    private int[] phrasesOf(int k) {
-        return phrases.computeIfAbsent(k, x -> {
-            int[] range = src.tokenRange(x);
-            return Phrases.of(src.text(), src.tokens(), range[0], range[1]);
-        });
     }
 
     /**

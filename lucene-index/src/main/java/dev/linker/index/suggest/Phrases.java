@@ -84,8 +84,14 @@ final class Phrases {
     private Phrases() {
     }
 
-    /** Loads the models in the background, so that a server's first draft does not wait for them. */
+    private static final java.util.concurrent.atomic.AtomicBoolean PRELOADING =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Loads the models in the background, once, so that a server's first draft does not wait for them. */
     static void preload() {
+        if (PRELOADING.getAndSet(true)) {
+            return;
+        }
         Thread t = new Thread(() -> {
             try {
                 TOOLS.get();
