@@ -13,8 +13,6 @@ import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,9 +33,6 @@ import java.util.concurrent.Callable;
                 "--baselines adds TF-IDF and BM25 under the same protocol."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class EvalCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Mixin
     SiteIndexOptions site;
 
@@ -61,9 +56,9 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try (SiteIndexOptions.Indexed indexed = site.open("eval", err, log.quiet)) {
+        PrintWriter out = log.out();
+        PrintWriter err = log.err();
+        try (SiteIndexOptions.Indexed indexed = site.open("eval", log)) {
             PageIndex index = indexed.index();
             if (drafts != null) {
                 return drafts(index, out, err);
@@ -79,7 +74,7 @@ final class EvalCommand implements Callable<Integer> {
             SuggestSettings settings = options.settings().withAsOfSourceDate(asOf);
             Suggester s = new Suggester(index, settings);
             long t0 = System.nanoTime();
-            Metrics m = Evaluator.run(s, gold, k, log.quiet ? null : x -> err.println("linker: " + x));
+            Metrics m = Evaluator.run(s, gold, k, log.progress());
             if (!log.quiet) {
                 err.printf("linker: evaluated %d pages in %.1f s%n", m.pages(), (System.nanoTime() - t0) / 1e9);
             }
@@ -92,14 +87,14 @@ final class EvalCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "as of each page's date: %d of %d pages dated; %d evaluated with no date bound%n",
                         g.dated(), gold.size(), gold.size() - g.dated());
             }
-            AnchorAgreement a = AnchorAgreement.measure(s, gold, log.quiet ? null : x -> err.println("linker: " + x));
+            AnchorAgreement a = AnchorAgreement.measure(s, gold, log.progress());
             out.printf(Locale.ROOT, "anchors of top-5 real links: %d%n  in the page's text: %5.1f %%%n"
                     + "  exact match:        %5.1f %%%n  token F1:           %.3f (the title as anchor: %.3f)%n"
                     + "  by rule: %s%n", a.links(), 100 * a.inText(), 100 * a.exact(), a.f1(), a.titleF1(), a.byRule());
             out.println("weights: " + s.settings().weights());
             if (baselines) {
                 long t1 = System.nanoTime();
-                Baselines.Result b = Baselines.run(index, gold, settings, k, log.quiet ? null : x -> err.println("linker: " + x));
+                Baselines.Result b = Baselines.run(index, gold, settings, k, log.progress());
                 if (!log.quiet) {
                     err.printf("linker: baselines in %.1f s%n", (System.nanoTime() - t1) / 1e9);
                 }

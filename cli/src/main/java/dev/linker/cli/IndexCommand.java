@@ -9,8 +9,6 @@ import dev.linker.index.SourceLoader;
 import dev.linker.core.embed.Embedder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,16 +23,13 @@ import java.util.concurrent.Callable;
                 "are embedded again; pages no longer in SOURCE are removed (unless --keep-missing)."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class IndexCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Mixin
     IndexOptions o;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = o.log.out();
+        PrintWriter err = o.log.err();
         Progress progress = new Progress(err, o.log.quiet);
         long t0 = System.nanoTime();
         dev.linker.core.crawl.Crawler.Result crawled = CrawlOptions.isUrl(o.source)
@@ -79,11 +74,11 @@ final class IndexCommand implements Callable<Integer> {
         try (Embedder e = o.vectors != null ? o.embedder.lazyForIndex(o.indexDir) : o.embedder.create();
              PageIndex index = PageIndex.open(o.indexDir, e, opts);
              ImportedVectors imported = o.vectors == null ? null : ImportedVectors.read(o.vectors, index.embedderId(),
-                     index.embedMode().id(), index.dimension(), o.log.quiet ? null : m -> err.println("linker: " + m))) {
+                     index.embedMode().id(), index.dimension(), o.log.progress())) {
             if (!o.log.quiet) {
                 err.println("linker: indexing into " + o.indexDir + " with " + e.id());
             }
-            PageIndex.SyncReport r = index.sync(records, !o.keepMissing, o.log.quiet ? null : m -> err.println("linker: " + m),
+            PageIndex.SyncReport r = index.sync(records, !o.keepMissing, o.log.progress(),
                     imported);
             if (imported != null && !o.log.quiet && imported.taken() < imported.size()) {
                 err.println("linker: " + (imported.size() - imported.taken()) + " of the " + imported.size()

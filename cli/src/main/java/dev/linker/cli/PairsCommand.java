@@ -6,8 +6,6 @@ import dev.linker.index.plan.Pairs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,9 +21,6 @@ import java.util.concurrent.Callable;
                 "source,target,similarity (each pair once), found through the HNSW index rather than comparing all pairs."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class PairsCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder.")
     Path indexDir;
 
@@ -54,7 +49,7 @@ final class PairsCommand implements Callable<Integer> {
                     n = Pairs.write(index, minSimilarity, w);
                 }
             } else {
-                n = Pairs.write(index, minSimilarity, spec.commandLine().getOut());
+                n = Pairs.write(index, minSimilarity, log.out());
             }
             if (matrix != null) {
                 try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(matrix, StandardCharsets.UTF_8))) {
@@ -62,7 +57,7 @@ final class PairsCommand implements Callable<Integer> {
                 }
             }
             if (!log.quiet) {
-                spec.commandLine().getErr().printf("linker: %d pairs with similarity >= %.2f in %.1f s%n", n,
+                log.err().printf("linker: %d pairs with similarity >= %.2f in %.1f s%n", n,
                         minSimilarity, (System.nanoTime() - t0) / 1e9);
             }
         }

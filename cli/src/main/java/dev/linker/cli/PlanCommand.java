@@ -12,8 +12,6 @@ import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,9 +33,6 @@ import java.util.concurrent.Callable;
                 "keeps them); donors default to every live page.",
                 "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class PlanCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")
     Path indexDir;
 
@@ -80,7 +75,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = log.err();
         PlanSettings ps = PlanSettings.of(maxDonorLinks, maxAcceptorLinks, minSimilarity, algorithm, maxReplacements);
         Map<String, Integer> crawl = crawlLog == null ? Map.of() : CrawlLog.read(crawlLog);
         List<PlannedLink> prev = previous == null ? List.of() : PlanCsv.read(previous);
@@ -100,13 +95,13 @@ final class PlanCommand implements Callable<Integer> {
                 }
             }
             Planner.Result r = Planner.plan(new Suggester(index, settings), index, donors, acceptors, ps,
-                    crawl, prev, log.quiet ? null : m -> err.println("linker: " + m));
+                    crawl, prev, log.progress());
             if (output != null) {
                 try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
                     PlanCsv.write(r.links(), w);
                 }
             } else {
-                PlanCsv.write(r.links(), spec.commandLine().getOut());
+                PlanCsv.write(r.links(), log.out());
             }
             if (!log.quiet) {
                 err.printf("linker: %d links planned from %d donors in %.1f s%s%n", r.links().size(), r.donors(),

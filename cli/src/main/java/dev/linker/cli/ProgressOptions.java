@@ -1,10 +1,16 @@
 package dev.linker.cli;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.function.Consumer;
 
 /**
- * {@code -q/--quiet} and {@code --verbose}, as most commands take them. {@code --verbose} is read by {@link LinkerCli}
- * when a command fails (stack traces); it is declared here so every command accepts it.
+ * {@code -q/--quiet} and {@code --verbose}, as most commands take them, and where the command writes: its results to
+ * {@link #out}, its progress to {@link #err} ("linker: …" lines, none with {@code -q}). {@code --verbose} is read by
+ * {@link LinkerCli} when a command fails (stack traces); it is declared here so every command accepts it.
  */
 final class ProgressOptions {
     @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
@@ -12,4 +18,26 @@ final class ProgressOptions {
 
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** Where results go (stdout, or what a test set on the command line). */
+    PrintWriter out() {
+        return command.commandLine().getOut();
+    }
+
+    /** Where progress and notes go (stderr). */
+    PrintWriter err() {
+        return command.commandLine().getErr();
+    }
+
+    /** Progress lines for the engine ("linker: 200/838 pages evaluated"); null with {@code -q}. */
+    Consumer<String> progress() {
+        if (quiet) {
+            return null;
+        }
+        PrintWriter err = err();
+        return m -> err.println("linker: " + m);
+    }
 }

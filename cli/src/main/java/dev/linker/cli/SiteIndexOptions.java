@@ -53,7 +53,9 @@ final class SiteIndexOptions {
     }
 
     /** Reads the source and brings the index up to date with it (in a temporary folder named for {@code command}). */
-    Indexed open(String command, PrintWriter err, boolean quiet) throws IOException {
+    Indexed open(String command, ProgressOptions log) throws IOException {
+        PrintWriter err = log.err();
+        boolean quiet = log.quiet;
         Path dir = indexDir != null ? indexDir : Files.createTempDirectory("linker-" + command);
         Embedder e = null;
         try {

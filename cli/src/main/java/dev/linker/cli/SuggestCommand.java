@@ -11,8 +11,6 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,9 +27,6 @@ import java.util.concurrent.Callable;
                 "Never suggests the page itself, a page it already links to, or a page that is not live."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class SuggestCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")
     Path indexDir;
 
@@ -78,8 +73,8 @@ final class SuggestCommand implements Callable<Integer> {
         if (limit < 1) {
             throw new LinkerException("--limit must be at least 1");
         }
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = log.out();
+        PrintWriter err = log.err();
         SuggestionWriter w = new SuggestionWriter(out, format, what.all);
         boolean needsEmbedder = what.query != null || what.textFile != null;
         try (Embedder e = needsEmbedder ? embedder.forIndex(indexDir) : null;

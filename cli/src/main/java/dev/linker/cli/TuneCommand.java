@@ -9,8 +9,6 @@ import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,9 +25,6 @@ import java.util.concurrent.Callable;
                 "the pages, report on the other half, and write the best weights to a file for --weights."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class TuneCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Mixin
     SiteIndexOptions site;
 
@@ -47,9 +42,8 @@ final class TuneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try (SiteIndexOptions.Indexed indexed = site.open("tune", err, log.quiet)) {
+        PrintWriter out = log.out();
+        try (SiteIndexOptions.Indexed indexed = site.open("tune", log)) {
             PageIndex index = indexed.index();
             Map<String, Set<String>> gold = Evaluator.goldLinks(index);
             if (gold.size() < 10) {
@@ -58,7 +52,7 @@ final class TuneCommand implements Callable<Integer> {
                         ? " (a CSV needs --links)" : ""));
             }
             Tuner.Result t = Tuner.tune(new Suggester(index, options.settings().withAsOfSourceDate(asOf)), gold,
-                    log.quiet ? null : m -> err.println("linker: " + m));
+                    log.progress());
             t.best().write(output, "linker tune " + site.source + "\nheld-out half: " + t.testBest()
                     + "\nstarting weights on it: " + t.testDefault());
             out.println("               recall@5  precision@5  nDCG@10   MRR    (pages)");

@@ -205,40 +205,54 @@ final class AnchorChooser {
             return null; // one rare word: a name mention or nothing
         }
         List<Tokens.Token> toks = src.tokens();
-        double best = 0;
-        int bestFrom = -1;
-        int bestTo = -1;
+        double half = 0.5 * total;
+        // Better when it covers more; at equal cover, the shorter span (found first) stays.
+        double[] best = {0};
+        int[] at = {-1, -1};
         for (int k = 0; k < src.sentences().size(); k++) {
-            int[] range = src.tokenRange(k);
-            for (int i = range[0]; i < range[1]; i++) {
-                if (!idf.containsKey(toks.get(i).term())) {
-                    continue;
+            eachSpan(k, i -> idf.containsKey(toks.get(i).term()), idf, (i, j, sum, cover) -> {
+                if (idf.containsKey(toks.get(j).term()) && cover >= 2 && sum >= half && sum > best[0] + 1e-9
+                        && ok(toks.get(i).start(), toks.get(j).end())) {
+                    best[0] = sum;
+                    at[0] = toks.get(i).start();
+                    at[1] = toks.get(j).end();
                 }
-                Set<String> seen = new HashSet<>();
-                double sum = 0;
-                for (int j = i; j < range[1] && j - i < MAX_SPAN; j++) {
-                    if (j > i && !phraseGap(toks.get(j - 1).end(), toks.get(j).start())) {
-                        break;
-                    }
-                    String term = toks.get(j).term();
-                    Double x = idf.get(term);
-                    if (x == null) {
-                        continue;
-                    }
-                    if (seen.add(term)) {
-                        sum += x;
-                    }
-                    // Better when it covers more; at equal cover, the shorter span (found first) stays.
-                    if (seen.size() >= 2 && sum >= 0.5 * total && sum > best + 1e-9
-                            && ok(toks.get(i).start(), toks.get(j).end())) {
-                        best = sum;
-                        bestFrom = toks.get(i).start();
-                        bestTo = toks.get(j).end();
-                    }
+            });
+        }
+        return at[0] < 0 ? null : at(at[0], at[1], Anchor.Rule.DISTINCTIVE, t);
+    }
+
+    /** A step of {@link #eachSpan}: tokens {@code i..j}, the summed weight of their distinct words, how many weigh. */
+    private interface SpanStep {
+        void at(int i, int j, double sum, int weighed);
+    }
+
+    /**
+     * Every span of sentence {@code k} that starts at a token {@code starts} accepts: 1–{@value #MAX_SPAN} words,
+     * never across a gap no phrase holds (a sentence's punctuation), each with the summed {@code weights} of its
+     * distinct words.
+     */
+    private void eachSpan(int k, java.util.function.IntPredicate starts, Map<String, Double> weights, SpanStep step) {
+        List<Tokens.Token> toks = src.tokens();
+        int[] range = src.tokenRange(k);
+        for (int i = range[0]; i < range[1]; i++) {
+            if (!starts.test(i)) {
+                continue;
+            }
+            Set<String> seen = new HashSet<>();
+            double sum = 0;
+            for (int j = i; j < range[1] && j - i < MAX_SPAN; j++) {
+                if (j > i && !phraseGap(toks.get(j - 1).end(), toks.get(j).start())) {
+                    break;
                 }
+                String term = toks.get(j).term();
+                Double w = weights.get(term);
+                if (w != null && seen.add(term)) {
+                    sum += w;
+                }
+                step.at(i, j, sum, seen.size());
             }
         }
-        return bestFrom < 0 ? null : at(bestFrom, bestTo, Anchor.Rule.DISTINCTIVE, t);
     }
 
     // ---- rules 2 and 3: the span that best says what the page is about -----------------------------------------
@@ -259,29 +273,17 @@ final class AnchorChooser {
             int[] range = src.tokenRange(k);
             // Only meaning decides between noun phrases and other spans: without it, no tagging.
             int[] ph = spanBudget > 0 ? Phrases.of(src.text(), toks, range[0], range[1]) : null;
-            for (int i = range[0]; i < range[1]; i++) {
-                if (AnchorText.isStopTerm(toks.get(i).term())) {
-                    continue;
+            int first = range[0];
+            eachSpan(k, i -> !AnchorText.isStopTerm(toks.get(i).term()), terms, (i, j, sum, weighed) -> {
+                String term = toks.get(j).term();
+                if (AnchorText.isStopTerm(term) || !ok(toks.get(i).start(), toks.get(j).end())
+                        || j == i && (weakAlone(toks.get(i).start(), toks.get(j).end())
+                        || share(term) > RARE_SHARE && terms.getOrDefault(term, 0.0) < 0.5)) {
+                    return;
                 }
-                Set<String> seen = new HashSet<>();
-                double sum = 0;
-                for (int j = i; j < range[1] && j - i < MAX_SPAN; j++) {
-                    if (j > i && !phraseGap(toks.get(j - 1).end(), toks.get(j).start())) {
-                        break;
-                    }
-                    String term = toks.get(j).term();
-                    if (seen.add(term)) {
-                        sum += terms.getOrDefault(term, 0.0);
-                    }
-                    if (AnchorText.isStopTerm(term) || !ok(toks.get(i).start(), toks.get(j).end())
-                            || j == i && (weakAlone(toks.get(i).start(), toks.get(j).end())
-                            || share(term) > RARE_SHARE && terms.getOrDefault(term, 0.0) < 0.5)) {
-                        continue;
-                    }
-                    spans.add(new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum,
-                            ph != null && nounPhrase(ph, i - range[0], j - range[0])));
-                }
-            }
+                spans.add(new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum,
+                        ph != null && nounPhrase(ph, i - first, j - first)));
+            });
         }
         if (spans.isEmpty()) {
             return null;
