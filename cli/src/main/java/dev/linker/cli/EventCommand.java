@@ -12,7 +12,7 @@ import dev.linker.index.PageRecord;
 import dev.linker.index.UnknownPageException;
 import dev.linker.core.embed.Embedder;
 import dev.linker.server.ApiException;
-import dev.linker.server.LinkerServer;
+import dev.linker.server.Requests;
 import dev.linker.server.ServerConfig;
 import dev.linker.server.engine.IndexService;
 import picocli.CommandLine.Command;
@@ -109,7 +109,7 @@ final class EventCommand implements Callable<Integer> {
         PageRecord record = null;
         if (pageJson != null) {
             try {
-                record = IndexService.record(LinkerServer.pageInput(pageJson, "page",
+                record = IndexService.record(Requests.page(pageJson, "page",
                         ServerConfig.defaults().maxTextChars()));
             } catch (ApiException e) {
                 throw new LinkerException(o.worded(e.field(), e.getMessage()));

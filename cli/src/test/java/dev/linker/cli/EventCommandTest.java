@@ -126,7 +126,7 @@ class EventCommandTest {
                 new String[] {"--url: no page with url https://brew.example/none.html in the index", "killed", "--url",
                         "https://brew.example/none.html"},
                 new String[] {"unknown event type \"exploded\"", "exploded", "--url", GRINDER},
-                new String[] {"--page " + badJson + ": page.title is required", "updated", "--url", GRINDER, "--page",
+                new String[] {"--page " + badJson + ": page.text must be a string", "updated", "--url", GRINDER, "--page",
                         badJson.toString()},
                 new String[] {"--page " + tmp.resolve("none.html") + ": no such file", "updated", "--url", GRINDER,
                         "--page", tmp.resolve("none.html").toString()});

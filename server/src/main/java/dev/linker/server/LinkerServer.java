@@ -6,13 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.linker.index.PageLimits;
-import dev.linker.index.suggest.DraftEngine;
-import dev.linker.index.suggest.DraftText;
 import dev.linker.server.engine.LinkerService;
-import dev.linker.index.PageEvent;
 import dev.linker.index.UnknownPageException;
 import dev.linker.server.engine.LinkerService.EventInput;
-import dev.linker.server.engine.LinkerService.PageInput;
 import dev.linker.server.engine.LinkerService.SuggestRequest;
 import io.javalin.Javalin;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -24,7 +20,6 @@ import io.javalin.http.HttpResponseException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,9 +52,7 @@ public final class LinkerServer implements AutoCloseable {
     public static final List<String> API_ROUTES = List.of(
             "POST /api/v1/suggestions", "GET /api/v1/pages", "PUT /api/v1/pages", "DELETE /api/v1/pages",
             "POST /api/v1/events", "GET /api/v1/health", "GET /api/v1/openapi.json", "GET /metrics");
-    public static final int MAX_LIMIT = 20;
     public static final int MAX_PAGES_PER_BATCH = 1000;
-    public static final int MAX_EXCLUDE = 1000;
     /**
      * Request line plus headers, in bytes (Jetty's default is 8 KiB): room for a URL of
      * {@link PageLimits#MAX_URL_CHARS} characters percent-encoded as a query parameter (3 bytes each) and the usual
@@ -221,9 +214,9 @@ public final class LinkerServer implements AutoCloseable {
             }
             if (pagesJson != null) {
                 try (InputStream in = Files.newInputStream(pagesJson)) {
-                    List<PageInput> pages;
+                    List<LinkerService.PageInput> pages;
                     try {
-                        pages = pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in),
+                        pages = Requests.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in),
                                 config.maxTextChars());
                     } catch (ApiException | com.fasterxml.jackson.core.JacksonException e) {
                         throw new dev.linker.core.result.LinkerException(pagesJson + ": " + e.getMessage(), e);
@@ -417,44 +410,13 @@ public final class LinkerServer implements AutoCloseable {
     // ---- API --------------------------------------------------------------------------------------------------
 
     private void suggestions(Context ctx) {
-        JsonNode b = body(ctx);
-        String text = requiredString(b, "text", "text");
-        if (text.length() > config.maxTextChars()) {
-            throw new ApiException(413, "too_large", "text has " + text.length() + " characters; the limit is "
-                    + config.maxTextChars(), "text");
-        }
-        String title = optionalString(b, "title", "title", "");
-        if (title.length() > 2000) {
-            throw ApiException.badField("title", "title is longer than 2000 characters");
-        }
-        String url = optionalString(b, "url", "url", null);
-        if (url != null) {
-            checkLength(url, "url");
-        }
-        String format = optionalString(b, "format", "format", "markdown");
-        DraftText.Format f = DraftText.parseFormat(format);
-        if (f == null) {
-            throw ApiException.badField("format", "format must be one of markdown, html, text (got \"" + format + "\")");
-        }
-        int limit = 5;
-        if (b.has("limit") && !b.get("limit").isNull()) {
-            JsonNode l = b.get("limit");
-            if (!l.isIntegralNumber() || l.asLong() < 1 || l.asLong() > MAX_LIMIT) {
-                throw ApiException.badField("limit", "limit must be an integer from 1 to " + MAX_LIMIT);
-            }
-            limit = l.asInt();
-        }
-        List<String> exclude = stringList(b, "exclude", MAX_EXCLUDE);
-        for (int i = 0; i < exclude.size(); i++) {
-            checkLength(exclude.get(i), "exclude[" + i + "]");
-        }
         List<LinkerService.Suggestion> list = service.suggest(
-                new SuggestRequest(new DraftEngine.Request(title, DraftText.of(text, f), url, limit, exclude)));
+                new SuggestRequest(Requests.suggest(body(ctx), config.maxTextChars())));
         send(ctx, 200, Map.of("suggestions", list));
     }
 
     private void getPage(Context ctx) {
-        String url = checkLength(requiredQuery(ctx, "url"), "url");
+        String url = Requests.checkLength(requiredQuery(ctx, "url"), "url");
         Map<String, Object> page = service.page(url).orElseThrow(() ->
                 new ApiException(404, "not_found", "No page with url " + url, "url"));
         send(ctx, 200, page);
@@ -470,12 +432,12 @@ public final class LinkerServer implements AutoCloseable {
             throw new ApiException(413, "too_large", "pages has " + pages.size() + " entries; at most "
                     + MAX_PAGES_PER_BATCH + " per request", "pages");
         }
-        LinkerService.UpsertResult r = service.upsert(pages(b, config.maxTextChars()));
+        LinkerService.UpsertResult r = service.upsert(Requests.pages(b, config.maxTextChars()));
         send(ctx, 200, Map.of("upserted", r.upserted(), "embedded", r.embedded()));
     }
 
     private void deletePage(Context ctx) {
-        String url = checkLength(requiredQuery(ctx, "url"), "url");
+        String url = Requests.checkLength(requiredQuery(ctx, "url"), "url");
         if (!service.delete(url)) {
             throw new ApiException(404, "not_found", "No page with url " + url, "url");
         }
@@ -487,205 +449,16 @@ public final class LinkerServer implements AutoCloseable {
      * only, page.url equal to url …) is the index's rule, the same for every door, reported with the field it names.
      */
     private void events(Context ctx) {
-        JsonNode b = body(ctx);
-        String type = requiredString(b, "type", "type");
-        PageEvent.Type t;
+        EventInput event = Requests.event(body(ctx), config.maxTextChars());
         try {
-            t = PageEvent.Type.valueOf(type.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw ApiException.badField("type", "type must be one of " + PageEvent.Type.KNOWN + " (got \"" + type
-                    + "\")");
-        }
-        String url = pageKey(requiredString(b, "url", "url"), "url");
-        String survivor = optionalString(b, "survivor", "survivor", null);
-        if (survivor != null) {
-            pageKey(survivor, "survivor");
-        }
-        PageInput page = null;
-        if (b.has("page") && !b.get("page").isNull()) {
-            page = pageInput(b.get("page"), "page", config.maxTextChars());
-        }
-        try {
-            service.apply(new EventInput(t, url, survivor, page));
+            service.apply(event);
         } catch (UnknownPageException e) {
             throw new ApiException(404, "not_found", e.getMessage(), e.field());
         }
         Map<String, Object> answer = new java.util.LinkedHashMap<>(); // one order, as `linker event --index` prints it
-        answer.put("applied", t.id());
-        answer.put("url", url);
+        answer.put("applied", event.type().id());
+        answer.put("url", event.url());
         send(ctx, 200, answer);
-    }
-
-    /**
-     * The pages of a {@code {"pages": [...]}} body (PUT /pages, {@code serve --pages FILE}), each checked by
-     * {@link #pageInput}, a URL at most once.
-     */
-    public static List<PageInput> pages(JsonNode body, int maxTextChars) {
-        JsonNode pages = body == null ? null : body.get("pages");
-        if (pages == null || !pages.isArray()) {
-            throw ApiException.badField("pages", "pages must be an array of page objects");
-        }
-        List<PageInput> list = new ArrayList<>();
-        Set<String> seen = new java.util.HashSet<>();
-        for (int i = 0; i < pages.size(); i++) {
-            PageInput p = pageInput(pages.get(i), "pages[" + i + "]", maxTextChars);
-            if (!seen.add(p.url())) {
-                throw ApiException.badField("pages[" + i + "].url", "url " + p.url() + " occurs twice in one batch");
-            }
-            list.add(p);
-        }
-        return list;
-    }
-
-    /**
-     * A page as the API takes it (PUT /pages, an event's page), checked field by field; {@code at} is where it sits
-     * in the request ("pages[3]"), so errors name "pages[3].title". {@code linker event --page} reads its JSON file
-     * with this too.
-     */
-    public static PageInput pageInput(JsonNode p, String at, int maxTextChars) {
-        if (p == null || !p.isObject()) {
-            throw ApiException.badField(at, at + " must be an object");
-        }
-        String url = pageKey(requiredString(p, "url", at + ".url"), at + ".url");
-        String title = requiredString(p, "title", at + ".title");
-        String h1 = optionalString(p, "h1", at + ".h1", "");
-        String text = optionalString(p, "text", at + ".text", "");
-        String category = optionalString(p, "category", at + ".category", null);
-        if (p.has("category") && p.get("category").isArray()) {
-            List<String> parts = stringList(p, "category", 64);
-            category = "/" + String.join("/", parts) + (parts.isEmpty() ? "" : "/");
-        }
-        if (category != null && category.length() > PageLimits.MAX_CATEGORY_CHARS) {
-            throw ApiException.badField(at + ".category", at + ".category has " + category.length()
-                    + " characters; categories are limited to " + PageLimits.MAX_CATEGORY_CHARS);
-        }
-        String status = optionalString(p, "status", at + ".status", "live");
-        if (!Set.of("live", "merged", "redirected", "killed").contains(status)) {
-            throw ApiException.badField(at + ".status", "status must be one of live, merged, redirected, killed");
-        }
-        String redirectTo = optionalString(p, "redirectTo", at + ".redirectTo", null);
-        if (redirectTo != null) {
-            redirectTarget(redirectTo, at + ".redirectTo");
-        }
-        double authority = 0;
-        if (p.has("authority") && !p.get("authority").isNull()) {
-            JsonNode a = p.get("authority");
-            if (!a.isNumber() || a.asDouble() < 0 || a.asDouble() > 1) {
-                throw ApiException.badField(at + ".authority", "authority must be a number from 0 to 1");
-            }
-            authority = a.asDouble();
-        }
-        int inbound = 0;
-        if (p.has("inbound") && !p.get("inbound").isNull()) {
-            JsonNode n = p.get("inbound");
-            if (!n.isIntegralNumber() || n.asLong() < 0 || n.asLong() > Integer.MAX_VALUE) {
-                throw ApiException.badField(at + ".inbound", "inbound must be a non-negative integer");
-            }
-            inbound = n.asInt();
-        }
-        if (text.length() > maxTextChars * 5L) {
-            throw new ApiException(413, "too_large", at + ".text is longer than " + maxTextChars * 5L
-                    + " characters", at + ".text");
-        }
-        return new PageInput(url, title, h1, text, category, status, redirectTo, authority, inbound);
-    }
-
-    /** The one URL length limit of the index, for every route that takes a URL (so what is written can be read). */
-    private static String checkLength(String url, String field) {
-        String problem = PageLimits.urlProblem(field, url);
-        if (problem != null) {
-            throw ApiException.badField(field, problem);
-        }
-        return url;
-    }
-
-    /**
-     * A page's key: an absolute http(s) URL, or a path on the site ("/guides/espresso/") as an index built from a
-     * folder of HTML keys its pages.
-     */
-    private static String pageKey(String url, String field) {
-        redirectTarget(url, field);
-        return url;
-    }
-
-    /** An absolute http(s) URL or a path on the same site ("/new-home"); never javascript:, data: or //other.host. */
-    private static void redirectTarget(String url, String field) {
-        checkLength(url, field);
-        if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) {
-            try {
-                URI u = new URI(url);
-                if (u.getScheme() == null && u.getRawAuthority() == null) {
-                    return;
-                }
-            } catch (java.net.URISyntaxException e) {
-                // falls through to the error naming the field
-            }
-        } else if (url.regionMatches(true, 0, "http", 0, 4)) {
-            absoluteUrl(url, field);
-            return;
-        }
-        throw ApiException.badField(field, field + " must be an absolute http(s) URL or a path on this site starting"
-                + " with / (got \"" + PageLimits.abbreviate(url) + "\")");
-    }
-
-    private static String absoluteUrl(String url, String field) {
-        checkLength(url, field);
-        try {
-            URI u = new URI(url);
-            if (u.getScheme() != null && (u.getScheme().equals("http") || u.getScheme().equals("https"))
-                    && u.getHost() != null) {
-                return url;
-            }
-        } catch (java.net.URISyntaxException e) {
-            // falls through to the error naming the field
-        }
-        throw ApiException.badField(field, field + " must be an absolute http(s) URL (got \"" + url + "\")");
-    }
-
-    private static String requiredString(JsonNode b, String name, String field) {
-        JsonNode n = b.get(name);
-        if (n == null || n.isNull()) {
-            throw ApiException.badField(field, field + " is required");
-        }
-        if (!n.isTextual()) {
-            throw ApiException.badField(field, field + " must be a string");
-        }
-        return n.asText();
-    }
-
-    private static String optionalString(JsonNode b, String name, String field, String dflt) {
-        JsonNode n = b.get(name);
-        if (n == null || n.isNull()) {
-            return dflt;
-        }
-        if (name.equals("category") && n.isArray()) {
-            return dflt;
-        }
-        if (!n.isTextual()) {
-            throw ApiException.badField(field, field + " must be a string");
-        }
-        return n.asText();
-    }
-
-    private static List<String> stringList(JsonNode b, String name, int max) {
-        JsonNode n = b.get(name);
-        if (n == null || n.isNull()) {
-            return List.of();
-        }
-        if (!n.isArray()) {
-            throw ApiException.badField(name, name + " must be an array of strings");
-        }
-        if (n.size() > max) {
-            throw ApiException.badField(name, name + " has more than " + max + " entries");
-        }
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < n.size(); i++) {
-            if (!n.get(i).isTextual()) {
-                throw ApiException.badField(name + "[" + i + "]", name + "[" + i + "] must be a string");
-            }
-            out.add(n.get(i).asText());
-        }
-        return out;
     }
 
     private static String requiredQuery(Context ctx, String name) {

@@ -247,6 +247,23 @@ class SuggestionsApiTest {
     }
 
     @Test
+    void a_value_of_the_wrong_json_type_is_named_with_the_type_wanted_and_never_coerced() {
+        Map<String, String> cases = new java.util.LinkedHashMap<>();
+        cases.put("{\"text\": 5}", "text must be a string");
+        cases.put("{\"text\": \"x\", \"url\": false}", "url must be a string");
+        cases.put("{\"text\": \"x\", \"limit\": \"3\"}", "limit must be an integer");
+        cases.put("{\"text\": \"x\", \"limit\": 2.5}", "limit must be an integer");
+        cases.put("{\"text\": \"x\", \"limit\": 99999999999999999999999}", "limit must be an integer");
+        cases.put("{\"text\": \"x\", \"exclude\": [\"https://a.example/\", null]}", "exclude[1] must be a string");
+        cases.put("{\"text\": \"x\", \"exclude\": \"https://a.example/\"}", "exclude must be an array of strings");
+        cases.forEach((body, message) -> {
+            TestServer.Res r = t.send("POST", "/api/v1/suggestions", body);
+            assertEquals(400, r.status(), body + " → " + r.body());
+            assertEquals(message, r.json().get("error").get("message").asText(), body);
+        });
+    }
+
+    @Test
     void malformed_json_gets_400_without_a_stack_trace() {
         for (String body : List.of("{\"text\": ", "[1,2]", "", "not json")) {
             TestServer.Res r = t.send("POST", "/api/v1/suggestions", body);
