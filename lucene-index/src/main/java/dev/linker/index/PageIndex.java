@@ -21,13 +21,11 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.KnnVectorValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SegmentReadState;
@@ -37,8 +35,6 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -797,8 +793,13 @@ public final class PageIndex implements Closeable {
         }
     }
 
+    /** Runs {@code f} on the index as it is now ({@link PageView}), released afterwards. */
+    public <T> T withView(Function<PageView, T> f) {
+        return withSearcher(s -> f.apply(new PageView(s)));
+    }
+
     /** Runs {@code f} with a current searcher, released afterwards. */
-    public <T> T withSearcher(Function<IndexSearcher, T> f) {
+    private <T> T withSearcher(Function<IndexSearcher, T> f) {
         try {
             // A writer's own changes are cheap to check; a read-only index polls the folder at most once a second.
             long now = System.nanoTime();
@@ -822,29 +823,10 @@ public final class PageIndex implements Closeable {
     }
 
     public PageRecord get(String url) {
-        return withSearcher(s -> {
-            int doc = docId(s, url);
-            return doc < 0 ? null : record(s, doc);
+        return withView(v -> {
+            int doc = v.doc(url);
+            return doc < 0 ? null : v.record(doc);
         });
-    }
-
-    /** Global doc id of a URL in this searcher, or -1. */
-    public static int docId(IndexSearcher s, String url) {
-        try {
-            TopDocs td = s.search(new TermQuery(new Term(Fields.URL, url)), 1);
-            return td.scoreDocs.length == 0 ? -1 : td.scoreDocs[0].doc;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    public static PageRecord record(IndexSearcher s, int doc) {
-        try {
-            Document d = s.storedFields().document(doc);
-            return fromDocument(d);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     static PageRecord fromDocument(Document d) {
@@ -880,43 +862,16 @@ public final class PageIndex implements Closeable {
 
     /** The stored vector of a page, or null. */
     public float[] storedVector(String url) {
-        return withSearcher(s -> {
-            int doc = docId(s, url);
-            return doc < 0 ? null : vector(s, doc);
+        return withView(v -> {
+            int doc = v.doc(url);
+            return doc < 0 ? null : v.vector(doc);
         });
     }
 
-    /** The vector of a global doc id, or null when it has none. */
-    public static float[] vector(IndexSearcher s, int doc) {
-        try {
-            List<LeafReaderContext> leaves = s.getIndexReader().leaves();
-            LeafReaderContext leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
-            FloatVectorValues v = leaf.reader().getFloatVectorValues(Fields.VECTOR);
-            if (v == null) {
-                return null;
-            }
-            KnnVectorValues.DocIndexIterator it = v.iterator();
-            int local = doc - leaf.docBase;
-            if (it.advance(local) != local) {
-                return null;
-            }
-            return v.vectorValue(it.index()).clone();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private String storedHash(String url) {
-        return withSearcher(s -> {
-            int doc = docId(s, url);
-            if (doc < 0) {
-                return null;
-            }
-            try {
-                return s.storedFields().document(doc, Set.of(Fields.HASH)).get(Fields.HASH);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        return withView(v -> {
+            int doc = v.doc(url);
+            return doc < 0 ? null : v.stored(doc, Set.of(Fields.HASH)).get(Fields.HASH);
         });
     }
 

@@ -211,8 +211,8 @@ class PageIndexTest {
             q.sync(Fixtures.coffee(), true, null);
             assertEquals(PageIndex.VectorFormat.INT8, q.vectorFormat());
             float[] v = Fixtures.embedder().embed("grinding beans evenly with burrs");
-            String a = f.withSearcher(s -> nearest(s, v));
-            String b = q.withSearcher(s -> nearest(s, v));
+            String a = f.withView(x -> nearest(x.searcher(), v));
+            String b = q.withView(x -> nearest(x.searcher(), v));
             assertEquals("https://brew.example/gear/burr-grinder.html", a);
             assertEquals(a, b);
             assertNotNull(q.storedVector(a), "raw vectors are kept next to the quantized ones");

@@ -2,23 +2,12 @@ package dev.linker.index.plan;
 
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.site.Csv;
-import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.KnnFloatVectorQuery;
-import org.apache.lucene.search.MatchAllDocsQuery;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
+import dev.linker.index.PageView;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Page pairs above a similarity through the HNSW index: each page asks for its nearest neighbours, doubling k until
@@ -35,49 +24,36 @@ public final class Pairs {
     /** Writes {@code source,target,similarity}; returns the number of pairs. */
     public static long write(PageIndex index, double minSimilarity, PrintWriter out) {
         out.println("source,target,similarity");
-        long[] count = {0};
-        index.withSearcher(s -> {
-            try {
-                // A filter costs a bitset over all pages per query: skip it when every page is live.
-                org.apache.lucene.search.Query filter = s.count(live()) == s.getIndexReader().numDocs() ? null : live();
-                for (String url : index.urls(true)) {
-                    int doc = PageIndex.docId(s, url);
-                    float[] v = PageIndex.vector(s, doc);
-                    if (v == null) {
+        long count = index.withView(view -> {
+            long n = 0;
+            for (String url : index.urls(true)) {
+                int doc = view.doc(url);
+                float[] v = view.vector(doc);
+                if (v == null) {
+                    continue;
+                }
+                int k = 32;
+                List<PageView.Neighbour> hits = view.nearest(v, k, true);
+                while (hits.size() == k && hits.get(k - 1).cosine() >= minSimilarity && k < view.pages()) {
+                    k *= 2;
+                    hits = view.nearest(v, k, true);
+                }
+                for (PageView.Neighbour h : hits) {
+                    if (h.doc() == doc || h.cosine() < minSimilarity) {
                         continue;
                     }
-                    int k = 32;
-                    while (true) {
-                        TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, v, k, filter), k);
-                        ScoreDoc[] hits = td.scoreDocs;
-                        boolean more = hits.length == k && cosine(hits[hits.length - 1]) >= minSimilarity
-                                && k < s.getIndexReader().numDocs();
-                        if (more) {
-                            k *= 2;
-                            continue;
-                        }
-                        for (ScoreDoc h : hits) {
-                            double c = cosine(h);
-                            if (h.doc == doc || c < minSimilarity) {
-                                continue;
-                            }
-                            String other = s.storedFields().document(h.doc, Set.of(Fields.URL)).get(Fields.URL);
-                            if (url.compareTo(other) < 0) {
-                                out.println(Csv.cell(url) + "," + Csv.cell(other) + ","
-                                        + String.format(Locale.ROOT, "%.4f", c));
-                                count[0]++;
-                            }
-                        }
-                        break;
+                    String other = view.url(h.doc());
+                    if (url.compareTo(other) < 0) {
+                        out.println(Csv.cell(url) + "," + Csv.cell(other) + ","
+                                + String.format(Locale.ROOT, "%.4f", h.cosine()));
+                        n++;
                     }
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
-            return null;
+            return n;
         });
         out.flush();
-        return count[0];
+        return count;
     }
 
     /** The full cosine matrix as CSV (header row of URLs); refused above {@link #MAX_MATRIX_PAGES} pages. */
@@ -87,10 +63,10 @@ public final class Pairs {
             throw new LinkerException("--matrix: the site has " + urls.size() + " live pages; a full matrix is "
                     + "limited to " + MAX_MATRIX_PAGES + " (use pairs with --min-similarity instead)");
         }
-        index.withSearcher(s -> {
+        index.withView(view -> {
             float[][] v = new float[urls.size()][];
             for (int i = 0; i < urls.size(); i++) {
-                v[i] = PageIndex.vector(s, PageIndex.docId(s, urls.get(i)));
+                v[i] = view.vector(view.doc(urls.get(i)));
             }
             StringBuilder sb = new StringBuilder("url");
             for (String u : urls) {
@@ -113,15 +89,4 @@ public final class Pairs {
         });
         out.flush();
     }
-
-    private static org.apache.lucene.search.Query live() {
-        return new BooleanQuery.Builder().add(new MatchAllDocsQuery(), BooleanClause.Occur.MUST)
-                .add(new TermQuery(new Term(Fields.STATUS, "live")), BooleanClause.Occur.FILTER).build();
-    }
-
-    /** DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors. */
-    private static double cosine(ScoreDoc d) {
-        return 2.0 * d.score - 1.0;
-    }
-
 }

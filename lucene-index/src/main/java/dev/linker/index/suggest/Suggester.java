@@ -12,6 +12,7 @@ import dev.linker.core.score.ScoreComponents;
 import dev.linker.core.score.ScoreWeights;
 import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
+import dev.linker.index.PageView;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
 import org.apache.lucene.document.Document;
@@ -41,7 +42,6 @@ import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -137,6 +137,8 @@ public final class Suggester {
 
     /** Per reader: doc → info, URL → doc, the name dictionary. Rebuilt when the index changes. */
     static final class Snapshot {
+        /** The index as of this reader: pages' records and vectors by number. */
+        final PageView view;
         final IndexReader reader;
         final Info[] infos;
         final Map<String, Integer> docs;
@@ -311,8 +313,9 @@ public final class Suggester {
             return out;
         }
 
-        Snapshot(IndexReader reader, Info[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
-            this.reader = reader;
+        Snapshot(PageView view, Info[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
+            this.view = view;
+            this.reader = view.searcher().getIndexReader();
             this.infos = infos;
             this.docs = docs;
             this.names = names;
@@ -326,15 +329,11 @@ public final class Suggester {
      * {@link dev.linker.index.IndexCorruptException} rather than in the middle of serving.
      */
     public void load() {
-        index.withSearcher(s -> snapshot(s));
+        index.withView(this::snapshot);
     }
 
-    /** The per-reader facts for a searcher of this suggester's index (diagnostics and tests). */
-    Snapshot snapshotFor(IndexSearcher s) {
-        return snapshot(s);
-    }
-
-    private Snapshot snapshot(IndexSearcher s) {
+    private Snapshot snapshot(PageView view) {
+        IndexSearcher s = view.searcher();
         Snapshot snap = snapshot;
         if (snap != null && snap.reader == s.getIndexReader()) {
             return snap;
@@ -345,7 +344,7 @@ public final class Suggester {
                 return snap;
             }
             try {
-                snap = load(s);
+                snap = load(view);
             } catch (RuntimeException e) {
                 throw index.damaged(e);
             }
@@ -358,7 +357,8 @@ public final class Suggester {
             Fields.STATUS, Fields.AUTHORITY, Fields.INBOUND, Fields.SAFETY, Fields.WORDS, Fields.LINKS,
             Fields.ANCHOR_NAMES, Fields.QUERIES, Fields.ALL_LINKS, Fields.KIND, Fields.PUBLISHED);
 
-    private static Snapshot load(IndexSearcher s) {
+    private static Snapshot load(PageView view) {
+        IndexSearcher s = view.searcher();
         IndexReader reader = s.getIndexReader();
         int max = reader.maxDoc();
         Info[] infos = new Info[max];
@@ -426,7 +426,7 @@ public final class Suggester {
                 names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
             }
         }
-        Snapshot snap = new Snapshot(reader, infos, docs, names, template);
+        Snapshot snap = new Snapshot(view, infos, docs, names, template);
         int live = 0;
         for (Info i : infos) {
             if (i != null && i.status() == Status.LIVE) {
@@ -454,8 +454,9 @@ public final class Suggester {
      * neither filtered out nor used as names or inbound counts), as evaluation needs.
      */
     public List<Suggestion> forUrl(String url, int limit, boolean hideOwnLinks) {
-        return index.withSearcher(s -> {
-            Snapshot snap = snapshot(s);
+        return index.withView(view -> {
+            IndexSearcher s = view.searcher();
+            Snapshot snap = snapshot(view);
             Integer doc = snap.docs.get(url);
             if (doc == null) {
                 throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
@@ -474,8 +475,9 @@ public final class Suggester {
      * from cached paragraph vectors so a keystroke does not re-embed the whole draft); null means no vector.
      */
     public List<Suggestion> forDraft(Draft d, float[] vector, int limit) {
-        return index.withSearcher(s -> {
-            Snapshot snap = snapshot(s);
+        return index.withView(view -> {
+            IndexSearcher s = view.searcher();
+            Snapshot snap = snapshot(view);
             String category = d.category() != null ? d.category()
                     : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
             List<Tokens.Token> tokens = Tokens.tokenize(d.text());
@@ -553,8 +555,9 @@ public final class Suggester {
      */
     public List<Suggestion> candidates(String url, boolean hideOwnLinks, Set<String> onlyTargets, int limit,
                                        boolean withAnchors) {
-        return index.withSearcher(s -> {
-            Snapshot snap = snapshot(s);
+        return index.withView(view -> {
+            IndexSearcher s = view.searcher();
+            Snapshot snap = snapshot(view);
             Integer doc = snap.docs.get(url);
             if (doc == null) {
                 throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
@@ -586,8 +589,8 @@ public final class Suggester {
     }
 
     private static Source source(IndexSearcher s, Snapshot snap, int doc, String url, boolean hideOwnLinks) {
-        PageRecord r = PageIndex.record(s, doc);
-        float[] vector = PageIndex.vector(s, doc);
+        PageRecord r = snap.view.record(doc);
+        float[] vector = snap.view.vector(doc);
         Info info = snap.infos[doc];
         return new Source(url, r.title() + "\n" + r.h1(), r.body(), blocked(r.meta().regions(), hideOwnLinks), vector,
                 hideOwnLinks ? Set.of() : info.allLinks(), info.category(), info.safety(),
@@ -705,7 +708,7 @@ public final class Suggester {
         }
         for (Candidate c : kept) {
             if (Double.isNaN(c.cosine)) {
-                float[] v = src.vector() == null ? null : PageIndex.vector(s, c.doc);
+                float[] v = src.vector() == null ? null : snap.view.vector(c.doc);
                 c.cosine = v == null ? 0 : dot(src.vector(), v);
             }
         }
@@ -768,7 +771,7 @@ public final class Suggester {
             Info info = doc == null ? null : snap.infos[doc];
             String name = info == null ? url : info.cleanTitle();
             ts.add(new AnchorChooser.Target(url, name, doc == null ? Map::of
-                    : () -> snap.distinctive(s, doc, name), doc == null ? null : PageIndex.vector(s, doc)));
+                    : () -> snap.distinctive(s, doc, name), doc == null ? null : snap.view.vector(doc)));
         }
         return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans()).place(ts, names);
     }
@@ -779,8 +782,9 @@ public final class Suggester {
      * existing links, headings and code left alone.
      */
     public Anchor placeFor(String sourceUrl, String targetName, String targetAbout) {
-        return index.withSearcher(s -> {
-            Snapshot snap = snapshot(s);
+        return index.withView(view -> {
+            IndexSearcher s = view.searcher();
+            Snapshot snap = snapshot(view);
             Integer doc = snap.docs.get(sourceUrl);
             if (doc == null) {
                 throw new LinkerException("unknown page " + sourceUrl + " (not in index " + index.where() + ")");
@@ -811,9 +815,10 @@ public final class Suggester {
      * links only ({@link PlanPass#anchors}).
      */
     public <T> T planPass(Set<String> acceptors, java.util.function.Function<PlanPass, T> f) {
-        return index.withSearcher(s -> {
+        return index.withView(view -> {
+            IndexSearcher s = view.searcher();
             try {
-                return f.apply(new PlanPass(s, snapshot(s), acceptors));
+                return f.apply(new PlanPass(s, snapshot(view), acceptors));
             } catch (IOException e) {
                 throw new UncheckedIOException(index.where() + ": search failed", e);
             }
@@ -927,7 +932,7 @@ public final class Suggester {
             Info info = snap.infos[doc];
             String body = d.get(Fields.BODY);
             return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
-                    blockedRegions(s, doc), PageIndex.vector(s, doc), info.allLinks(), info.category(), info.safety(),
+                    blockedRegions(s, doc), snap.view.vector(doc), info.allLinks(), info.category(), info.safety(),
                     null, Set.of(), info.links().size(), info.words(), Tokens.tokenize(body == null ? "" : body),
                     info.day());
         }

@@ -147,7 +147,7 @@ public final class IndexBenchmark {
                         float[] v = local.embed(text);
                         emb[q] = System.nanoTime() - s;
                         s = System.nanoTime();
-                        idx.withSearcher(x -> search(x, v));
+                        idx.withView(x -> search(x.searcher(), v));
                         ret[q] = System.nanoTime() - s;
                     }
                     print("draft of 200 words: local embedding", emb);
@@ -183,13 +183,13 @@ public final class IndexBenchmark {
         Random rnd = new Random(7);
         for (int q = 0; q < queries / 2; q++) {
             float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
-            idx.withSearcher(x -> search(x, v));
+            idx.withView(x -> search(x.searcher(), v));
         }
         long[] knn = new long[queries];
         for (int q = 0; q < queries; q++) {
             float[] v = syn.vector(rnd.nextInt(n / PAGES_PER_CLUSTER), rnd.nextLong());
             long s = System.nanoTime();
-            idx.withSearcher(x -> search(x, v));
+            idx.withView(x -> search(x.searcher(), v));
             knn[q] = System.nanoTime() - s;
         }
         print(label + "retrieval, given vector (HNSW k=100)", knn);

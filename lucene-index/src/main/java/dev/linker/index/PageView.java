@@ -1,0 +1,131 @@
+package dev.linker.index;
+
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.KnnVectorValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The index as of one moment ({@link PageIndex#withView}): pages by URL or by their number in this view, their
+ * records and vectors, and the nearest pages to a vector. Numbers hold only within the view.
+ */
+public final class PageView {
+    private final IndexSearcher searcher;
+    private Boolean allLive;
+
+    PageView(IndexSearcher searcher) {
+        this.searcher = searcher;
+    }
+
+    /** A page and how close its vector is to the one asked for (cosine). */
+    public record Neighbour(int doc, double cosine) {
+    }
+
+    /** The number of the page with this URL in this view, or -1. */
+    public int doc(String url) {
+        try {
+            TopDocs td = searcher.search(new TermQuery(new Term(Fields.URL, url)), 1);
+            return td.scoreDocs.length == 0 ? -1 : td.scoreDocs[0].doc;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Everything stored of a page. */
+    public PageRecord record(int doc) {
+        try {
+            return PageIndex.fromDocument(searcher.storedFields().document(doc));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A page's URL. */
+    public String url(int doc) {
+        try {
+            return searcher.storedFields().document(doc, Set.of(Fields.URL)).get(Fields.URL);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A page's vector, or null when it has none. */
+    public float[] vector(int doc) {
+        try {
+            List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+            FloatVectorValues v = leaf.reader().getFloatVectorValues(Fields.VECTOR);
+            if (v == null) {
+                return null;
+            }
+            KnnVectorValues.DocIndexIterator it = v.iterator();
+            int local = doc - leaf.docBase;
+            if (it.advance(local) != local) {
+                return null;
+            }
+            return v.vectorValue(it.index()).clone();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The pages in this view. */
+    public int pages() {
+        return searcher.getIndexReader().numDocs();
+    }
+
+    /**
+     * The {@code k} pages whose vectors are nearest to {@code vector} (approximate, by the HNSW graph), nearest first;
+     * only live pages when {@code liveOnly}.
+     */
+    public List<Neighbour> nearest(float[] vector, int k, boolean liveOnly) {
+        try {
+            // A filter costs a bitset over all pages per query: none when every page is live.
+            if (liveOnly && allLive == null) {
+                allLive = searcher.count(live()) == pages();
+            }
+            Query filter = liveOnly && !allLive ? live() : null;
+            TopDocs td = searcher.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, k, filter), k);
+            List<Neighbour> out = new ArrayList<>(td.scoreDocs.length);
+            for (ScoreDoc h : td.scoreDocs) {
+                // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
+                out.add(new Neighbour(h.doc, 2.0 * h.score - 1.0));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Query live() {
+        return new TermQuery(new Term(Fields.STATUS, Status.LIVE.id()));
+    }
+
+    /** Lucene's searcher of this view, for the suggestion engine's own queries (BM25, filtered vector search). */
+    public IndexSearcher searcher() {
+        return searcher;
+    }
+
+    /** Stored fields of a page, only those named. */
+    Document stored(int doc, Set<String> fields) {
+        try {
+            return searcher.storedFields().document(doc, fields);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
