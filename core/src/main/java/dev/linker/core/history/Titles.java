@@ -1,21 +1,22 @@
 package dev.linker.core.history;
 
+import dev.linker.core.site.SiteReader;
 import dev.linker.core.source.FrontMatter;
+import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
+import org.jsoup.parser.StreamParser;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Title and H1 of one old version of a file, without a full parse: a history scan reads thousands of versions, and
- * the title is all it needs from each.
+ * Title and H1 of one old version of a file, read as the site reader reads them (jsoup's title and first h1, else
+ * first heading), but parsed only as far as the h1: a history scan reads thousands of versions, and the title is all it
+ * needs from each.
  */
 final class Titles {
-    private static final Pattern TITLE = Pattern.compile("(?is)<title[^>]*>(.*?)</title>");
-    private static final Pattern H1 = Pattern.compile("(?is)<h1[^>]*>(.*?)</h1>");
-    private static final Pattern ANY_HEADING = Pattern.compile("(?is)<h([1-6])[^>]*>(.*?)</h\\1>");
-    private static final Pattern TAG = Pattern.compile("(?s)<[^>]*>");
     private static final Pattern SPACE = Pattern.compile("\\s+");
 
     record Named(String title, String h1) {
@@ -33,16 +34,26 @@ final class Titles {
     }
 
     static Named html(String text) {
-        String title = first(TITLE, text, 1);
-        String h1 = first(H1, text, 1);
-        if (h1.isEmpty()) {
-            h1 = first(ANY_HEADING, text, 2); // as the site reader does: the first heading when there is no h1
+        String title;
+        String h1;
+        try (StreamParser p = new StreamParser(Parser.htmlParser()).parse(text, "")) {
+            title = text(p.selectFirst("title"));
+            Element h = p.selectFirst("h1");
+            // As the site reader does: the first heading when there is no h1 (the whole page is parsed by now).
+            h1 = text(h != null ? h : p.document().selectFirst("h1, h2, h3, h4, h5, h6"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a string has no I/O to fail
         }
         // A Markdown-ish HTML source (Jekyll, Hugo layouts) may carry its title in front matter instead.
         if (title.isEmpty() && text.startsWith("---")) {
-            title = FrontMatter.parse(text).get("title");
+            String fm = FrontMatter.parse(text).get("title");
+            title = fm == null ? "" : fm;
         }
-        return new Named(title == null ? "" : title, h1);
+        return new Named(title, h1);
+    }
+
+    private static String text(Element e) {
+        return e == null ? "" : SiteReader.collapse(e.text());
     }
 
     static Named markdown(String text) {
@@ -60,14 +71,6 @@ final class Titles {
             }
         }
         return new Named(title == null ? "" : collapse(title), h1);
-    }
-
-    private static String first(Pattern p, String text, int group) {
-        Matcher m = p.matcher(text);
-        if (!m.find()) {
-            return "";
-        }
-        return collapse(Parser.unescapeEntities(TAG.matcher(m.group(group)).replaceAll(" "), false));
     }
 
     static String collapse(String s) {
