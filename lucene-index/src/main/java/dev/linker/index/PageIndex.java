@@ -453,7 +453,7 @@ public final class PageIndex implements Closeable {
         requireWriter();
         Map<String, String> hashes = storedHashes();
         Set<String> seen = new HashSet<>();
-        int[] counts = new int[4]; // unchanged, embedded, written, imported
+        SyncCounts counts = new SyncCounts();
         long t0 = System.nanoTime();
         List<PageRecord> batch = new java.util.ArrayList<>();
         try {
@@ -485,16 +485,24 @@ public final class PageIndex implements Closeable {
                 writer.forceMergeDeletes();
                 commit();
             }
-            return new SyncReport(counts[0], counts[1], removed, counts[3]);
+            return new SyncReport(counts.unchanged, counts.embedded, removed, counts.imported);
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": write failed", e);
         }
     }
 
+    /** What a sync has done so far: pages left as they were, embedded, written (all read), given an imported vector. */
+    private static final class SyncCounts {
+        int unchanged;
+        int embedded;
+        int written;
+        int imported;
+    }
+
     /** Pages embedded per call: lets HTTP embedders batch; the local model runs them one by one anyway. */
     static final int EMBED_BATCH = 32;
 
-    private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, int[] counts,
+    private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, SyncCounts counts,
                             Consumer<String> progress, long t0, VectorSource imported) throws IOException {
         if (batch.isEmpty()) {
             return;
@@ -543,24 +551,24 @@ public final class PageIndex implements Closeable {
                 vectors[todo.get(k)] = checkVector(batch.get(todo.get(k)), got.get(k));
             }
         }
-        int before = counts[2];
+        int before = counts.written;
         for (int i = 0; i < batch.size(); i++) {
             if (!skip[i]) {
                 writer.updateDocument(new Term(Fields.URL, batch.get(i).url()),
                         document(batch.get(i), hs[i], vectors[i]));
             }
         }
-        counts[0] += batch.size() - todo.size() - taken;
-        counts[1] += todo.size();
-        counts[2] += batch.size();
-        counts[3] += taken;
+        counts.unchanged += batch.size() - todo.size() - taken;
+        counts.embedded += todo.size();
+        counts.written += batch.size();
+        counts.imported += taken;
         batch.clear();
-        if (counts[2] / options.commitEvery() > before / options.commitEvery()) {
+        if (counts.written / options.commitEvery() > before / options.commitEvery()) {
             commit();
             if (progress != null) {
                 double sec = (System.nanoTime() - t0) / 1e9;
                 progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",
-                        counts[2], counts[1], sec));
+                        counts.written, counts.embedded, sec));
             }
         }
     }

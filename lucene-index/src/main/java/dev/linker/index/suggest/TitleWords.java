@@ -96,17 +96,17 @@ final class TitleWords {
         if (found < 2) {
             return 0;
         }
-        // Every occurrence of a title word, by position: (position, word index).
-        List<long[]> occ = new ArrayList<>();
+        // Every occurrence of a title word, by position.
+        List<Occurrence> occ = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             int[] p = positions.get(terms[i]);
             if (p != null) {
                 for (int x : p) {
-                    occ.add(new long[] {x, i});
+                    occ.add(new Occurrence(x, i));
                 }
             }
         }
-        occ.sort((a, b) -> Long.compare(a[0], b[0]));
+        occ.sort(java.util.Comparator.comparingInt(Occurrence::position));
         // The window ending at each occurrence: distinct title words within WINDOW positions.
         int[] count = new int[k];
         double sum = 0;
@@ -114,13 +114,13 @@ final class TitleWords {
         int lo = 0;
         double bestSum = 0;
         for (int hi = 0; hi < occ.size(); hi++) {
-            int w = (int) occ.get(hi)[1];
+            int w = occ.get(hi).word();
             if (count[w]++ == 0) {
                 sum += idf[w];
                 distinct++;
             }
-            while (occ.get(hi)[0] - occ.get(lo)[0] >= WINDOW) {
-                int v = (int) occ.get(lo)[1];
+            while (occ.get(hi).position() - occ.get(lo).position() >= WINDOW) {
+                int v = occ.get(lo).word();
                 if (--count[v] == 0) {
                     sum -= idf[v];
                     distinct--;
@@ -135,6 +135,10 @@ final class TitleWords {
             return 0;
         }
         return Math.min(1.0, bestSum / fullWeight) * (bestSum / title.total());
+    }
+
+    /** A title word (its index in the title's terms) at a position of the text. */
+    private record Occurrence(int position, int word) {
     }
 
     @Override
