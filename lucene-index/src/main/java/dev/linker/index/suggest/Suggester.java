@@ -332,6 +332,15 @@ public final class Suggester {
         index.withView(this::snapshot);
     }
 
+    /** The page's number in the snapshot; an unknown page is an error naming the index. */
+    private int indexed(Snapshot snap, String url) {
+        Integer doc = snap.docs.get(url);
+        if (doc == null) {
+            throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
+        }
+        return doc;
+    }
+
     private Snapshot snapshot(PageView view) {
         IndexSearcher s = view.searcher();
         Snapshot snap = snapshot;
@@ -457,10 +466,7 @@ public final class Suggester {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
             Snapshot snap = snapshot(view);
-            Integer doc = snap.docs.get(url);
-            if (doc == null) {
-                throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
-            }
+            int doc = indexed(snap, url);
             return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit);
         });
     }
@@ -558,10 +564,7 @@ public final class Suggester {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
             Snapshot snap = snapshot(view);
-            Integer doc = snap.docs.get(url);
-            if (doc == null) {
-                throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
-            }
+            int doc = indexed(snap, url);
             return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit, withAnchors, onlyTargets);
         });
     }
@@ -785,10 +788,7 @@ public final class Suggester {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
             Snapshot snap = snapshot(view);
-            Integer doc = snap.docs.get(sourceUrl);
-            if (doc == null) {
-                throw new LinkerException("unknown page " + sourceUrl + " (not in index " + index.where() + ")");
-            }
+            int doc = indexed(snap, sourceUrl);
             try {
                 String body = s.storedFields().document(doc, Set.of(Fields.BODY)).get(Fields.BODY);
                 SourceText text = SourceText.of(body == null ? "" : body, blockedRegions(s, doc));
@@ -860,10 +860,7 @@ public final class Suggester {
 
         /** The donor's best acceptor candidates, scored as suggestions are, without anchors. */
         public List<Suggestion> candidates(String donor, int limit) {
-            Integer doc = snap.docs.get(donor);
-            if (doc == null) {
-                throw new LinkerException("unknown page " + donor + " (not in index " + index.where() + ")");
-            }
+            int doc = indexed(snap, donor);
             try {
                 Source src = planSource(doc, donor);
                 Map<Integer, Candidate> cands = new HashMap<>();
