@@ -25,7 +25,8 @@ import java.util.Set;
  */
 public final class PageView {
     private final IndexSearcher searcher;
-    private Boolean allLive;
+    /** Whether every page is live, once asked (a view may be shared between threads: the answer is the same). */
+    private volatile Boolean allLive;
 
     PageView(IndexSearcher searcher) {
         this.searcher = searcher;

@@ -424,11 +424,9 @@ public final class LinkerServer implements AutoCloseable {
 
     private void putPages(Context ctx) {
         JsonNode b = body(ctx);
-        JsonNode pages = b.get("pages");
-        if (pages == null || !pages.isArray()) {
-            throw ApiException.badField("pages", "pages must be an array of page objects");
-        }
-        if (pages.size() > MAX_PAGES_PER_BATCH) {
+        JsonNode pages = b.path("pages");
+        // Counted before the pages are read; whether it is an array of pages is Requests.pages' to say.
+        if (pages.isArray() && pages.size() > MAX_PAGES_PER_BATCH) {
             throw new ApiException(413, "too_large", "pages has " + pages.size() + " entries; at most "
                     + MAX_PAGES_PER_BATCH + " per request", "pages");
         }

@@ -92,20 +92,18 @@ public final class Requests {
                         : field + "[" + r.getIndex() + "]";
             }
             String name = field.isEmpty() ? "request body" : field;
-            throw ApiException.badField(field.isEmpty() ? null : field, name + " must be " + expected(e, name));
+            throw ApiException.badField(field.isEmpty() ? null : field, name + " must be " + expected(e));
         } catch (JsonProcessingException e) {
             throw ApiException.badField(at.isEmpty() ? null : at, "request body cannot be read: "
                     + e.getOriginalMessage());
         }
     }
 
-    private static String expected(JsonMappingException e, String field) {
+    /** What the JSON type should have been, by the record component (or list element) that refused it. */
+    private static String expected(JsonMappingException e) {
         Class<?> t = e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m ? m.getTargetType()
                 : e.getCause() instanceof com.fasterxml.jackson.core.exc.InputCoercionException c ? c.getTargetType()
                 : null;
-        if (e instanceof com.fasterxml.jackson.databind.exc.InvalidNullException || t == null) {
-            return field.endsWith("]") && !field.startsWith("exclude") ? "an object" : "a string";
-        }
         if (t == String.class) {
             return "a string";
         }
@@ -115,8 +113,8 @@ public final class Requests {
         if (t == Double.class || t == double.class) {
             return "a number";
         }
-        if (List.class.isAssignableFrom(t)) {
-            return field.equals("pages") ? "an array of page objects" : "an array of strings";
+        if (t != null && List.class.isAssignableFrom(t)) {
+            return "an array of strings"; // exclude; pages is checked to be an array before it is bound
         }
         return "an object";
     }

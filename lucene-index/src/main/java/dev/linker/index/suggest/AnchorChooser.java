@@ -207,19 +207,23 @@ final class AnchorChooser {
         List<Tokens.Token> toks = src.tokens();
         double half = 0.5 * total;
         // Better when it covers more; at equal cover, the shorter span (found first) stays.
-        double[] best = {0};
-        int[] at = {-1, -1};
+        final class Best {
+            double sum;
+            int from = -1;
+            int to;
+        }
+        Best best = new Best();
         for (int k = 0; k < src.sentences().size(); k++) {
             eachSpan(k, i -> idf.containsKey(toks.get(i).term()), idf, (i, j, sum, cover) -> {
-                if (idf.containsKey(toks.get(j).term()) && cover >= 2 && sum >= half && sum > best[0] + 1e-9
+                if (idf.containsKey(toks.get(j).term()) && cover >= 2 && sum >= half && sum > best.sum + 1e-9
                         && ok(toks.get(i).start(), toks.get(j).end())) {
-                    best[0] = sum;
-                    at[0] = toks.get(i).start();
-                    at[1] = toks.get(j).end();
+                    best.sum = sum;
+                    best.from = toks.get(i).start();
+                    best.to = toks.get(j).end();
                 }
             });
         }
-        return at[0] < 0 ? null : at(at[0], at[1], Anchor.Rule.DISTINCTIVE, t);
+        return best.from < 0 ? null : at(best.from, best.to, Anchor.Rule.DISTINCTIVE, t);
     }
 
     /** A step of {@link #eachSpan}: tokens {@code i..j}, the summed weight of their distinct words, how many weigh. */
