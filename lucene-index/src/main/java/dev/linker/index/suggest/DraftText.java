@@ -23,33 +23,113 @@ public final class DraftText {
         }
     }
 
-    private static final List<Pattern> MARKDOWN_MASKS = List.of(
-            Pattern.compile("^(```|~~~)[^\\n]*\\n[\\s\\S]*?(?:^\\1[^\\n]*$|\\z)", Pattern.MULTILINE),
-            Pattern.compile("`[^`\\n]+`"),
-            Pattern.compile("!?\\[(?:[^\\]\\\\\\n]|\\\\.)*\\]\\([^)]*\\)"),
-            Pattern.compile("^\\s{0,3}\\[[^\\]\\n]+\\]:.*$", Pattern.MULTILINE),
-            Pattern.compile("\\[(?:[^\\]\\\\\\n]|\\\\.)*\\]\\[[^\\]\\n]*\\]"),
-            Pattern.compile("<[^>\\n]+>"),
-            Pattern.compile("\\bhttps?://[^\\s<>()\\]]+"));
-    private static final List<Pattern> HTML_MASKS = List.of(
-            Pattern.compile("<!--[\\s\\S]*?(?:-->|\\z)"),
-            Pattern.compile("<(script|style|code|pre|textarea)\\b[\\s\\S]*?(?:</\\1\\s*>|\\z)", Pattern.CASE_INSENSITIVE),
-            Pattern.compile("<a\\b[^>]*>[\\s\\S]*?(?:</a\\s*>|\\z)", Pattern.CASE_INSENSITIVE),
-            Pattern.compile("<[^>]*>?"),
-            Pattern.compile("&[a-zA-Z0-9#]+;"));
+    /**
+     * A pattern and where its matches can start: at one of {@code starts}' characters, or at the start of a line
+     * ({@code lineStart}, for patterns that begin with {@code ^} in multi-line mode). A draft is scanned only from
+     * those places, each with {@link Matcher#lookingAt()}, instead of {@link Matcher#find()} trying every offset:
+     * the same matches (the first character of any match is one of them), at a fraction of the cost on a
+     * 1,000-word draft sent with every edit.
+     */
+    record Rule(Pattern pattern, String starts, boolean lineStart) {
+        static Rule at(String starts, String regex, int flags) {
+            return new Rule(Pattern.compile(regex, flags), starts, false);
+        }
+
+        static Rule lineStart(String regex) {
+            return new Rule(Pattern.compile(regex, Pattern.MULTILINE), "", true);
+        }
+
+        /** Calls {@code each} for every match, left to right, as a {@link Matcher#find()} loop would. */
+        void matches(String text, java.util.function.Consumer<Matcher> each) {
+            // Transparent, non-anchoring bounds: ^, \b and lookarounds see the whole text, not the region.
+            Matcher m = pattern.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
+            Starts places = new Starts(text, lineStart ? LINE_ENDS : starts, lineStart);
+            for (int i = places.next(0); i >= 0; ) {
+                m.region(i, text.length());
+                if (m.lookingAt()) {
+                    each.accept(m);
+                    i = places.next(Math.max(m.end(), i + 1));
+                } else {
+                    i = places.next(i + 1);
+                }
+            }
+        }
+    }
+
+    /** The characters after which {@code ^} may match in multi-line mode (Pattern checks the rest). */
+    private static final String LINE_ENDS = "\n\r\u0085\u2028\u2029";
+
+    /**
+     * The places of a text where a rule's match can start, in order: each character's next occurrence is kept and
+     * looked for again (by {@link String#indexOf(int, int)}) only once passed, so a scan reads the text once per
+     * character however many places it visits.
+     */
+    private static final class Starts {
+        private final String text;
+        private final String chars;
+        private final boolean after;
+        private final int[] next;
+
+        /** @param after the places are just after each character (line starts), not at it */
+        Starts(String text, String chars, boolean after) {
+            this.text = text;
+            this.chars = chars;
+            this.after = after;
+            this.next = new int[chars.length()];
+            java.util.Arrays.fill(next, -2); // not looked for yet
+        }
+
+        /** The first place at or after {@code from}; -1 if none. */
+        int next(int from) {
+            if (after && from == 0) {
+                return 0;
+            }
+            int at = after ? from - 1 : from;
+            int best = -1;
+            for (int k = 0; k < next.length; k++) {
+                if (next[k] != -1 && next[k] < at) {
+                    next[k] = text.indexOf(chars.charAt(k), at);
+                }
+                if (next[k] >= 0 && (best < 0 || next[k] < best)) {
+                    best = next[k];
+                }
+            }
+            if (best < 0) {
+                return -1;
+            }
+            return after ? (best + 1 < text.length() ? best + 1 : -1) : best;
+        }
+    }
+
+    private static final List<Rule> MARKDOWN_MASKS = List.of(
+            Rule.lineStart("^(```|~~~)[^\\n]*\\n[\\s\\S]*?(?:^\\1[^\\n]*$|\\z)"),
+            Rule.at("`", "`[^`\\n]+`", 0),
+            Rule.at("![", "!?\\[(?:[^\\]\\\\\\n]|\\\\.)*\\]\\([^)]*\\)", 0),
+            Rule.lineStart("^\\s{0,3}\\[[^\\]\\n]+\\]:.*$"),
+            Rule.at("[", "\\[(?:[^\\]\\\\\\n]|\\\\.)*\\]\\[[^\\]\\n]*\\]", 0),
+            Rule.at("<", "<[^>\\n]+>", 0),
+            Rule.at("h", "\\bhttps?://[^\\s<>()\\]]+", 0));
+    private static final List<Rule> HTML_MASKS = List.of(
+            Rule.at("<", "<!--[\\s\\S]*?(?:-->|\\z)", 0),
+            Rule.at("<", "<(script|style|code|pre|textarea)\\b[\\s\\S]*?(?:</\\1\\s*>|\\z)", Pattern.CASE_INSENSITIVE),
+            Rule.at("<", "<a\\b[^>]*>[\\s\\S]*?(?:</a\\s*>|\\z)", Pattern.CASE_INSENSITIVE),
+            Rule.at("<", "<[^>]*>?", 0),
+            Rule.at("&", "&[a-zA-Z0-9#]+;", 0));
     /** ATX headings ("## Title") and setext headings (a line underlined with === or ---). */
-    private static final List<Pattern> MARKDOWN_HEADINGS = List.of(
-            Pattern.compile("^ {0,3}#{1,6}(?:[ \\t][^\\n]*+)?$", Pattern.MULTILINE),
+    private static final List<Rule> MARKDOWN_HEADINGS = List.of(
+            Rule.lineStart("^ {0,3}#{1,6}(?:[ \\t][^\\n]*+)?$"),
             // Linear: each line is scanned once (possessive), its non-blankness checked by a lookahead.
-            Pattern.compile("^(?=[^\\n]*\\S)[^\\n]*+\\n {0,3}(?:=++|-++)[ \\t]*+$", Pattern.MULTILINE));
-    private static final List<Pattern> HTML_HEADINGS = List.of(
-            Pattern.compile("<(h[1-6])\\b[\\s\\S]*?(?:</\\1\\s*>|\\z)", Pattern.CASE_INSENSITIVE));
-    private static final List<Pattern> MARKDOWN_LINKS = List.of(
-            Pattern.compile("!?\\[(?:[^\\]\\\\\\n]|\\\\.)*\\]\\(\\s*<?([^)\\s>]+)>?[^)]*\\)"),
-            Pattern.compile("^\\s{0,3}\\[[^\\]\\n]+\\]:\\s*<?(\\S+?)>?(?:\\s.*)?$", Pattern.MULTILINE),
-            Pattern.compile("<(https?://[^>\\s]+)>"));
-    private static final Pattern HTML_LINK = Pattern.compile("<a\\b[^>]*?\\bhref\\s*=\\s*[\"']?([^\"'\\s>]+)",
-            Pattern.CASE_INSENSITIVE);
+            Rule.lineStart("^(?=[^\\n]*\\S)[^\\n]*+\\n {0,3}(?:=++|-++)[ \\t]*+$"));
+    private static final List<Rule> HTML_HEADINGS = List.of(
+            Rule.at("<", "<(h[1-6])\\b[\\s\\S]*?(?:</\\1\\s*>|\\z)", Pattern.CASE_INSENSITIVE));
+    private static final List<Rule> MARKDOWN_LINKS = List.of(
+            Rule.at("![", "!?\\[(?:[^\\]\\\\\\n]|\\\\.)*\\]\\(\\s*<?([^)\\s>]+)>?[^)]*\\)", 0),
+            Rule.lineStart("^\\s{0,3}\\[[^\\]\\n]+\\]:\\s*<?(\\S+?)>?(?:\\s.*)?$"),
+            Rule.at("<", "<(https?://[^>\\s]+)>", 0));
+    private static final List<Rule> HTML_LINKS = List.of(
+            Rule.at("<", "<a\\b[^>]*?\\bhref\\s*=\\s*[\"']?([^\"'\\s>]+)", Pattern.CASE_INSENSITIVE));
+    private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final String source;
     private final Format format;
@@ -67,15 +147,13 @@ public final class DraftText {
 
     public static DraftText of(String source, Format format) {
         char[] chars = source.toCharArray();
-        List<Pattern> masks = switch (format) {
+        List<int[]> blocked = new ArrayList<>();
+        for (Rule r : switch (format) {
             case MARKDOWN -> MARKDOWN_MASKS;
             case HTML -> HTML_MASKS;
-            case TEXT -> List.of();
-        };
-        List<int[]> blocked = new ArrayList<>();
-        for (Pattern p : masks) {
-            Matcher m = p.matcher(source);
-            while (m.find()) {
+            case TEXT -> List.<Rule>of();
+        }) {
+            r.matches(source, m -> {
                 blocked.add(new int[] {m.start(), m.end()});
                 for (int i = m.start(); i < m.end(); i++) {
                     // Line breaks stay: they end sentences and paragraphs.
@@ -83,32 +161,35 @@ public final class DraftText {
                         chars[i] = ' ';
                     }
                 }
-            }
+            });
         }
-        List<Pattern> headings = switch (format) {
+        for (Rule r : switch (format) {
             case MARKDOWN -> MARKDOWN_HEADINGS;
             case HTML -> HTML_HEADINGS;
-            case TEXT -> List.of();
-        };
-        for (Pattern p : headings) {
-            Matcher m = p.matcher(source);
-            while (m.find()) {
-                blocked.add(new int[] {m.start(), m.end()});
-            }
+            case TEXT -> List.<Rule>of();
+        }) {
+            r.matches(source, m -> blocked.add(new int[] {m.start(), m.end()}));
         }
         List<String> links = new ArrayList<>();
-        List<Pattern> linkPatterns = switch (format) {
+        for (Rule r : switch (format) {
             case MARKDOWN -> MARKDOWN_LINKS;
-            case HTML -> List.of(HTML_LINK);
-            case TEXT -> List.of();
-        };
-        for (Pattern p : linkPatterns) {
-            Matcher m = p.matcher(source);
-            while (m.find()) {
-                links.add(m.group(1).replace("&amp;", "&"));
-            }
+            case HTML -> HTML_LINKS;
+            case TEXT -> List.<Rule>of();
+        }) {
+            r.matches(source, m -> links.add(m.group(1).replace("&amp;", "&")));
         }
         return new DraftText(source, format, new String(chars), List.copyOf(links), List.copyOf(blocked));
+    }
+
+    /** Every rule a format is scanned with: masks, headings, links. */
+    static List<Rule> rules(Format format) {
+        return switch (format) {
+            case MARKDOWN -> java.util.stream.Stream.of(MARKDOWN_MASKS, MARKDOWN_HEADINGS, MARKDOWN_LINKS)
+                    .flatMap(List::stream).toList();
+            case HTML -> java.util.stream.Stream.of(HTML_MASKS, HTML_HEADINGS, HTML_LINKS).flatMap(List::stream)
+                    .toList();
+            case TEXT -> List.of();
+        };
     }
 
     public String source() {
@@ -158,8 +239,8 @@ public final class DraftText {
     /** Paragraphs of the linkable text (split on blank lines), stripped, non-blank. */
     public List<String> paragraphs() {
         List<String> out = new ArrayList<>();
-        for (String p : linkable.split("\\n\\s*\\n")) {
-            String s = p.replaceAll("\\s+", " ").strip();
+        for (String p : PARAGRAPH_BREAK.split(linkable)) {
+            String s = SPACES.matcher(p).replaceAll(" ").strip();
             if (!s.isEmpty()) {
                 out.add(s);
             }

@@ -4,10 +4,64 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class DraftTextTest {
+    /** Drafts of every shape the scanners meet: the eval drafts, pages of the example site, and edge cases. */
+    private static List<String> texts() throws IOException {
+        List<String> out = new ArrayList<>(List.of(
+                "[a](/x)\r\n# Title\r\nText with `code` and https://a.example/b.\r\n\r\n[ref]: /y\r\n",
+                "Old Mac lines\r## Heading\r[ref]: /z\rand ```\rnot a fence",
+                "Line\u2028## Heading after a line separator\u2029[ref]: /p\u0085 text",
+                "```go\nfmt.Println(\"[x](/y)\")\n```\nafter ![img](/i.png) and [b][c] <https://q.example/r>\n",
+                "Setext\n===\n\nAnother\n---\n   [spaced]: <https://s.example/t> \"T\"\n~~~\nunclosed",
+                "!!![[nested]](/a) \\[escaped](/b) [x\\]y](/c) <a href='/d'>d</a> &amp; &#39; <!-- c --> <h2>H</h2>",
+                "<script>var a = '<a href=\"/no\">';</script><pre>[p](/q)</pre><A HREF=/up>UP</A><p title=x",
+                "", "h", "<", "[", "!", "`", "\n", "#", "http://", "httpshttps://x.example"));
+        for (String f : List.of("go-blog.jsonl", "postgresql-15.jsonl")) {
+            for (String line : Files.readAllLines(Path.of("src/test/resources/drafts", f))) {
+                out.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).get("text").asText());
+            }
+        }
+        try (Stream<Path> pages = Files.walk(Path.of("../examples/site"))) {
+            for (Path p : pages.filter(p -> p.toString().endsWith(".html")).toList()) {
+                out.add(Files.readString(p));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void scanning_from_the_places_a_match_can_start_finds_what_a_find_loop_finds() throws IOException {
+        List<String> texts = texts();
+        int matches = 0;
+        for (DraftText.Format format : List.of(DraftText.Format.MARKDOWN, DraftText.Format.HTML)) {
+            for (DraftText.Rule rule : DraftText.rules(format)) {
+                for (String text : texts) {
+                    List<String> expected = new ArrayList<>();
+                    Matcher m = rule.pattern().matcher(text);
+                    while (m.find()) {
+                        expected.add(m.start() + "-" + m.end() + ":" + (m.groupCount() > 0 ? m.group(1) : ""));
+                    }
+                    List<String> actual = new ArrayList<>();
+                    rule.matches(text, r -> actual.add(r.start() + "-" + r.end() + ":"
+                            + (r.groupCount() > 0 ? r.group(1) : "")));
+                    assertEquals(expected, actual, rule.pattern() + " on " + text.substring(0,
+                            Math.min(60, text.length())));
+                    matches += expected.size();
+                }
+            }
+        }
+        assertTrue(matches > 1000, "the texts exercise the rules: " + matches + " matches");
+    }
+
     @Test
     void markdown_links_code_and_urls_are_blanked_in_place_and_link_targets_collected() {
         String md = "A [burr grinder](https://brew.example/gear/burr-grinder) and `water chemistry` and "
