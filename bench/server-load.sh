@@ -5,12 +5,15 @@
 #   bench/server-load.sh                                   # build index once, editing + cold at 1, 4, 16 authors
 #   bench/server-load.sh --soak-minutes 10 --soak-rate 20 --modes none   # soak only
 #   bench/server-load.sh --client wrk --concurrency 4 --modes editing    # load sent by wrk (apt-get install wrk)
+#   bench/server-load.sh --client engine --concurrency 4 --duration 30   # the engine alone: CPU per edit, one thread
 #
 # Arguments go to dev.linker.server.bench.ServerLoadBenchmark:
 #   --dir DIR (default server/target/load-bench; relative paths are relative to server/)  --pages 100k
 #   --concurrency 1,4,16  --duration 30 (s per run)  --modes editing,cold|none  --rebuild  --build-only
-#   --client java|wrk (load generator of the editing/cold runs; default java: a java.net.http client in the driver
-#     JVM; wrk takes less CPU from the server on a small machine; warm-up and soak always use java)
+#   --client java|wrk|engine (load generator of the editing/cold runs; default java: a java.net.http client in the driver
+#     JVM; wrk takes less CPU from the server on a small machine; warm-up and soak always use java; engine: no server,
+#     the largest --concurrency authors' edits go to the draft engine on one thread of the driver, for --duration s of
+#     warm-up and as long measured: CPU ms per edit, the steadiest figure to compare two versions of the engine by)
 #   --wrk-threads N (wrk's -t; default 1)
 #   --soak-minutes M  --soak-rate R (requests/s)  --soak-authors 16  --soak-new-draft-every 4  --server-jvm "-Xmx1g;-XX:..." (JVM options of the server, ";"-separated)
 #   --draft-cache ENTRIES (the server's draft chunk cache bound; default 50000)

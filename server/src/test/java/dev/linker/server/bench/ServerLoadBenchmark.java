@@ -90,9 +90,9 @@ public final class ServerLoadBenchmark {
             }
         }
         WrkLoad wrk = switch (clientName) {
-            case "java" -> null;
+            case "java", "engine" -> null;
             case "wrk" -> WrkLoad.find(dir, wrkThreads);
-            default -> throw new IllegalArgumentException("unknown client " + clientName + " (java, wrk)");
+            default -> throw new IllegalArgumentException("unknown client " + clientName + " (java, wrk, engine)");
         };
         WordModel words = new WordModel();
         SyntheticSite site = new SyntheticSite(pages, words);
@@ -102,6 +102,10 @@ public final class ServerLoadBenchmark {
             return;
         }
         describeDrafts(site);
+        if (clientName.equals("engine")) {
+            EngineReplay.run(site, index, EngineReplay.authors(concurrency), duration, 42);
+            return;
+        }
 
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
