@@ -256,6 +256,16 @@ class DraftEmbedderTest {
     }
 
     @Test
+    void a_long_draft_may_carry_up_to_two_percent_of_its_words_changed_in_reused_chunks() {
+        assertEquals(0, DraftEmbedder.reuseBudget(99), "under 100 words: none");
+        assertEquals(3, DraftEmbedder.reuseBudget(360), "1 % up to 500 words");
+        assertEquals(5, DraftEmbedder.reuseBudget(500));
+        assertEquals(11, DraftEmbedder.reuseBudget(750), "then rising");
+        assertEquals(20, DraftEmbedder.reuseBudget(1_000), "2 % from 1,000 words");
+        assertEquals(40, DraftEmbedder.reuseBudget(2_000));
+    }
+
+    @Test
     void the_drafts_remembered_for_reuse_hold_no_more_chunks_than_the_cache_holds_entries() {
         DraftEmbedder drafts = new DraftEmbedder(counting, 8, 4); // proseDraft has 6 chunks
         drafts.embed("url:/one", proseDraft());

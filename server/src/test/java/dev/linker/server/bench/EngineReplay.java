@@ -38,6 +38,8 @@ final class EngineReplay {
             }
             // Warm-up (the JIT, the caches), then the measured pass, each for the given time.
             for (String pass : List.of("warm-up", "measured")) {
+                long chunks0 = engine.embedder().embeddedCount();
+                long spans0 = engine.embedder().spansEmbeddedCount();
                 long cpu0 = threads.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
                 long end = t0 + seconds * 1_000_000_000L;
@@ -53,9 +55,12 @@ final class EngineReplay {
                 long cpu = threads.getCurrentThreadCpuTime() - cpu0;
                 long[] w = wall.stream().mapToLong(Long::longValue).sorted().toArray();
                 System.out.printf(Locale.ROOT, "engine, %s: %d edits by %d authors in %.1f s on one thread: "
-                                + "%.2f ms CPU per edit; p50 %.2f ms, p99 %.2f ms%n", pass, w.length, authors,
-                        (System.nanoTime() - t0) / 1e9, cpu / 1e6 / w.length, w[w.length / 2] / 1e6,
-                        w[Math.min(w.length - 1, (int) Math.ceil(w.length * 0.99) - 1)] / 1e6);
+                                + "%.2f ms CPU per edit; p50 %.2f ms, p99 %.2f ms; per edit %.2f chunks and %.2f spans "
+                                + "embedded%n", pass, w.length, authors, (System.nanoTime() - t0) / 1e9,
+                        cpu / 1e6 / w.length, w[w.length / 2] / 1e6,
+                        w[Math.min(w.length - 1, (int) Math.ceil(w.length * 0.99) - 1)] / 1e6,
+                        (engine.embedder().embeddedCount() - chunks0) / (double) w.length,
+                        (engine.embedder().spansEmbeddedCount() - spans0) / (double) w.length);
             }
         }
     }
