@@ -128,8 +128,6 @@ public final class DraftText {
             Rule.at("<", "<(https?://[^>\\s]+)>", 0));
     private static final List<Rule> HTML_LINKS = List.of(
             Rule.at("<", "<a\\b[^>]*?\\bhref\\s*=\\s*[\"']?([^\"'\\s>]+)", Pattern.CASE_INSENSITIVE));
-    private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n");
-    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final String source;
     private final Format format;
@@ -236,16 +234,64 @@ public final class DraftText {
         return null;
     }
 
-    /** Paragraphs of the linkable text (split on blank lines), stripped, non-blank. */
+    /**
+     * Paragraphs of the linkable text, stripped, non-blank: split where a line break is followed, across white space
+     * only, by another (the regular expression {@code \n\s*\n}), each run of white space ({@code \s}) made one space.
+     * Written out rather than by {@code split} and {@code replaceAll}: the editor asks for it on every keystroke.
+     */
     public List<String> paragraphs() {
         List<String> out = new ArrayList<>();
-        for (String p : PARAGRAPH_BREAK.split(linkable)) {
-            String s = SPACES.matcher(p).replaceAll(" ").strip();
-            if (!s.isEmpty()) {
-                out.add(s);
+        String t = linkable;
+        int n = t.length();
+        StringBuilder sb = new StringBuilder();
+        int from = 0;
+        while (from < n) {
+            int end = n;
+            int next = n;
+            for (int k = from; k < n; k++) {
+                if (t.charAt(k) == '\n') {
+                    int j = k + 1;
+                    int lastBreak = -1;
+                    while (j < n && isSpace(t.charAt(j))) {
+                        if (t.charAt(j) == '\n') {
+                            lastBreak = j;
+                        }
+                        j++;
+                    }
+                    if (lastBreak >= 0) {
+                        end = k;
+                        next = lastBreak + 1;
+                        break;
+                    }
+                    k = j - 1; // no break in that run of white space: no blank line starts inside it either
+                }
             }
+            sb.setLength(0);
+            boolean space = false;
+            for (int k = from; k < end; k++) {
+                char c = t.charAt(k);
+                if (isSpace(c)) {
+                    space = true;
+                } else {
+                    if (space) {
+                        sb.append(' ');
+                        space = false;
+                    }
+                    sb.append(c);
+                }
+            }
+            String p = sb.toString().strip(); // the ends, also of Unicode white space, as strip() does
+            if (!p.isEmpty()) {
+                out.add(p);
+            }
+            from = next;
         }
         return out;
+    }
+
+    /** {@code \s} of a regular expression: space, tab, line feed, vertical tab, form feed, carriage return. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
     /**

@@ -63,6 +63,26 @@ class DraftTextTest {
     }
 
     @Test
+    void paragraphs_are_what_splitting_on_blank_lines_and_collapsing_white_space_gives() throws IOException {
+        List<String> texts = new ArrayList<>(texts());
+        texts.addAll(List.of("a\n\n\n\nb", "a\n \t\n b \n", "a\n  x\n\nb", "\n\na", "a\r\n\r\nb\u2028\n\n\u00a0c",
+                " lead\u000b and\ftrail \n", "\n", " \n \n ", "one\u2028\u2029two"));
+        for (String text : texts) {
+            for (DraftText.Format format : DraftText.Format.values()) {
+                DraftText d = DraftText.of(text, format);
+                List<String> expected = new ArrayList<>();
+                for (String p : d.linkable().split("\\n\\s*\\n")) {
+                    String s = p.replaceAll("\\s+", " ").strip();
+                    if (!s.isEmpty()) {
+                        expected.add(s);
+                    }
+                }
+                assertEquals(expected, d.paragraphs(), format + " " + text.substring(0, Math.min(60, text.length())));
+            }
+        }
+    }
+
+    @Test
     void markdown_links_code_and_urls_are_blanked_in_place_and_link_targets_collected() {
         String md = "A [burr grinder](https://brew.example/gear/burr-grinder) and `water chemistry` and "
                 + "https://x.example/y here.\n\n[ref]: /guides/cold-brew\n";
