@@ -263,12 +263,17 @@ final class AnchorChooser {
 
     /** A candidate span: token range, character range, its distinctive weight, whether it is a noun phrase. */
     private record Span(int first, int last, int from, int to, double distinctive, boolean nounPhrase) {
+        /** The page's words in the span, less a little per word: the shorter first among equals. */
+        double richness() {
+            return distinctive - 0.02 * (last - first + 1);
+        }
     }
 
-    /** The spans richest in the page's words, the shorter and earlier first among equals. */
-    private static final Comparator<Span> RICHEST = Comparator
-            .comparingDouble((Span s) -> -(s.distinctive() - 0.02 * (s.last() - s.first() + 1)))
-            .thenComparingInt(Span::from);
+    /** The spans richest in the page's words, the shorter and earlier first among equals (sorted per page and edit). */
+    private static final Comparator<Span> RICHEST = (a, b) -> {
+        int c = Double.compare(b.richness(), a.richness());
+        return c != 0 ? c : Integer.compare(a.from(), b.from());
+    };
 
     private Anchor bySpan(Target t, Map<String, Double> terms, List<Integer> sentences) {
         List<Span> spans = new ArrayList<>();
