@@ -63,10 +63,11 @@ public final class DraftEmbedder {
     static final double REUSE_DRAFT_SHARE = 0.01;
     /**
      * The share a long draft may reuse, reached at {@value #REUSE_LONG_WORDS} words (linearly from 500): one edit moves
-     * a long draft's vector far less (cos 0.9999 on 1,500-word PostgreSQL pages against 0.997 on the example site's
-     * 250-word ones), and at 2 % its reused vector stays as close to the exact one as at 1 % (cos mean 0.9998, the
-     * same top-5 nearest pages 99.6 % of the time, DraftVectorQualityTest), while a typing author's requests need
-     * about a third fewer model runs (0.52 → 0.32 chunks per edit on the server benchmark's drafts).
+     * a long draft's vector far less (cos 0.9999 per edit on PostgreSQL pages of 300–2,000 words, 0.997 on the example
+     * site's pages of about 250), and at 2 % its reused vector stays as close to the exact one as at 1 % (cos mean
+     * 0.9998, the same top-5 nearest pages 99.6 % of the time, DraftVectorQualityTest), while a typing author's
+     * requests need 38 % fewer model runs (0.52 → 0.32 chunks per edit on the server benchmark's drafts). A flat 2 %
+     * fails the example site's bound (cos mean 0.9978).
      */
     static final double REUSE_LONG_SHARE = 0.02;
     static final int REUSE_LONG_WORDS = 1_000;

@@ -97,6 +97,7 @@ public final class DraftText {
             if (best < 0) {
                 return -1;
             }
+            // After a line end that closes the text no rule can match: each needs a character.
             return after ? (best + 1 < text.length() ? best + 1 : -1) : best;
         }
     }
