@@ -62,7 +62,8 @@ public final class DraftEmbedder {
      */
     static final double REUSE_DRAFT_SHARE = 0.01;
     /**
-     * The share a long draft may reuse, reached at {@value #REUSE_LONG_WORDS} words (linearly from 500): one edit moves
+     * The share a long draft may reuse, reached at {@value #REUSE_LONG_WORDS} words (linearly from
+     * {@value #REUSE_SHORT_WORDS}): one edit moves
      * a long draft's vector far less (cos 0.9999 per edit on PostgreSQL pages of 300–2,000 words, 0.997 on the example
      * site's pages of about 250), and at 2 % its reused vector stays as close to the exact one as at 1 % (cos mean
      * 0.9998, the same top-5 nearest pages 99.6 % of the time, DraftVectorQualityTest), while a typing author's
@@ -71,10 +72,13 @@ public final class DraftEmbedder {
      */
     static final double REUSE_LONG_SHARE = 0.02;
     static final int REUSE_LONG_WORDS = 1_000;
+    /** Up to this many words a draft reuses {@link #REUSE_DRAFT_SHARE}. */
+    static final int REUSE_SHORT_WORDS = 500;
 
     /** The changed words a draft of {@code words} words may carry in reused chunk vectors, all chunks together. */
     static int reuseBudget(int words) {
-        double longer = Math.max(0, Math.min(1, (words - 500) / (double) (REUSE_LONG_WORDS - 500)));
+        double longer = Math.max(0, Math.min(1,
+                (words - REUSE_SHORT_WORDS) / (double) (REUSE_LONG_WORDS - REUSE_SHORT_WORDS)));
         return (int) Math.floor((REUSE_DRAFT_SHARE + longer * (REUSE_LONG_SHARE - REUSE_DRAFT_SHARE)) * words);
     }
 

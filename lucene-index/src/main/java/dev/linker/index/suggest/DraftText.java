@@ -130,6 +130,17 @@ public final class DraftText {
     private static final List<Rule> HTML_LINKS = List.of(
             Rule.at("<", "<a\\b[^>]*?\\bhref\\s*=\\s*[\"']?([^\"'\\s>]+)", Pattern.CASE_INSENSITIVE));
 
+    /** What a format is scanned with: regions blanked, headings (blocked, words kept), link targets collected. */
+    private record Scan(List<Rule> masks, List<Rule> headings, List<Rule> links) {
+        static Scan of(Format format) {
+            return switch (format) {
+                case MARKDOWN -> new Scan(MARKDOWN_MASKS, MARKDOWN_HEADINGS, MARKDOWN_LINKS);
+                case HTML -> new Scan(HTML_MASKS, HTML_HEADINGS, HTML_LINKS);
+                case TEXT -> new Scan(List.of(), List.of(), List.of());
+            };
+        }
+    }
+
     private final String source;
     private final Format format;
     private final String linkable;
@@ -145,13 +156,10 @@ public final class DraftText {
     }
 
     public static DraftText of(String source, Format format) {
+        Scan scan = Scan.of(format);
         char[] chars = source.toCharArray();
         List<int[]> blocked = new ArrayList<>();
-        for (Rule r : switch (format) {
-            case MARKDOWN -> MARKDOWN_MASKS;
-            case HTML -> HTML_MASKS;
-            case TEXT -> List.<Rule>of();
-        }) {
+        for (Rule r : scan.masks()) {
             r.matches(source, m -> {
                 blocked.add(new int[] {m.start(), m.end()});
                 for (int i = m.start(); i < m.end(); i++) {
@@ -162,19 +170,11 @@ public final class DraftText {
                 }
             });
         }
-        for (Rule r : switch (format) {
-            case MARKDOWN -> MARKDOWN_HEADINGS;
-            case HTML -> HTML_HEADINGS;
-            case TEXT -> List.<Rule>of();
-        }) {
+        for (Rule r : scan.headings()) {
             r.matches(source, m -> blocked.add(new int[] {m.start(), m.end()}));
         }
         List<String> links = new ArrayList<>();
-        for (Rule r : switch (format) {
-            case MARKDOWN -> MARKDOWN_LINKS;
-            case HTML -> HTML_LINKS;
-            case TEXT -> List.<Rule>of();
-        }) {
+        for (Rule r : scan.links()) {
             r.matches(source, m -> links.add(m.group(1).replace("&amp;", "&")));
         }
         return new DraftText(source, format, new String(chars), List.copyOf(links), List.copyOf(blocked));
@@ -182,13 +182,8 @@ public final class DraftText {
 
     /** Every rule a format is scanned with: masks, headings, links. */
     static List<Rule> rules(Format format) {
-        return switch (format) {
-            case MARKDOWN -> java.util.stream.Stream.of(MARKDOWN_MASKS, MARKDOWN_HEADINGS, MARKDOWN_LINKS)
-                    .flatMap(List::stream).toList();
-            case HTML -> java.util.stream.Stream.of(HTML_MASKS, HTML_HEADINGS, HTML_LINKS).flatMap(List::stream)
-                    .toList();
-            case TEXT -> List.of();
-        };
+        Scan scan = Scan.of(format);
+        return java.util.stream.Stream.of(scan.masks(), scan.headings(), scan.links()).flatMap(List::stream).toList();
     }
 
     public String source() {
