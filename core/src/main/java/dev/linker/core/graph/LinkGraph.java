@@ -301,7 +301,16 @@ public final class LinkGraph {
     }
 
     private double[] pageRank() {
-        int n = urls.length;
+        return pageRank(out);
+    }
+
+    /**
+     * PageRank over pages {@code 0..out.length-1} ({@code out}: each page's distinct targets), as this graph computes
+     * it: damping {@value #DAMPING}, dangling pages' rank spread evenly, until ranks move less than
+     * {@link #TOLERANCE} in sum or {@value #MAX_ITERATIONS} rounds.
+     */
+    public static double[] pageRank(int[][] out) {
+        int n = out.length;
         double[] pr = new double[n];
         if (n == 0) {
             return pr;

@@ -148,6 +148,23 @@ public final class Suggester {
         boolean allLive;
         /** Live hubs: when there are none, keeping hubs out needs no filter either. */
         int liveHubs;
+        /** Whether some page's authority blends Search Console clicks in. */
+        boolean searchConsoleClicks;
+        /** Authority without a hidden source's links: built for the first one (evaluation, tuning). */
+        private volatile HiddenLinkAuthority hidden;
+
+        HiddenLinkAuthority hidden() {
+            HiddenLinkAuthority h = hidden;
+            if (h == null) {
+                synchronized (this) {
+                    h = hidden;
+                    if (h == null) {
+                        hidden = h = HiddenLinkAuthority.of(infos, docs, searchConsoleClicks);
+                    }
+                }
+            }
+            return h;
+        }
         /** Hits of recent searches over this reader, for sources asking the same query again. */
         final SearchMemo memo = new SearchMemo();
         /** Document frequencies asked for again and again (common words of every source). */
@@ -403,6 +420,7 @@ public final class Suggester {
                 throw new UncheckedIOException(e);
             }
         }, n);
+        boolean clicks = false;
         for (int k = 0; k < stored.size(); k++) {
             Document d = stored.get(k);
             int doc = ids.get(k);
@@ -433,9 +451,11 @@ public final class Suggester {
             for (String v : d.getValues(Fields.QUERIES)) {
                 int sep = v.indexOf(Fields.SEP);
                 names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
+                clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
             }
         }
         Snapshot snap = new Snapshot(view, infos, docs, names, template);
+        snap.searchConsoleClicks = clicks;
         int live = 0;
         for (Info i : infos) {
             if (i != null && i.status() == Status.LIVE) {
@@ -518,16 +538,29 @@ public final class Suggester {
     /**
      * @param hiddenSource     names learned only from this page's links are ignored (null: none hidden)
      * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
+     * @param authorityView    pages' authority as the source sees it: without its hidden links' part
      */
     record Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
                   String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
-                  int words, List<Tokens.Token> tokenized, int day, Map<String, List<NameIndex.Mention>> named) {
+                  int words, List<Tokens.Token> tokenized, int day, Map<String, List<NameIndex.Mention>> named,
+                  HiddenLinkAuthority.View authorityView) {
         /** A source to rank: where its text names pages is filled in by the ranking's scan. */
         Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
                String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
                int words, List<Tokens.Token> tokenized, int day) {
             this(url, title, text, blocked, vector, links, category, safety, hiddenSource, inboundDiscount, linkCount,
-                    words, tokenized, day, new HashMap<>());
+                    words, tokenized, day, new HashMap<>(), HiddenLinkAuthority.View.NONE);
+        }
+
+        /** This source with its links' part of the targets' authority taken out (see {@link HiddenLinkAuthority}). */
+        Source withAuthority(HiddenLinkAuthority.View view) {
+            return new Source(url, title, text, blocked, vector, links, category, safety, hiddenSource,
+                    inboundDiscount, linkCount, words, tokenized, day, named, view);
+        }
+
+        /** A page's authority as this source sees it. */
+        double authority(int doc, Info page) {
+            return authorityView.authority(doc, page.authority());
         }
 
         /** The text's tokens: those the caller computed already, else now. */
@@ -591,14 +624,16 @@ public final class Suggester {
                 Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), false);
     }
 
-    private static Source source(IndexSearcher s, Snapshot snap, int doc, String url, boolean hideOwnLinks) {
+    private Source source(IndexSearcher s, Snapshot snap, int doc, String url, boolean hideOwnLinks) {
         PageRecord r = snap.view.record(doc);
         float[] vector = snap.view.vector(doc);
         Info info = snap.infos[doc];
-        return new Source(url, r.title() + "\n" + r.h1(), r.body(), blocked(r.meta().regions(), hideOwnLinks), vector,
-                hideOwnLinks ? Set.of() : info.allLinks(), info.category(), info.safety(),
+        Source src = new Source(url, r.title() + "\n" + r.h1(), r.body(), blocked(r.meta().regions(), hideOwnLinks),
+                vector, hideOwnLinks ? Set.of() : info.allLinks(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
                 info.words(), Tokens.tokenize(r.body()), info.day());
+        return hideOwnLinks && settings.weights().authority() != 0
+                ? src.withAuthority(snap.hidden().without(doc, info, snap.docs, info.links())) : src;
     }
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
@@ -1003,7 +1038,7 @@ public final class Suggester {
         Info t = snap.infos[c.doc];
         int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
         return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
-                t.authority(), ScoreComponents.deficit(inbound), density,
+                src.authority(c.doc, t), ScoreComponents.deficit(inbound), density,
                 src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()), c.serp,
                 c.title, ScoreComponents.time(src.day(), t.day()));
     }

@@ -40,6 +40,26 @@ class EvaluatorTest {
     }
 
     @Test
+    void a_hidden_sources_links_lend_their_targets_no_authority() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester suggester = new Suggester(idx, SuggestSettings.DEFAULT);
+            String grinder = "https://brew.example/gear/burr-grinder.html";
+            double stored = idx.get(grinder).authority();
+            // espresso links the grinder page; cold brew does not.
+            double fromEspresso = authority(suggester, "https://brew.example/guides/espresso.html", grinder);
+            double fromColdBrew = authority(suggester, "https://brew.example/guides/cold-brew.html", grinder);
+            assertTrue(fromEspresso < stored - 0.01, fromEspresso + " against " + stored);
+            assertEquals(stored, fromColdBrew, 1e-9);
+        }
+    }
+
+    private static double authority(Suggester s, String source, String target) {
+        return s.candidates(source, true, Set.of(target), 10, false).stream().filter(x -> x.url().equals(target))
+                .findFirst().orElseThrow(() -> new AssertionError(source + " does not rank " + target))
+                .components().authority();
+    }
+
+    @Test
     void on_a_blog_hubs_are_no_sources_and_links_to_hubs_or_dead_stubs_are_counted_and_left_out() {
         try (PageIndex idx = Fixtures.blogIndex()) {
             Evaluator.Gold g = Evaluator.gold(idx);
