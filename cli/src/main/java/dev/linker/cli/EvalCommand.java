@@ -26,7 +26,8 @@ import java.util.concurrent.Callable;
 /** {@code linker eval SOURCE}: the site's own in-content links as the judge of the suggestions. */
 @Command(header = "Measure suggestion quality against the site's own links (recall@5, nDCG …).",
         name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Measure suggestion quality on a site: for every page, hide its own in-content links, suggest",
+        description = {"Measure suggestion quality on a site: for every page, hide its own in-content links (from",
+                "the links it already has, inbound counts, anchor names and the PageRank part of authority), suggest",
                 "from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden links.",
                 "Hubs (home, tag/category listings, about pages, --hub pages) are neither evaluated nor counted as",
                 "gold targets. --as-of ranks, for each page, only pages published on or before its date;",
