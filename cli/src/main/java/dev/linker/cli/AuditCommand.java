@@ -26,9 +26,9 @@ import java.util.concurrent.Callable;
 @Command(header = "Audit the internal links of a built site: orphans, broken links, stale anchors …",
         name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Audit the internal links of a built site (a folder of HTML: public/, _site/, dist/, target/site …).",
-                "Checks: orphan, content-orphan, unreachable, deep-page, broken-link, redirect-link, stale-anchor,",
-                "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page,",
-                "brief-missing-link, brief-unpublished (with --briefs)."},
+                "Checks: orphan, content-orphan, unreachable, deep-page, broken-link, redirect-link, stale-anchor, "
+                        + "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page, "
+                        + "brief-missing-link, brief-unpublished (with --briefs)."},
         footer = {"", "Config precedence: defaults < config file (--config, or linker.yml in the working folder) < options.",
                 "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
 final class AuditCommand implements Callable<Integer> {

@@ -24,9 +24,9 @@ import java.util.concurrent.Callable;
 /** {@code linker brief}: the links a new article should carry and the pages that should link to it. */
 @Command(header = "Write a content brief: links a new article should carry and receive.",
         name = "brief", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write a content brief for a new article: the existing pages it should link to (anchor, why,",
-                "score), the pages that should link to it (with the sentence where the link fits), and front matter",
-                "listing the required links — save it under briefs/ and 'linker audit --briefs briefs/' enforces it."},
+        description = {"Write a content brief for a new article: the existing pages it should link to (anchor, why, "
+                        + "score), the pages that should link to it (with the sentence where the link fits), and front matter "
+                        + "listing the required links — save it under briefs/ and 'linker audit --briefs briefs/' enforces it."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class BriefCommand implements Callable<Integer> {
     @Spec

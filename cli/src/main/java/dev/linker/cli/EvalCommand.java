@@ -26,12 +26,12 @@ import java.util.concurrent.Callable;
 /** {@code linker eval SOURCE}: the site's own in-content links as the judge of the suggestions. */
 @Command(header = "Measure suggestion quality against the site's own links (recall@5, nDCG …).",
         name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Measure suggestion quality on a site: for every page, hide its own in-content links (from",
-                "the links it already has, inbound counts, anchor names and the PageRank part of authority), suggest",
-                "from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden links.",
-                "Hubs (home, tag/category listings, about pages, --hub pages) are neither evaluated nor counted as",
-                "gold targets. --as-of ranks, for each page, only pages published on or before its date;",
-                "--baselines adds TF-IDF and BM25 under the same protocol."},
+        description = {"Measure suggestion quality on a site: for every page, hide its own in-content links (from "
+                        + "the links it already has, inbound counts, anchor names and the PageRank part of authority), "
+                        + "suggest from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden "
+                        + "links. Hubs (home, tag and category listings, about pages, --hub pages) are neither evaluated "
+                        + "nor counted as gold targets. --as-of ranks, for each page, only pages published on or before "
+                        + "its date; --baselines adds TF-IDF and BM25 under the same protocol."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class EvalCommand implements Callable<Integer> {
     @Mixin

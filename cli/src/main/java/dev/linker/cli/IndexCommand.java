@@ -18,9 +18,9 @@ import java.util.concurrent.Callable;
 /** {@code linker index SOURCE --index DIR}: read a site, embed what changed, update the Lucene index. */
 @Command(header = "Index a site (HTML folder, CSV or Screaming Frog export) for suggestions.",
         name = "index", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Index a site for suggestions: a folder of built HTML, a CSV (Address,Title,H1,Content),",
-                "or a Screaming Frog internal_html.csv (+ all_inlinks.csv next to it). Only pages whose text changed",
-                "are embedded again; pages no longer in SOURCE are removed (unless --keep-missing)."},
+        description = {"Index a site for suggestions: a folder of built HTML, a CSV (Address,Title,H1,Content), "
+                        + "or a Screaming Frog internal_html.csv (+ all_inlinks.csv next to it). Only pages whose text changed "
+                        + "are embedded again; pages no longer in SOURCE are removed (unless --keep-missing)."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class IndexCommand implements Callable<Integer> {
     @Mixin

@@ -17,8 +17,8 @@ import java.util.concurrent.Callable;
 /** {@code linker pairs}: similar page pairs through the vector index. */
 @Command(header = "List pairs of pages whose embeddings are similar (CSV).",
         name = "pairs", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write every pair of live pages whose embeddings are at least --min-similarity alike, as CSV",
-                "source,target,similarity (each pair once), found through the HNSW index rather than comparing all pairs."},
+        description = {"Write every pair of live pages whose embeddings are at least --min-similarity alike, as CSV "
+                        + "source,target,similarity (each pair once), found through the HNSW index rather than comparing all pairs."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class PairsCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder.")

@@ -27,10 +27,10 @@ import java.util.concurrent.Callable;
 /** {@code linker plan}: a site-wide donors → acceptors link plan as CSV. */
 @Command(header = "Plan new links from donor pages to acceptor pages (CSV).",
         name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Plan new internal links from donor pages to acceptor pages, as CSV",
-                "donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text. Never plans a link that already exists."},
-        footer = {"", "Acceptors default to live pages with at most one inbound content link, hubs left out (--hub-targets",
-                "keeps them); donors default to every live page.",
+        description = {"Plan new internal links from donor pages to acceptor pages, as CSV "
+                        + "donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text. Never plans a link that already exists."},
+        footer = {"", "Acceptors default to live pages with at most one inbound content link, hubs left out (--hub-targets "
+                        + "keeps them); donors default to every live page.",
                 "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class PlanCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")

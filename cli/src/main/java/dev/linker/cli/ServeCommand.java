@@ -23,11 +23,11 @@ import java.util.concurrent.CountDownLatch;
 /** {@code linker serve}: the suggestion API, the widget script and the /demo editor over an on-disk index. */
 @Command(header = "Serve the suggestion API, the CMS widget and a demo editor.",
         name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Serve link suggestions for editors: the JSON API under /api/v1 (OpenAPI at /api/v1/openapi.json),",
-                "the widget at /widget/linker-suggestions.js and a demo editor at /demo/. With no options it serves",
-                "the bundled example site from ./linker-data/index: no API key, no external service."},
-        footer = {"", "API keys come from the environment, never from arguments: LINKER_API_KEYS (write endpoints),",
-                "LINKER_READ_KEYS (optional, for reads); LINKER_CORS_ORIGINS lists the CMS origins allowed to call it.",
+        description = {"Serve link suggestions for editors: the JSON API under /api/v1 (OpenAPI at /api/v1/openapi.json), "
+                        + "the widget at /widget/linker-suggestions.js and a demo editor at /demo/. With no options it serves "
+                        + "the bundled example site from linker-data/index in the working folder: no API key, no external service."},
+        footer = {"", "API keys come from the environment, never from arguments: LINKER_API_KEYS (write endpoints), "
+                        + "LINKER_READ_KEYS (optional, for reads); LINKER_CORS_ORIGINS lists the CMS origins allowed to call it.",
                 "Exit codes: 0 stopped, 2 usage or input error, 3 unexpected error."})
 final class ServeCommand implements Callable<Integer> {
     @Spec

@@ -21,8 +21,8 @@ import java.util.concurrent.Callable;
 /** {@code linker tune SOURCE}: search score weights on half the pages, report on the other half, write the best. */
 @Command(header = "Tune the score weights to a site and write them to a file.",
         name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Tune the score weights to a site, with its own in-content links as the judge: search on half",
-                "the pages, report on the other half, and write the best weights to a file for --weights."},
+        description = {"Tune the score weights to a site, with its own in-content links as the judge: search on half "
+                        + "the pages, report on the other half, and write the best weights to a file for --weights."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class TuneCommand implements Callable<Integer> {
     @Mixin
