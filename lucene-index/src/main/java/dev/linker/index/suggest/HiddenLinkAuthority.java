@@ -110,7 +110,8 @@ final class HiddenLinkAuthority {
                 continue;
             }
             residual.put(u, 0.0);
-            now.merge(u, rank[u] + r, (was, plus) -> was + r);
+            // A page's rank stays positive whatever the rounding of the push (the log scale needs it).
+            now.put(u, Math.max(Double.MIN_NORMAL, now.getOrDefault(u, rank[u]) + r));
             int[] next = u == s ? kept : out[u];
             for (int v : next) {
                 double before = residual.getOrDefault(v, 0.0);
