@@ -20,7 +20,7 @@ import java.util.Set;
  * source's shares: {@code damping × rank(source)} split over its remaining links, less the same over all of them.
  * That change is pushed along the links (the "forward push" of local PageRank) until what is left at every page is
  * below {@link #PRECISION} of the source's rank, so a source costs what its links reach, not a PageRank over the whole
- * site: 1.7 ms instead of 70 ms on a graph of 100,000 pages and 2 million links. Link scores are then taken on the
+ * site (BENCHMARKS.md, "Authority without the hidden links"). Link scores are then taken on the
  * site's scale again, whose weakest or strongest page may be one that moved, and a page's authority moves by its link
  * score's change times the link score's share of authority (0.6 when the index holds Search Console clicks, see
  * {@link dev.linker.index.SiteRecords#withClicks}). Built once per index version, on the first hidden source.

@@ -133,6 +133,32 @@ public final class IndexBenchmark {
             }
             print("suggest for an indexed page (KNN+BM25+names, scored, anchors)", full);
 
+            // What 'linker eval' and 'linker tune' ask for each page: its links hidden, authority without them (the
+            // first such page builds the link graph for that).
+            long e0 = System.nanoTime();
+            sug.candidates(syn.url(0), true, null, 10, false);
+            System.out.printf(Locale.ROOT, "eval warm-up (the link graph of %,d pages, for authority without a page's "
+                    + "links): %.1f s%n", n, (System.nanoTime() - e0) / 1e9);
+            // The same pages with authority weighing nothing, which skips that step: the difference is its cost.
+            Suggester plain = new Suggester(idx, SuggestSettings.DEFAULT.withWeights(
+                    dev.linker.core.score.ScoreWeights.DEFAULT.with("authority", 0)));
+            plain.candidates(syn.url(0), true, null, 10, false);
+            long[] ev = new long[sq];
+            long[] evPlain = new long[sq];
+            for (int q = 0; q < sq; q++) {
+                // Other pages for each (a page asked again would find its searches remembered).
+                String url = syn.url(rnd.nextInt(n));
+                long s = System.nanoTime();
+                plain.candidates(url, true, null, 10, false);
+                evPlain[q] = System.nanoTime() - s;
+                url = syn.url(rnd.nextInt(n));
+                s = System.nanoTime();
+                sug.candidates(url, true, null, 10, false);
+                ev[q] = System.nanoTime() - s;
+            }
+            print("evaluate an indexed page (its links hidden; top 10, no anchors)", ev);
+            print("the same with authority weighing nothing (no authority without its links)", evPlain);
+
             if (drafts) {
                 try (Embedder local = LocalMiniLmEmbedder.load()) {
                     int dq = 50;
