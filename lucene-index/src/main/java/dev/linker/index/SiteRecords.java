@@ -150,12 +150,16 @@ public final class SiteRecords implements Iterable<PageRecord> {
                 names);
     }
 
+    /** The link score's share of a page's authority when the site has Search Console clicks. */
+    public static final double LINK_SHARE = 0.6;
+
     /**
      * A page's authority with its Search Console clicks: search engines' view of the page blended with the site's
      * own, log-scaled clicks (against the most clicked page's) weighing 40 %.
      */
     public static double withClicks(double linkAuthority, long clicks, double maxClicks) {
-        return maxClicks <= 0 ? linkAuthority : 0.6 * linkAuthority + 0.4 * Math.log1p(clicks) / Math.log1p(maxClicks);
+        return maxClicks <= 0 ? linkAuthority
+                : LINK_SHARE * linkAuthority + (1 - LINK_SHARE) * Math.log1p(clicks) / Math.log1p(maxClicks);
     }
 
     /** These records, each passed through {@code f} as it is made (hub marks, safety classes). */

@@ -1,6 +1,7 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.graph.LinkGraph;
+import dev.linker.index.SiteRecords;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -22,8 +23,8 @@ import java.util.Set;
  * below {@link #PRECISION} of the source's rank, so a source costs what its links reach, not a PageRank over the whole
  * site (BENCHMARKS.md, "Authority without the hidden links"). Link scores are then taken on the
  * site's scale again, whose weakest or strongest page may be one that moved, and a page's authority moves by its link
- * score's change times the link score's share of authority (0.6 when the index holds Search Console clicks, see
- * {@link dev.linker.index.SiteRecords#withClicks}). Built once per index version, on the first hidden source.
+ * score's change times the link score's share of authority ({@link SiteRecords#LINK_SHARE} when the index holds
+ * Search Console clicks). Built once per index version, on the first hidden source.
  */
 final class HiddenLinkAuthority {
     /** What is left to push at a page, as a share of the source's rank, when pushing stops. */
@@ -33,8 +34,6 @@ final class HiddenLinkAuthority {
     private final int[][] out;      // node -> distinct target nodes
     private final double[] rank;
     private final int[] byRank;     // nodes, weakest first
-    private final double min;
-    private final double max;
     private final double share;
 
     private HiddenLinkAuthority(int[] compact, int[][] out, double share) {
@@ -43,14 +42,6 @@ final class HiddenLinkAuthority {
         this.rank = LinkGraph.pageRank(out);
         this.byRank = java.util.stream.IntStream.range(0, rank.length).boxed()
                 .sorted(java.util.Comparator.comparingDouble(u -> rank[u])).mapToInt(Integer::intValue).toArray();
-        double lo = Double.MAX_VALUE;
-        double hi = 0;
-        for (double r : rank) {
-            lo = Math.min(lo, r);
-            hi = Math.max(hi, r);
-        }
-        this.min = lo;
-        this.max = hi;
         this.share = share;
     }
 
@@ -69,7 +60,7 @@ final class HiddenLinkAuthority {
                 out[compact[d]] = targets(infos[d], docs, compact, null);
             }
         }
-        return new HiddenLinkAuthority(compact, out, searchConsoleClicks ? 0.6 : 1.0);
+        return new HiddenLinkAuthority(compact, out, searchConsoleClicks ? SiteRecords.LINK_SHARE : 1.0);
     }
 
     /** Pages' authority as a source with hidden links sees it. */
@@ -149,7 +140,7 @@ final class HiddenLinkAuthority {
                 return stored;
             }
             double moved = LinkGraph.linkScoreOf(now.getOrDefault(u, rank[u]), newMin, newMax)
-                    - LinkGraph.linkScoreOf(rank[u], min, max);
+                    - LinkGraph.linkScoreOf(rank[u], rank[byRank[0]], rank[byRank[byRank.length - 1]]);
             return stored + share * moved / 100.0;
         };
     }
