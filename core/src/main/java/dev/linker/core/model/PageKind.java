@@ -12,13 +12,16 @@ public enum PageKind {
     CONTENT,
     /** The site's home / entry page. */
     HOME,
-    /** A tag, category, topic, archive, author or label listing, or a paginated listing (/page/2/). */
+    /**
+     * A tag, category, topic, archive, author or label listing, or a paginated listing (/page/2/), by its address, with
+     * no prose of its own.
+     */
     LISTING,
     /** Declares itself a collection in JSON-LD (CollectionPage, ItemList, Blog, SearchResultsPage). */
     COLLECTION,
     /** About, contact, imprint. */
     ABOUT,
-    /** A folder index page whose main content is mostly links. */
+    /** A page whose main content is a list of links, wherever it lives (an archive, a book index). */
     LINK_LIST,
     /** Marked as a hub by the user (--hub REGEX). */
     MARKED;

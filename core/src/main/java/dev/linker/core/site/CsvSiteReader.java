@@ -59,12 +59,12 @@ public final class CsvSiteReader {
     }
 
     /**
-     * The page one row of such a table makes (title and H1 stripped; tags split on , ; |; a hub by its address), for
+     * The page one row of such a table makes (title and H1 stripped; tags split on , ; |; a hub by its address and the length of its text), for
      * this reader and for readers of the same rows elsewhere (a Spark job).
      */
     public static Page page(String url, String title, String h1, String content, LocalDate published, String tags) {
-        PageMeta meta = new PageMeta(published, List.of((tags == null ? "" : tags).split("[,;|]")), Hubs.byUrl(url),
-                List.of());
+        PageMeta meta = new PageMeta(published, List.of((tags == null ? "" : tags).split("[,;|]")),
+                Hubs.byUrlAndText(url, content), List.of());
         return Page.of(url, title == null ? "" : title.strip(), h1 == null ? "" : h1.strip(),
                 content == null ? "" : content).withMeta(meta);
     }

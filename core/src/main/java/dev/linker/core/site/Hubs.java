@@ -11,10 +11,12 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Tells hubs from content: the home page, listings by URL segment (tag, category, topic, archive, author, label,
- * /page/N), pages that declare themselves collections in JSON-LD, about/contact pages, and folder index pages whose
- * main content is mostly links. A documentation chapter page that lists its sections is not a folder index, so it
- * stays content: it has prose of its own and is a fine link target.
+ * Tells hubs from content by what a page is: the home page, pages that declare themselves collections in JSON-LD,
+ * pages whose main text is a list of links with no prose of its own (a blog's archive with each post's date, a book
+ * index, a tag page with excerpts), and about/contact pages. A URL segment such as {@code tag}, {@code category} or
+ * {@code topics} only confirms: a page under it with prose of its own (a guide under {@code /topics/}) stays content.
+ * A documentation chapter page that lists its sections has prose of its own, so it stays content too: a fine link
+ * target.
  */
 public final class Hubs {
     private static final Set<String> LISTING = Set.of("tag", "tags", "category", "categories", "topic", "topics",
@@ -23,7 +25,7 @@ public final class Hubs {
             "imprint");
     private static final Set<String> COLLECTION_TYPES = Set.of("CollectionPage", "ItemList", "Blog",
             "SearchResultsPage");
-    /** A folder index is a link list when at least this share of its words are link text … */
+    /** A page is a list of links when at least this share of its words are link text … */
     static final double LINK_LIST_WORD_SHARE = 0.8;
     /** … and it has at least this many links. */
     static final int LINK_LIST_MIN_LINKS = 10;
@@ -73,28 +75,105 @@ public final class Hubs {
     }
 
     /**
-     * A folder index page ("/x/") whose main text is mostly link text: at least 10 links and 80 % of its words
-     * inside them.
+     * A page whose main text is a list of links with no prose of its own: at least {@value #LINK_LIST_MIN_LINKS}
+     * links, at most {@value #LISTING_MAX_PROSE} words of prose, and most words link text or most lines items (a line
+     * that is one link, perhaps with a date: a post of an archive, a term of a book index). A folder index page
+     * ({@code /x/}) needs no more; elsewhere it takes a long list ({@value #LONG_LIST} items), as a chapter page
+     * listing its few sections is a fine link target.
      */
     public static boolean linkList(String url, String text, List<TextRegion> regions) {
-        List<String> segs = segments(path(url));
-        boolean folderIndex = path(url).endsWith("/") || !segs.isEmpty() && isIndexFile(segs.get(segs.size() - 1));
-        if (!folderIndex || byUrl(url) == PageKind.HOME) {
-            return false;
-        }
-        int links = 0;
-        int linkWords = 0;
-        for (TextRegion r : regions) {
-            if (r.kind() == TextRegion.Kind.LINK) {
-                links++;
-                linkWords += words(text, r.start(), r.end());
-            }
-        }
-        int all = words(text, 0, text.length());
-        return links >= LINK_LIST_MIN_LINKS && all > 0 && linkWords >= LINK_LIST_WORD_SHARE * all;
+        Shape s = Shape.of(text, regions);
+        boolean list = s.links >= LINK_LIST_MIN_LINKS && s.prose <= LISTING_MAX_PROSE
+                && (s.items >= LISTING_ITEM_SHARE * s.lines || s.linkWords >= LINK_LIST_WORD_SHARE * s.words);
+        return list && (folderIndex(url) || s.items >= LONG_LIST);
     }
 
-    /** The kind of an HTML page: home first, then what its JSON-LD declares, its address, and its shape. */
+    private static boolean folderIndex(String url) {
+        List<String> segs = segments(path(url));
+        return path(url).endsWith("/") || !segs.isEmpty() && isIndexFile(segs.get(segs.size() - 1));
+    }
+
+    /**
+     * Whether a page under a listing segment ({@code /topics/…}, {@code /category/…}) has prose of its own, which
+     * makes it content whatever its path says: at least {@value #OWN_PROSE} words in paragraphs, and more than its
+     * links' words, not counting the excerpts a listing shows under each item's link.
+     */
+    public static boolean hasOwnProse(String text, List<TextRegion> regions) {
+        Shape s = Shape.of(text, regions);
+        return s.ownProse >= OWN_PROSE && s.ownProse > s.linkWords;
+    }
+
+    /** A listing needs at most this many words of prose … */
+    static final int LISTING_MAX_PROSE = 100;
+    /** … and this share of its lines to be items (one link making up most of the line), unless its words are links. */
+    static final double LISTING_ITEM_SHARE = 0.6;
+    /** Items that make a list a listing wherever it lives. */
+    static final int LONG_LIST = 30;
+    /** A line is prose when it has at least this many words outside links. */
+    static final int PROSE_LINE_WORDS = 12;
+    /** Words of its own prose that keep a page under a listing segment a content page (a few sentences). */
+    static final int OWN_PROSE = 60;
+    /** A CSV page (no markup: its text only) under a listing segment is content from this many words on. */
+    static final int CSV_CONTENT_WORDS = 200;
+
+    /**
+     * What the main text is made of, line by line (a line is a block: paragraph, list item, heading, cell).
+     *
+     * @param items    lines with exactly one link that makes up at least half of the line's words
+     * @param prose    words outside links in prose lines
+     * @param ownProse the same, not counting a prose line right after an item (a listing's excerpt)
+     */
+    private record Shape(int links, int linkWords, int words, int lines, int items, int prose, int ownProse) {
+        static Shape of(String text, List<TextRegion> regions) {
+            List<TextRegion> links = new ArrayList<>();
+            int linkWords = 0;
+            for (TextRegion r : regions) {
+                if (r.kind() == TextRegion.Kind.LINK) {
+                    links.add(r);
+                    linkWords += Hubs.words(text, r.start(), r.end());
+                }
+            }
+            links.sort(java.util.Comparator.comparingInt(TextRegion::start));
+            int lines = 0;
+            int items = 0;
+            int prose = 0;
+            int ownProse = 0;
+            boolean afterItem = false;
+            int next = 0; // the first link not before the line
+            for (int start = 0; start <= text.length(); ) {
+                int nl = text.indexOf('\n', start);
+                int end = nl < 0 ? text.length() : nl;
+                int w = Hubs.words(text, start, end);
+                if (w > 0) {
+                    lines++;
+                    while (next < links.size() && links.get(next).start() < start) {
+                        next++;
+                    }
+                    int inLine = 0;
+                    int lw = 0;
+                    for (int i = next; i < links.size() && links.get(i).end() <= end; i++) {
+                        inLine++;
+                        lw += Hubs.words(text, links.get(i).start(), links.get(i).end());
+                    }
+                    boolean item = inLine == 1 && 2 * lw >= w;
+                    items += item ? 1 : 0;
+                    if (w - lw >= PROSE_LINE_WORDS) {
+                        prose += w - lw;
+                        ownProse += afterItem ? 0 : w - lw;
+                    }
+                    afterItem = item;
+                }
+                start = end + 1;
+            }
+            return new Shape(links.size(), linkWords, Hubs.words(text, 0, text.length()), lines, items, prose, ownProse);
+        }
+    }
+
+    /**
+     * The kind of an HTML page: home first, then what its JSON-LD declares, then what its main text is — a list of
+     * links is a listing wherever it lives, and a page with prose of its own stays content whatever its path says —
+     * and its address (about, contact).
+     */
     static PageKind classify(String key, Collection<String> jsonLdTypes, String text, List<TextRegion> regions) {
         PageKind byUrl = byUrl(key);
         if (byUrl == PageKind.HOME) {
@@ -103,10 +182,24 @@ public final class Hubs {
         if (collection(jsonLdTypes)) {
             return PageKind.COLLECTION;
         }
-        if (byUrl != PageKind.CONTENT) {
-            return byUrl;
+        if (byUrl == PageKind.LISTING) {
+            return hasOwnProse(text, regions) ? PageKind.CONTENT : PageKind.LISTING;
         }
-        return linkList(key, text, regions) ? PageKind.LINK_LIST : PageKind.CONTENT;
+        if (byUrl == PageKind.CONTENT && linkList(key, text, regions)) {
+            return PageKind.LINK_LIST;
+        }
+        return byUrl;
+    }
+
+    /**
+     * The kind of a page known by its address and plain text only (a CSV row): as {@link #byUrl}, except that a page
+     * under a listing segment with {@value #CSV_CONTENT_WORDS} words or more is taken for content (a guide under
+     * {@code /topics/}); a CSV has no markup to tell its links from its prose.
+     */
+    public static PageKind byUrlAndText(String url, String text) {
+        PageKind k = byUrl(url);
+        return k == PageKind.LISTING && text != null && words(text, 0, text.length()) >= CSV_CONTENT_WORDS
+                ? PageKind.CONTENT : k;
     }
 
     private static int words(String s, int from, int to) {

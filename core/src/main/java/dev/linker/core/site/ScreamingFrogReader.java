@@ -56,7 +56,7 @@ public final class ScreamingFrogReader {
                     throw new LinkerException(internalHtml + ": duplicate address " + url + " near line " + t.line());
                 }
                 pages.put(url, Page.of(url, CsvTable.cell(row, title).strip(), CsvTable.cell(row, h1).strip(), text)
-                        .withMeta(PageMeta.NONE.withKind(Hubs.byUrl(url))));
+                        .withMeta(PageMeta.NONE.withKind(content >= 0 ? Hubs.byUrlAndText(url, text) : Hubs.byUrl(url))));
             }
         }
         if (allInlinks != null) {

@@ -61,6 +61,34 @@ class PageMetaReadingTest {
     }
 
     @Test
+    void pages_are_hubs_by_what_they_are_a_guide_under_topics_is_content_and_an_archive_under_a_plain_path_is_a_list() {
+        Site site = SiteReader.read(ReadOptions.of(Sites.dir("hubs-by-content")));
+        Map<String, PageKind> kinds = new TreeMap<>();
+        site.pages().forEach((url, p) -> kinds.put(url, p.meta().kind()));
+        for (String guide : List.of("caching", "indexing", "replication", "backups")) {
+            assertEquals(PageKind.CONTENT, kinds.get("/topics/" + guide + ".html"), "a guide with prose of its own");
+        }
+        assertEquals(PageKind.LISTING, kinds.get("/topics/"), "the section's index: links, no prose");
+        assertEquals(PageKind.LISTING, kinds.get("/tags/maintenance.html"), "excerpts under links are not its own prose");
+        assertEquals(PageKind.LINK_LIST, kinds.get("/all-posts.html"), "32 posts with their dates");
+        assertEquals(PageKind.CONTENT, kinds.get("/operations.html"), "a chapter page listing its four sections");
+        assertEquals(PageKind.HOME, kinds.get("/"));
+        kinds.forEach((url, k) -> {
+            if (url.startsWith("/posts/")) {
+                assertEquals(PageKind.CONTENT, k, url);
+            }
+        });
+    }
+
+    @Test
+    void a_csv_page_under_a_listing_segment_is_content_when_its_text_is_long_enough_to_be_a_guide() {
+        String guide = "word ".repeat(Hubs.CSV_CONTENT_WORDS);
+        assertEquals(PageKind.CONTENT, Hubs.byUrlAndText("https://docs.example/topics/caching/", guide));
+        assertEquals(PageKind.LISTING, Hubs.byUrlAndText("https://docs.example/topics/", "Caching Indexing Backups"));
+        assertEquals(PageKind.HOME, Hubs.byUrlAndText("https://docs.example/", guide));
+    }
+
+    @Test
     void a_page_declaring_itself_a_collection_in_json_ld_is_a_hub_but_a_post_inside_a_blog_is_not() {
         assertTrue(Hubs.collection(List.of("CollectionPage")));
         assertTrue(Hubs.collection(List.of("WebPage", "ItemList")));
