@@ -6,6 +6,11 @@ import dev.linker.index.eval.AnchorAgreement;
 import dev.linker.index.eval.Baselines;
 import dev.linker.index.eval.DraftEval;
 import dev.linker.index.eval.Evaluator;
+import dev.linker.index.eval.Learning;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.Trainer;
+import dev.linker.index.rank.TrainingSet;
+import dev.linker.index.suggest.Ranking;
 import dev.linker.index.eval.Metrics;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.SuggestSettings;
@@ -29,9 +34,11 @@ import java.util.concurrent.Callable;
         description = {"Measure suggestion quality on a site: for every page, hide its own in-content links (from "
                         + "the links it already has, inbound counts, anchor names and the PageRank part of authority), "
                         + "suggest from the rest, and report recall@5, precision@5, nDCG@10 and MRR against the hidden "
-                        + "links. Hubs (home, tag and category listings, about pages, --hub pages) are neither evaluated "
-                        + "nor counted as gold targets. --as-of ranks, for each page, only pages published on or before "
-                        + "its date; --baselines adds TF-IDF and BM25 under the same protocol."},
+                        + "links: for the weights, and for a ranker learned from the site's links, each page ranked by "
+                        + "a model that never saw its links (folds grouped by page). Hubs (home, listings, about "
+                        + "pages, --hub pages) are neither evaluated nor counted as gold targets. --as-of ranks, for "
+                        + "each page, only pages published on or before its date; --baselines adds TF-IDF and BM25 "
+                        + "under the same protocol. With --drafts, drafts are ranked as the editor ranks them."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class EvalCommand implements Callable<Integer> {
     @Mixin
@@ -48,6 +55,9 @@ final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--baselines", description = "Also score TF-IDF cosine and BM25 (whole text as the query) under the same protocol, with the ratio of Linker's recall@5 to the better one.")
     boolean baselines;
+
+    @Option(names = "--learned", negatable = true, defaultValue = "true", fallbackValue = "true", description = "Also score a ranker learned from the site's own links, each page ranked by a model fitted on the other pages' links only (" + Learning.FOLDS + " folds by page; at most " + Learning.MAX_SOURCES + " pages, sampled). Default: on.")
+    boolean learned;
 
     @Mixin
     ProgressOptions log;
@@ -72,15 +82,15 @@ final class EvalCommand implements Callable<Integer> {
                         ? " (a CSV needs --links links.jsonl or all_inlinks.csv)" : g.toHubs() > 0
                         ? " (all " + g.toHubs() + " content links found point at hubs)" : ""));
             }
-            SuggestSettings settings = options.settings().withAsOfSourceDate(asOf);
+            // Judging the weights: the index's own learned ranker has seen every page's links.
+            SuggestSettings settings = options.settings().withAsOfSourceDate(asOf).withRanking(Ranking.WEIGHTS);
             Suggester s = new Suggester(index, settings);
             long t0 = System.nanoTime();
             Metrics m = Evaluator.run(s, gold, k, log.progress());
             if (!log.quiet) {
                 err.printf("linker: evaluated %d pages in %.1f s%n", m.pages(), (System.nanoTime() - t0) / 1e9);
             }
-            out.printf(Locale.ROOT, "pages with links: %d%nrecall@5:    %.3f%nprecision@5: %.3f%nnDCG@10:     %.3f%nMRR:         %.3f%n",
-                    m.pages(), m.recallAt5(), m.precisionAt5(), m.ndcgAt10(), m.mrr());
+            out.printf(Locale.ROOT, "pages with links: %d%n", m.pages());
             out.printf(Locale.ROOT, "gold links: %d from %d pages (left out: %s to hubs, %d to pages that are not"
                     + " live; %s with links not evaluated)%n", g.linkCount(), gold.size(), plural(g.toHubs(), "link"),
                     g.toNotLive(), plural(g.hubSources(), "hub"));
@@ -88,25 +98,35 @@ final class EvalCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "as of each page's date: %d of %d pages dated; %d evaluated with no date bound%n",
                         g.dated(), gold.size(), gold.size() - g.dated());
             }
-            AnchorAgreement a = AnchorAgreement.measure(s, gold, log.progress());
-            out.printf(Locale.ROOT, "anchors of top-5 real links: %d%n  in the page's text: %5.1f %%%n"
-                    + "  exact match:        %5.1f %%%n  token F1:           %.3f (the title as anchor: %.3f)%n"
-                    + "  by rule: %s%n", a.links(), 100 * a.inText(), 100 * a.exact(), a.f1(), a.titleF1(), a.byRule());
-            out.println("weights: " + s.settings().weights());
+            out.println();
+            out.println("                   recall@5  precision@5  nDCG@10    MRR");
+            row(out, "weights", m);
+            Metrics learnedMetrics = learned ? learned(s, gold, g.dated() > 0, out, err) : null;
+            Baselines.Result b = null;
             if (baselines) {
                 long t1 = System.nanoTime();
-                Baselines.Result b = Baselines.run(index, gold, settings, k, log.progress());
+                b = Baselines.run(index, gold, settings, k, log.progress());
                 if (!log.quiet) {
                     err.printf("linker: baselines in %.1f s%n", (System.nanoTime() - t1) / 1e9);
                 }
-                out.println();
-                out.println("                   recall@5  precision@5  nDCG@10    MRR");
-                row(out, "Linker", m);
                 row(out, "TF-IDF cosine", b.tfidf());
                 row(out, "BM25 (whole text)", b.bm25());
+            }
+            out.println();
+            if (b != null) {
                 double best = Math.max(b.tfidf().recallAt5(), b.bm25().recallAt5());
-                out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s%n",
-                        best == 0 ? "n/a (baselines at 0)" : String.format(Locale.ROOT, "%.2f", m.recallAt5() / best));
+                out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s%s%n", ratio(m, best),
+                        learnedMetrics == null ? "" : " (weights), " + ratio(learnedMetrics, best) + " (learned)");
+            }
+            AnchorAgreement a = AnchorAgreement.measure(s, gold, log.progress());
+            out.printf(Locale.ROOT, "anchors of top-5 real links (ranked by the weights): %d%n"
+                    + "  in the page's text: %5.1f %%%n  exact match:        %5.1f %%%n"
+                    + "  token F1:           %.3f (the title as anchor: %.3f)%n  by rule: %s%n", a.links(),
+                    100 * a.inText(), 100 * a.exact(), a.f1(), a.titleF1(), a.byRule());
+            out.println("weights: " + s.settings().weights());
+            LearnedRanker stored = index.ranker();
+            if (stored != null) {
+                out.println("the index's own " + stored.report().summary());
             }
         }
         return ExitCode.OK.code();
@@ -114,8 +134,10 @@ final class EvalCommand implements Callable<Integer> {
 
     private int drafts(PageIndex index, PrintWriter out, PrintWriter err) {
         List<DraftEval.Case> cases = DraftEval.read(drafts);
-        DraftEval.Result r = DraftEval.run(DraftEngine.create(index, options.settings(), 10_000, 0), cases);
-        for (DraftEval.Outcome o : r.outcomes()) {
+        // Drafts are ranked as the editor ranks them: by what the index learned from the site, where it earned that.
+        LearnedRanker r = RankerLearning.learn(index, log);
+        DraftEval.Result result = DraftEval.run(DraftEngine.create(index, options.settings(), 10_000, 0), cases);
+        for (DraftEval.Outcome o : result.outcomes()) {
             if (o.rank() == 0 || !o.acceptable()) {
                 err.printf("linker: %s: %s%n", o.draft().id(), o.rank() == 0 ? "page not in the top 5"
                         : "rank " + o.rank() + ", anchor " + (o.anchor() == null ? "none" : "\"" + o.anchor() + "\" ("
@@ -123,10 +145,46 @@ final class EvalCommand implements Callable<Integer> {
             }
         }
         out.printf(Locale.ROOT, "drafts: %d%nwanted page in the top 5: %d (%.1f %%)%n"
-                + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", r.drafts(),
-                r.found(), 100 * r.foundShare(), r.acceptable(), 100 * r.acceptableShare(), r.authors(),
-                100.0 * r.authors() / r.drafts());
+                + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", result.drafts(),
+                result.found(), 100 * result.foundShare(), result.acceptable(), 100 * result.acceptableShare(), result.authors(),
+                100.0 * result.authors() / result.drafts());
+        out.println(options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
+                : r != null ? r.report().summary() : "ranker: the weights");
         return ExitCode.OK.code();
+    }
+
+    /**
+     * The learned ranker's row: each page ranked by a model fitted on the other folds' pages, trained as {@code linker
+     * index} trains it (on a dated site, each page's candidates those published by its date) and judged under this
+     * evaluation's protocol; every page's rows are built with its own links hidden, as the weights' are here.
+     */
+    private Metrics learned(Suggester s, Map<String, Set<String>> gold, boolean dated, PrintWriter out,
+                            PrintWriter err) {
+        Map<String, Set<String>> sample = Learning.sample(gold, Learning.MAX_SOURCES);
+        long t0 = System.nanoTime();
+        TrainingSet rows = Learning.rows(s, sample, log.progress());
+        TrainingSet train = !dated || asOf ? rows
+                : Learning.rows(s.with(s.settings().withAsOfSourceDate(true)), sample, log.progress());
+        Learning.CrossValidation cv;
+        try {
+            cv = Learning.crossValidate(train, rows, sample, Learning.FOLDS, Learning.PARAMS, 0);
+        } catch (Trainer.TrainingException e) {
+            err.println("linker: no ranker could be learned here (" + e.getMessage() + ")");
+            return null;
+        }
+        if (!log.quiet) {
+            err.printf(Locale.ROOT, "linker: learned ranker cross-validated on %d pages in %.1f s%n", sample.size(),
+                    (System.nanoTime() - t0) / 1e9);
+        }
+        if (sample.size() < gold.size()) {
+            row(out, "weights (sample)", cv.defaults());
+        }
+        row(out, "learned, " + Learning.FOLDS + " folds", cv.learned());
+        return cv.learned();
+    }
+
+    private static String ratio(Metrics m, double best) {
+        return best == 0 ? "n/a (baselines at 0)" : String.format(Locale.ROOT, "%.2f", m.recallAt5() / best);
     }
 
     private static String plural(int n, String word) {

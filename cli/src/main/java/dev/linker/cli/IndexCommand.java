@@ -6,6 +6,7 @@ import dev.linker.index.ImportedVectors;
 import dev.linker.index.PageIndex;
 import dev.linker.index.SiteRecords;
 import dev.linker.index.SourceLoader;
+import dev.linker.index.rank.LearnedRanker;
 import dev.linker.core.embed.Embedder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -99,6 +100,10 @@ final class IndexCommand implements Callable<Integer> {
             }
             double s = (System.nanoTime() - t0) / 1e9;
             out.printf(java.util.Locale.ROOT, "%d pages: %s (%.1f s, index %s)%n", records.size(), r, s, o.indexDir);
+            LearnedRanker learned = o.learn ? RankerLearning.learn(index, o.log) : null;
+            if (learned != null) {
+                out.println(learned.report().summary());
+            }
         }
     }
 }

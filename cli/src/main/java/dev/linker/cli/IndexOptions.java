@@ -42,6 +42,9 @@ final class IndexOptions {
     @Option(names = "--optimize", negatable = true, description = "Merge the index into one segment afterwards: much faster searches and plans on large indexes (about 95 s at 1M pages). Default: only after writing at least " + AUTO_OPTIMIZE + " pages.")
     Boolean optimize;
 
+    @Option(names = "--learn", negatable = true, defaultValue = "true", fallbackValue = "true", description = "Learn how this site links from its own links (a ranker checked on pages it never saw; used where it beats the weights) and keep it in the index; --no-learn keeps what the index has. An unchanged site is not learned again. Default: on.")
+    boolean learn;
+
     /** A bulk load this large leaves many segments; merging them costs ~10 % of the load and speeds every search. */
     static final int AUTO_OPTIMIZE = 100_000;
 

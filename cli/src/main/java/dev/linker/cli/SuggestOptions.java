@@ -2,6 +2,7 @@ package dev.linker.cli;
 
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.score.ScoreWeights;
+import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.SerpClient;
 import dev.linker.index.suggest.SuggestSettings;
 import picocli.CommandLine.Option;
@@ -20,8 +21,11 @@ final class SuggestOptions {
     @Option(names = "--weights", paramLabel = "FILE", description = "Score weights file (as written by 'linker tune').")
     Path weightsFile;
 
-    @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp.")
+    @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp, title, time.")
     Map<String, Double> weight = new HashMap<>();
+
+    @Option(names = "--ranker", paramLabel = "R", defaultValue = "auto", description = "auto (default): the ranker 'linker index' learned from the site's own links where it beat the weights on pages it never saw, else the weights; weights: always the weights (what --weights and --weight imply).")
+    String ranker;
 
     @Option(names = "--exclude", paramLabel = "REGEX", description = "Never suggest target URLs matching this (repeatable).")
     List<String> excludes = new ArrayList<>();
@@ -51,6 +55,15 @@ final class SuggestOptions {
         return ScoreWeights.of(weightsFile, weight);
     }
 
+    /** The learned ranker unless the weights are asked for, by name or by giving them. */
+    Ranking ranking() {
+        return switch (ranker) {
+            case "auto" -> weightsFile != null || !weight.isEmpty() ? Ranking.WEIGHTS : Ranking.AUTO;
+            case "weights" -> Ranking.WEIGHTS;
+            default -> throw new LinkerException("--ranker must be auto or weights, not '" + ranker + "'");
+        };
+    }
+
     SuggestSettings settings() {
         List<Pattern> patterns;
         try {
@@ -65,7 +78,8 @@ final class SuggestOptions {
             throw new LinkerException("--forbid-safety " + e.getMessage());
         }
         SuggestSettings s = SuggestSettings.DEFAULT.withWeights(weights()).withExcludes(patterns)
-                .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels).withHubTargets(hubTargets);
+                .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels).withHubTargets(hubTargets)
+                .withRanking(ranking());
         if (depth < 1) {
             throw new LinkerException("--depth must be at least 1");
         }

@@ -5,6 +5,8 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Metrics;
 import dev.linker.index.eval.Tuner;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +24,9 @@ import java.util.concurrent.Callable;
 @Command(header = "Tune the score weights to a site and write them to a file.",
         name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune the score weights to a site, with its own in-content links as the judge: search on half "
-                        + "the pages, report on the other half, and write the best weights to a file for --weights."},
+                        + "the pages, report on the other half, and write the best weights to a file for --weights. "
+                        + "Then learn a ranker from the site's links as 'linker index' does, keep it in the index, and "
+                        + "say whether it beats the weights on pages it never saw."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class TuneCommand implements Callable<Integer> {
     @Mixin
@@ -51,8 +55,8 @@ final class TuneCommand implements Callable<Integer> {
                         + "in-content links; tuning needs at least 10" + (site.csvWithoutLinks()
                         ? " (a CSV needs --links)" : ""));
             }
-            Tuner.Result t = Tuner.tune(new Suggester(index, options.settings().withAsOfSourceDate(asOf)), gold,
-                    log.progress());
+            Tuner.Result t = Tuner.tune(new Suggester(index, options.settings().withAsOfSourceDate(asOf)
+                    .withRanking(Ranking.WEIGHTS)), gold, log.progress());
             t.best().write(output, "linker tune " + site.source + "\nheld-out half: " + t.testBest()
                     + "\nstarting weights on it: " + t.testDefault());
             out.println("               recall@5  precision@5  nDCG@10   MRR    (pages)");
@@ -63,6 +67,11 @@ final class TuneCommand implements Callable<Integer> {
             out.println("start: " + t.defaults());
             out.println("tuned: " + t.best());
             out.println("wrote " + output + " (" + t.trials() + " weight sets tried); use it with --weights " + output);
+            // The other way to fit a site: a ranker learned from its links, kept in the index (see linker index).
+            LearnedRanker r = RankerLearning.learn(index, log);
+            if (r != null) {
+                out.println(r.report().summary());
+            }
         }
         return ExitCode.OK.code();
     }

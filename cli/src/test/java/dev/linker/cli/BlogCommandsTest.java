@@ -68,7 +68,7 @@ class BlogCommandsTest {
     }
 
     @Test
-    void eval_as_of_with_baselines_reports_the_protocol_and_three_rows() {
+    void eval_as_of_with_baselines_reports_the_protocol_and_four_rows() {
         IndexCommandsTest.Run e = run("eval", BLOG.toString(), "--index", tmp.resolve("eval-idx").toString(),
                 "--as-of", "--baselines", "-q");
         assertEquals(0, e.code(), e.err());
@@ -77,9 +77,10 @@ class BlogCommandsTest {
         assertTrue(out.contains("gold links: 11 from 6 pages (left out: 13 links to hubs, 1 to pages that are not live;"
                 + " 8 hubs with links not evaluated)"), out);
         assertTrue(out.contains("as of each page's date: 4 of 6 pages dated; 2 evaluated with no date bound"), out);
-        assertTrue(out.matches("(?s).*\nLinker +0\\.\\d{3} .*\nTF-IDF cosine +0\\.\\d{3} .*\nBM25 \\(whole text\\) +0\\.\\d{3} .*"),
+        assertTrue(out.matches("(?s).*\nweights +0\\.\\d{3} .*\nlearned, 5 folds +0\\.\\d{3} .*\nTF-IDF cosine +0\\.\\d{3} .*"
+                + "\nBM25 \\(whole text\\) +0\\.\\d{3} .*"), out);
+        assertTrue(out.matches("(?s).*Linker / best baseline, recall@5: \\d+\\.\\d\\d \\(weights\\), \\d+\\.\\d\\d \\(learned\\)\n.*"),
                 out);
-        assertTrue(out.matches("(?s).*Linker / best baseline, recall@5: \\d+\\.\\d\\d\n.*"), out);
     }
 
     @Test

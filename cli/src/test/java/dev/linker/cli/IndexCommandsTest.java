@@ -61,6 +61,23 @@ class IndexCommandsTest {
     }
 
     @Test
+    void indexing_says_which_ranker_suggestions_use_and_why() {
+        Run r = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", index.toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\nranker: the weights (too few links to learn from: 12 links from 8 pages; 100 "
+                + "links from 30 pages are needed)\n"), r.out());
+        Run skip = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", index.toString(), "-q", "--no-learn");
+        assertEquals(0, skip.code(), skip.err());
+        assertFalse(skip.out().contains("ranker:"), skip.out());
+        Run bad = run("suggest", "--index", index.toString(), "--url", "https://brew.example/guides/cold-brew.html",
+                "--ranker", "trees");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--ranker must be auto or weights, not 'trees'"), bad.err());
+    }
+
+    @Test
     void suggest_for_a_url_prints_a_table_with_anchor_sentence_and_components() {
         Run r = run("suggest", "--index", index.toString(), "--url", "https://brew.example/guides/cold-brew.html");
         assertEquals(0, r.code(), r.err());
@@ -154,7 +171,8 @@ class IndexCommandsTest {
                 "--index", index.toString(), "-q");
         assertEquals(0, e.code(), e.err());
         assertTrue(e.out().contains("pages with links: 8"), e.out()); // the home page is a hub
-        assertTrue(e.out().contains("recall@5:") && e.out().contains("nDCG@10:") && e.out().contains("MRR:"), e.out());
+        assertTrue(e.out().contains("recall@5  precision@5  nDCG@10    MRR\nweights ")
+                && e.out().contains("\nlearned, 5 folds "), e.out());
         Run noLinks = run("eval", site("coffee/pages.csv").toString(), "--index", tmp.resolve("i3").toString(), "-q");
         assertEquals(2, noLinks.code());
         assertTrue(noLinks.err().contains("needs --links"), noLinks.err());

@@ -70,4 +70,6 @@ public final class Fields {
     public static final String DATA_TEMPLATE = "linker.titleTemplate";
     /** What page events said of URLs that gave way (JSON, see {@code EventTable}). */
     public static final String DATA_EVENTS = "linker.events";
+    /** The ranker learned from the site's own links, with the figures that chose it ({@code LearnedRanker.encode}). */
+    public static final String DATA_RANKER = "linker.ranker";
 }

@@ -4,6 +4,7 @@ import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
+import dev.linker.index.rank.LearnedRanker;
 import dev.linker.core.model.PageKind;
 import dev.linker.core.model.PageMeta;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -141,6 +142,8 @@ public final class PageIndex implements Closeable {
     private Embedder ownedEmbedder;
     /** What page events said about URLs that gave way; written with every commit. */
     private EventTable events = new EventTable();
+    /** What the index learned from its site's links (null: nothing yet); written with every commit. */
+    private volatile LearnedRanker ranker;
 
     private PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
                       String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
@@ -252,9 +255,11 @@ public final class PageIndex implements Closeable {
             int dim = Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0"));
             checkEmbedder(dir.toString(), id, dim, embedder);
             SearcherManager sm = new SearcherManager(d, null);
-            return new PageIndex(dir.toString(), d, null, sm, embedder, id, dim,
+            PageIndex idx = new PageIndex(dir.toString(), d, null, sm, embedder, id, dim,
                     EmbedMode.parse(data.getOrDefault(Fields.DATA_EMBED, "both")),
                     VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), Options.DEFAULT);
+            idx.ranker = readRanker(data);
+            return idx;
         } catch (LinkerException e) {
             IOUtils.closeWhileHandlingException(d);
             throw e;
@@ -334,8 +339,9 @@ public final class PageIndex implements Closeable {
         PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
                 options);
         if (exists) {
-            idx.events = EventTable.decode(SegmentInfos.readLatestCommit(d).getUserData().get(Fields.DATA_EVENTS),
-                    where);
+            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
+            idx.events = EventTable.decode(data.get(Fields.DATA_EVENTS), where);
+            idx.ranker = readRanker(data);
         }
         idx.recordCommitData();
         return idx;
@@ -403,7 +409,39 @@ public final class PageIndex implements Closeable {
         if (!events.isEmpty()) {
             data.put(Fields.DATA_EVENTS, events.encode());
         }
+        LearnedRanker r = ranker;
+        if (r != null) {
+            data.put(Fields.DATA_RANKER, r.encode());
+        }
         writer.setLiveCommitData(data.entrySet());
+    }
+
+    /**
+     * The recorded ranker; one this version cannot read (written by another, or damaged) counts as none: the next
+     * {@code linker index} learns again.
+     */
+    private static LearnedRanker readRanker(Map<String, String> data) {
+        String text = data.get(Fields.DATA_RANKER);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return LearnedRanker.decode(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** What this index learned from its site's own links, or null when it has not learned yet. */
+    public LearnedRanker ranker() {
+        return ranker;
+    }
+
+    /** Keeps {@code r} as this index's learned ranker and commits it. */
+    public void setRanker(LearnedRanker r) {
+        requireWriter();
+        ranker = r;
+        commit();
     }
 
     public String where() {

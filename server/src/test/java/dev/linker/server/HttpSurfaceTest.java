@@ -203,5 +203,7 @@ class HttpSurfaceTest {
         assertEquals("ok", h.get("status").asText());
         assertEquals(12, h.get("pages").asInt());
         assertEquals(384, h.get("dimension").asInt());
+        assertEquals("weights", h.get("ranker").get("kind").asText(), "an index that learned nothing from links");
+        assertTrue(h.get("ranker").get("reason").asText().contains("run linker index"), h.toString());
     }
 }

@@ -240,6 +240,9 @@ public final class LinkerSpark implements Runnable {
         @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp, title, time.")
         Map<String, Double> weight = new LinkedHashMap<>();
 
+        @Option(names = "--ranker", paramLabel = "INDEX", description = "Rank as linker plan --index INDEX does: with the ranker 'linker index' learned from the site's links and kept in INDEX (read where the job is launched), where it beat the weights; else with the weights.")
+        Path rankerIndex;
+
         @Option(names = "--max-donor-links", defaultValue = "5", paramLabel = "N", description = "New links per donor (default: ${DEFAULT-VALUE}).")
         int maxDonorLinks;
 
@@ -283,7 +286,8 @@ public final class LinkerSpark implements Runnable {
             PlanOptions o = new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks,
                     maxAcceptorLinks, minSimilarity, algorithm, categoryLevels, hubTargets, depth, embedder.mode(),
                     embedder.spec(), blockPages, partitions).withSignals(searchConsole, crawlLog, safety)
-                    .withRules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight));
+                    .withRules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight))
+                    .withRanker(rankerIndex == null ? null : rankerIndex.toString());
             PlanOptions.Runner job = (PlanOptions.Runner) Class.forName("dev.linker.spark.plan.PlanJob")
                     .getDeclaredConstructor().newInstance();
             long t0 = System.nanoTime();

@@ -26,12 +26,13 @@ import java.util.List;
  * @param forbidSafety     {@code FROM=TO} rules: pages of class FROM may not link to class TO
  * @param excludes         regular expressions of acceptor URLs never planned
  * @param weights          score weights (as {@code linker tune} writes them)
+ * @param ranker           the learned ranker to rank with, as JSON ({@code LearnedRanker.toJson}); null: the weights
  */
 public record PlanOptions(String pages, String links, String vectors, String out, String acceptors, String donors,
                           int maxDonorLinks, int maxAcceptorLinks, double minSimilarity, String algorithm,
                           int categoryLevels, boolean hubTargets, int depth, EmbedMode embed, EmbedderSpec embedder,
                           int blockPages, int partitions, String searchConsole, String crawlLog, String safety,
-                          List<String> forbidSafety, List<String> excludes, ScoreWeights weights)
+                          List<String> forbidSafety, List<String> excludes, ScoreWeights weights, String ranker)
         implements Serializable {
 
     public PlanOptions {
@@ -47,21 +48,28 @@ public record PlanOptions(String pages, String links, String vectors, String out
                        int blockPages, int partitions) {
         this(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks, minSimilarity, algorithm,
                 categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions, null, null, null, null, null,
-                null);
+                null, null);
     }
 
     /** These options with what else is known of the pages: a Search Console export, a crawl log, safety classes. */
     public PlanOptions withSignals(String searchConsole, String crawlLog, String safety) {
         return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
                 minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
-                searchConsole, crawlLog, safety, forbidSafety, excludes, weights);
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, ranker);
     }
 
     /** These options with safety rules, exclusions and score weights. */
     public PlanOptions withRules(List<String> forbidSafety, List<String> excludes, ScoreWeights weights) {
         return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
                 minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
-                searchConsole, crawlLog, safety, forbidSafety, excludes, weights);
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, ranker);
+    }
+
+    /** These options ranking with a learned ranker (its JSON; null: the weights). */
+    public PlanOptions withRanker(String json) {
+        return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
+                minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, json);
     }
 
     /** What a run did. */

@@ -32,23 +32,25 @@ import java.util.regex.PatternSyntaxException;
  *                           evaluation on blogs
  * @param anchorSpans        short spans embedded per page, at most, to find the phrase closest in meaning when the
  *                           source neither names the page nor uses its distinctive words (0: that rule is off)
+ * @param ranking            the learned ranker or the weights (see {@link Ranking})
  */
 public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List<Pattern> excludes,
                               Map<String, Set<String>> forbiddenSafety, int categoryLevels, double commonWordShare,
                               SerpClient serp, boolean hubTargets, boolean asOfSourceDate,
-                              int anchorSpans) {
+                              int anchorSpans, Ranking ranking) {
 
     public static final SuggestSettings DEFAULT = new SuggestSettings(ScoreWeights.DEFAULT, 100, 100, List.of(),
-            Map.of(), -1, 0.5, null, false, false, 12);
+            Map.of(), -1, 0.5, null, false, false, 12, Ranking.AUTO);
 
     public SuggestSettings {
         excludes = List.copyOf(excludes);
         forbiddenSafety = Map.copyOf(forbiddenSafety);
+        ranking = ranking == null ? Ranking.AUTO : ranking;
     }
 
     public SuggestSettings withWeights(ScoreWeights w) {
         return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans);
+                hubTargets, asOfSourceDate, anchorSpans, ranking);
     }
 
     /**
@@ -82,42 +84,47 @@ public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List
 
     public SuggestSettings withExcludes(List<Pattern> p) {
         return new SuggestSettings(weights, knnK, lexicalK, p, forbiddenSafety, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans);
+                hubTargets, asOfSourceDate, anchorSpans, ranking);
     }
 
     public SuggestSettings withForbiddenSafety(Map<String, Set<String>> f) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, f, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans);
+                hubTargets, asOfSourceDate, anchorSpans, ranking);
     }
 
     public SuggestSettings withCategoryLevels(int levels) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans);
+                hubTargets, asOfSourceDate, anchorSpans, ranking);
     }
 
     /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
     public SuggestSettings withRetrievalDepth(int knn, int lexical) {
         return new SuggestSettings(weights, knn, lexical, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans);
+                hubTargets, asOfSourceDate, anchorSpans, ranking);
     }
 
     public SuggestSettings withSerp(SerpClient s) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s,
-                hubTargets, asOfSourceDate, anchorSpans);
+                hubTargets, asOfSourceDate, anchorSpans, ranking);
     }
 
     public SuggestSettings withAnchorSpans(int spans) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, hubTargets, asOfSourceDate, spans);
+                serp, hubTargets, asOfSourceDate, spans, ranking);
     }
 
     public SuggestSettings withHubTargets(boolean on) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, on, asOfSourceDate, anchorSpans);
+                serp, on, asOfSourceDate, anchorSpans, ranking);
+    }
+
+    public SuggestSettings withRanking(Ranking r) {
+        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
+                serp, hubTargets, asOfSourceDate, anchorSpans, r);
     }
 
     public SuggestSettings withAsOfSourceDate(boolean on) {
         return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, hubTargets, on, anchorSpans);
+                serp, hubTargets, on, anchorSpans, ranking);
     }
 }

@@ -15,6 +15,8 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.PageView;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
+import dev.linker.index.rank.RankFeatures;
+import dev.linker.index.rank.TreeModel;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.index.IndexReader;
@@ -123,6 +125,11 @@ public final class Suggester {
         return index;
     }
 
+    /** Whether candidates are ranked by the learned ranker (else by the weights); see {@link Ranking}. */
+    public boolean ranksByModel() {
+        return settings.ranking().model(index.ranker()) != null;
+    }
+
     /**
      * What the suggester knows about one indexed page, loaded once per index version.
      *
@@ -201,6 +208,38 @@ public final class Suggester {
                 }
             }
             return v;
+        }
+
+        /** ln(N / df) of a term over the site (df at least 1). */
+        double idf(String term) {
+            return Math.log((double) Math.max(1, reader.maxDoc()) / Math.max(1, docFreq(term)));
+        }
+
+        /** Candidates' TF-IDF vectors (≈ 6 KB each), for the learned ranker; bounded like the profiles above. */
+        final Map<Integer, TermVector> termVectors = new java.util.concurrent.ConcurrentHashMap<>();
+
+        TermVector termVector(int doc) {
+            TermVector v = termVectors.get(doc);
+            if (v == null) {
+                PageRecord r = view.record(doc);
+                v = TermVector.of(r.title() + "\n" + r.h1(), Tokens.tokenize(r.body()), this::idf, true);
+                if (termVectors.size() < MAX_CACHED_PROFILES) {
+                    termVectors.put(doc, v);
+                }
+            }
+            return v;
+        }
+
+        /** Each page's title words with their rarity, all of them (for features); filled as pages become candidates. */
+        private final TitleWords.Title[] titleTerms;
+
+        TitleWords.Title titleTerms(int doc) {
+            TitleWords.Title t = titleTerms[doc];
+            if (t == null) {
+                t = TitleWords.Title.all(infos[doc].cleanTitle(), this::docFreq, reader.maxDoc());
+                titleTerms[doc] = t;
+            }
+            return t;
         }
 
         /** Each page's rare title words, filled as pages become candidates (immutable; a race computes one twice). */
@@ -338,6 +377,7 @@ public final class Suggester {
             this.names = names;
             this.template = template;
             this.titles = new TitleWords.Title[infos.length];
+            this.titleTerms = new TitleWords.Title[infos.length];
         }
     }
 
@@ -576,14 +616,128 @@ public final class Suggester {
         NameIndex.Mention mention;
         double serp;
         double title;
+        /** Rank in the vector search's hits and in BM25's (1 = first), 0 when the retriever did not return it. */
+        int vectorRank;
+        int lexicalRank;
 
         Candidate(int doc) {
             this.doc = doc;
         }
     }
 
+    /** The features of one source's candidates ({@link RankFeatures}); what depends on the source only, once. */
+    private static final class Features {
+        private final Snapshot snap;
+        private final Source src;
+        private final double maxBm25;
+        private final Set<String> sourceTerms = new HashSet<>();
+        private final Map<String, Double> sourceTitle = new HashMap<>();
+        private final double sourceTitleTotal;
+
+        Features(Snapshot snap, Source src, double maxBm25) {
+            this.snap = snap;
+            this.src = src;
+            this.maxBm25 = maxBm25;
+            for (Tokens.Token t : src.tokens()) {
+                sourceTerms.add(t.term());
+            }
+            double total = 0;
+            for (String t : Tokens.terms(src.title())) {
+                if (!sourceTitle.containsKey(t)) {
+                    double idf = snap.idf(t);
+                    sourceTitle.put(t, idf);
+                    total += idf;
+                }
+            }
+            sourceTitleTotal = total;
+            sourceVector = TermVector.of(src.title(), src.tokens(), snap::idf, false);
+        }
+
+        private final TermVector sourceVector;
+
+        /**
+         * The features of every candidate, in the list's order: what depends on the others (the default weights' rank,
+         * each signal against the best candidate's) after what each has alone.
+         */
+        List<float[]> of(List<Suggestion> cands, Map<Suggestion, Candidate> back) {
+            int n = cands.size();
+            double[] byDefault = new double[n];
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                byDefault[i] = cands.get(i).components().total(ScoreWeights.DEFAULT);
+                order[i] = i;
+            }
+            Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -byDefault[i])
+                    .thenComparing(i -> cands.get(i).url()));
+            float[][] f = new float[n][];
+            for (int r = 0; r < n; r++) {
+                int i = order[r];
+                f[i] = of(back.get(cands.get(i)), cands.get(i).components(), byDefault[i], r + 1);
+            }
+            float score = Float.NEGATIVE_INFINITY;
+            float cos = Float.NEGATIVE_INFINITY;
+            float tfidf = 0;
+            for (float[] x : f) {
+                score = Math.max(score, x[RankFeatures.DEFAULT_SCORE]);
+                cos = Math.max(cos, x[RankFeatures.COSINE]);
+                tfidf = Math.max(tfidf, x[RankFeatures.TFIDF]);
+            }
+            for (float[] x : f) {
+                x[RankFeatures.SCORE_TO_BEST] = score - x[RankFeatures.DEFAULT_SCORE];
+                x[RankFeatures.COSINE_TO_BEST] = cos - x[RankFeatures.COSINE];
+                x[RankFeatures.TFIDF_TO_BEST] = tfidf > 0 ? x[RankFeatures.TFIDF] / tfidf : 0;
+            }
+            return Arrays.asList(f);
+        }
+
+        private float[] of(Candidate c, ScoreComponents x, double defaultScore, int defaultRank) {
+            float[] f = new float[RankFeatures.COUNT];
+            Info t = snap.infos[c.doc];
+            f[RankFeatures.DEFAULT_SCORE] = (float) defaultScore;
+            f[RankFeatures.DEFAULT_RANK] = defaultRank;
+            f[RankFeatures.LEXICAL] = (float) x.lexical();
+            f[RankFeatures.BM25] = (float) c.bm25;
+            f[RankFeatures.COSINE] = (float) c.cosine;
+            f[RankFeatures.VECTOR_RANK] = c.vectorRank == 0 ? Float.NaN : c.vectorRank;
+            f[RankFeatures.LEXICAL_RANK] = c.lexicalRank == 0 ? Float.NaN : c.lexicalRank;
+            f[RankFeatures.NAME] = (float) x.name();
+            f[RankFeatures.TITLE_WORDS] = (float) x.title();
+            boolean dated = src.day() != Fields.UNDATED && t.day() != Fields.UNDATED;
+            f[RankFeatures.TIME] = dated ? (float) x.time() : Float.NaN;
+            f[RankFeatures.DATE_GAP] = dated ? (float) (Math.abs(t.day() - (double) src.day()) / 365.25) : Float.NaN;
+            f[RankFeatures.AUTHORITY] = (float) x.authority();
+            int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
+            f[RankFeatures.INBOUND] = (float) Math.log1p(Math.max(0, inbound));
+            f[RankFeatures.CATEGORY_DISTANCE] = (float) x.categoryDistance();
+            f[RankFeatures.TARGET_WORDS] = (float) Math.log1p(t.words());
+            f[RankFeatures.SOURCE_WORDS] = (float) Math.log1p(src.words());
+            TitleWords.Title title = snap.titleTerms(c.doc);
+            double both = 0;
+            double inText = 0;
+            for (int i = 0; i < title.terms().length; i++) {
+                String w = title.terms()[i];
+                if (sourceTitle.containsKey(w)) {
+                    both += title.idf()[i];
+                }
+                if (sourceTerms.contains(w)) {
+                    inText += title.idf()[i];
+                }
+            }
+            double union = title.total() + sourceTitleTotal - both;
+            f[RankFeatures.TITLE_OVERLAP] = union > 0 ? (float) (both / union) : 0;
+            f[RankFeatures.TITLE_IN_TEXT] = title.total() > 0 ? (float) (inText / title.total()) : 0;
+            f[RankFeatures.LINKS_BACK] = src.url() != null && t.links().contains(src.url()) ? 1 : 0;
+            f[RankFeatures.TARGET_LINKS] = (float) Math.log1p(t.links().size());
+            f[RankFeatures.SERP] = (float) c.serp;
+            TermVector tv = snap.termVector(c.doc);
+            f[RankFeatures.TFIDF] = (float) sourceVector.cosine(tv, false);
+            f[RankFeatures.TFIDF_PAIRS] = (float) sourceVector.cosine(tv, true);
+            return f;
+        }
+    }
+
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit) {
-        return suggest(s, snap, src, limit, true, null);
+        return suggest(s, snap, src, limit, true, null, false);
     }
 
     /**
@@ -598,7 +752,30 @@ public final class Suggester {
             IndexSearcher s = view.searcher();
             Snapshot snap = snapshot(view);
             int doc = indexed(snap, url);
-            return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit, withAnchors, onlyTargets);
+            return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit, withAnchors, onlyTargets, false);
+        });
+    }
+
+    /** A candidate with the signals a learned ranker sees ({@link dev.linker.index.rank.RankFeatures}). */
+    public record Scored(Suggestion suggestion, float[] features) {
+    }
+
+    /**
+     * Every candidate for an indexed page, best first by the weights, with its features: what a learned ranker trains
+     * on. With {@code hideOwnLinks} the page's links feed none of its rows (as in evaluation).
+     */
+    public List<Scored> scored(String url, boolean hideOwnLinks) {
+        return index.withView(view -> {
+            IndexSearcher s = view.searcher();
+            Snapshot snap = snapshot(view);
+            int doc = indexed(snap, url);
+            List<Suggestion> out = suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), Integer.MAX_VALUE, false,
+                    null, true);
+            List<Scored> scored = new ArrayList<>(out.size());
+            for (Suggestion sg : out) {
+                scored.add(new Scored(sg, sg.features()));
+            }
+            return scored;
         });
     }
 
@@ -637,7 +814,7 @@ public final class Suggester {
     }
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
-                                     Set<String> onlyTargets) {
+                                     Set<String> onlyTargets, boolean features) {
         try {
             int asOf = asOfDay(snap, src);
             Query filter = filter(src, asOf);
@@ -653,9 +830,12 @@ public final class Suggester {
                 ScoreDoc[] found = snap.memo.hits(new SearchMemo.VectorKey(src.vector().clone(), k, knnFilter),
                         counters.vectorHits, counters.vectorSearches,
                         () -> s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, knnFilter), k).scoreDocs);
+                int rank = 0;
                 for (ScoreDoc sd : found) {
                     // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
-                    cands.computeIfAbsent(sd.doc, Candidate::new).cosine = 2.0 * sd.score - 1.0;
+                    Candidate c = cands.computeIfAbsent(sd.doc, Candidate::new);
+                    c.cosine = 2.0 * sd.score - 1.0;
+                    c.vectorRank = ++rank;
                 }
             }
             // BM25: shared rare words.
@@ -682,7 +862,9 @@ public final class Suggester {
                         continue;
                     }
                     taken++;
-                    cands.computeIfAbsent(sd.doc, Candidate::new).bm25 = sd.score;
+                    Candidate c = cands.computeIfAbsent(sd.doc, Candidate::new);
+                    c.bm25 = sd.score;
+                    c.lexicalRank = taken;
                     maxBm25 = Math.max(maxBm25, sd.score);
                 }
             }
@@ -709,7 +891,7 @@ public final class Suggester {
                 }
             }
             return rank(s, snap, src, cands, new Lexical(lexical, maxBm25, bm25Bound),
-                    new Wanted(limit, withAnchors, onlyTargets));
+                    new Wanted(limit, withAnchors, onlyTargets, features));
         } catch (IOException e) {
             throw new UncheckedIOException(index.where() + ": search failed", e);
         }
@@ -719,8 +901,11 @@ public final class Suggester {
     private record Lexical(Query query, double maxBm25, double bound) {
     }
 
-    /** What a ranking returns: at most {@code limit} pages, with anchors or not, only among {@code only} (null: any). */
-    private record Wanted(int limit, boolean anchors, Set<String> only) {
+    /**
+     * What a ranking returns: at most {@code limit} pages, with anchors or not, only among {@code only} (null: any), with
+     * their features or not.
+     */
+    private record Wanted(int limit, boolean anchors, Set<String> only, boolean features) {
     }
 
     /** Filters the gathered candidates, gives each every score component, and returns the best with anchors. */
@@ -767,7 +952,11 @@ public final class Suggester {
         }
         double density = ScoreComponents.density(src.linkCount(), src.words());
         ScoreWeights w = settings.weights();
-        fillBm25(s, lexical, needingBm25(snap, src, kept, limit, maxBm25, lex.bound(), density, w));
+        // Training rows are ranked by the weights; anything else by the learned ranker where the index has one.
+        TreeModel model = want.features() ? null : settings.ranking().model(index.ranker());
+        boolean features = want.features() || model != null;
+        // A learned ranker is no weighted sum, so no candidate can be left without its BM25 score.
+        fillBm25(s, lexical, features ? kept : needingBm25(snap, src, kept, limit, maxBm25, lex.bound(), density, w));
         for (Candidate c : kept) {
             maxBm25 = Math.max(maxBm25, c.bm25);
         }
@@ -779,6 +968,13 @@ public final class Suggester {
             Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
             out.add(sg);
             back.put(sg, c);
+        }
+        if (features) {
+            List<float[]> f = new Features(snap, src, maxBm25).of(out, back);
+            for (int i = 0; i < out.size(); i++) {
+                Suggestion sg = out.get(i);
+                out.set(i, model == null ? sg.withFeatures(f.get(i)) : sg.withScore(model.score(f.get(i))));
+            }
         }
         out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
         List<Suggestion> top = new ArrayList<>(out.subList(0, Math.min(limit, out.size())));
@@ -923,7 +1119,8 @@ public final class Suggester {
                 }
                 Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0
                         ? lexicalQuery(s, snap, src.title(), tokens) : null;
-                return rank(s, snap, src, cands, new Lexical(lexical, 0, Double.NaN), new Wanted(limit, false, acceptors));
+                return rank(s, snap, src, cands, new Lexical(lexical, 0, Double.NaN),
+                        new Wanted(limit, false, acceptors, false));
             } catch (IOException e) {
                 throw new UncheckedIOException(index.where() + ": search failed", e);
             }

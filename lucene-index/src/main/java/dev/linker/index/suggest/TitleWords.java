@@ -59,6 +59,18 @@ final class TitleWords {
     record Title(String[] terms, double[] idf, double total) {
         static final Title NONE = new Title(new String[0], new double[0], 0);
 
+        /** Every distinct word of a title with its rarity (ln N/df), however common or few. */
+        static Title all(String title, ToIntFunction<String> docFreq, int docCount) {
+            List<String> words = new ArrayList<>(new LinkedHashSet<>(Tokens.terms(title)));
+            double[] idf = new double[words.size()];
+            double total = 0;
+            for (int i = 0; i < idf.length; i++) {
+                idf[i] = Math.log((double) Math.max(1, docCount) / Math.max(1, docFreq.applyAsInt(words.get(i))));
+                total += idf[i];
+            }
+            return new Title(words.toArray(String[]::new), idf, total);
+        }
+
         /**
          * @param docFreq document frequency of a term over {@code docCount} pages
          */

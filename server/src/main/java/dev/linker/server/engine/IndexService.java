@@ -11,6 +11,7 @@ import dev.linker.index.Status;
 import dev.linker.index.suggest.DraftEmbedder;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.suggest.Suggester;
 
 import java.util.ArrayList;
@@ -195,6 +196,26 @@ public final class IndexService implements LinkerService {
         m.put("pages", index.size());
         m.put("embedder", index.embedderId());
         m.put("dimension", index.dimension());
+        m.put("ranker", ranker());
+        return m;
+    }
+
+    /** Which ranker suggestions use, and why (what {@code linker index} learned from the site's links). */
+    private Map<String, Object> ranker() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        LearnedRanker r = index.ranker();
+        m.put("kind", engine.suggester().ranksByModel() ? "learned" : "weights");
+        if (r == null) {
+            m.put("reason", "not learned yet: run linker index on the site to learn from its links");
+            return m;
+        }
+        m.put("reason", r.report().reason());
+        if (r.report().folds() > 0) {
+            m.put("heldOutRecallAt5", Map.of("learned", r.report().learnedRecall(), "weights",
+                    r.report().weightsRecall()));
+        }
+        m.put("links", r.report().links());
+        m.put("pages", r.report().sources());
         return m;
     }
 

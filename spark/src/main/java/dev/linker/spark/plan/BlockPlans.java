@@ -11,6 +11,8 @@ import dev.linker.index.Status;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
 import dev.linker.index.plan.Planner;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import dev.linker.spark.PlanOptions;
@@ -110,7 +112,26 @@ final class BlockPlans {
         }
         return SuggestSettings.DEFAULT.withWeights(o.weights()).withExcludes(excludes).withForbiddenSafety(forbidden)
                 .withCategoryLevels(o.categoryLevels()).withHubTargets(o.hubTargets())
-                .withRetrievalDepth(o.depth(), o.depth()).withAnchorSpans(0);
+                .withRetrievalDepth(o.depth(), o.depth()).withAnchorSpans(0)
+                .withRanking(o.ranker() == null ? Ranking.WEIGHTS : Ranking.of(LearnedRanker.fromJson(o.ranker())));
+    }
+
+    /**
+     * The options with the learned ranker kept in the index folder {@code o.ranker()} names, as JSON for the
+     * executors, or with none (the weights) when it learned none that beat them: what {@code linker plan --index} on
+     * that folder ranks with.
+     */
+    static PlanOptions withRanker(PlanOptions o, java.util.function.Consumer<String> log) {
+        if (o.ranker() == null) {
+            return o;
+        }
+        LearnedRanker r;
+        try (PageIndex index = PageIndex.openReadOnly(Path.of(o.ranker()), null)) {
+            r = index.ranker();
+        }
+        log.accept(r == null ? "--ranker " + o.ranker() + ": that index has learned no ranker; planning with the weights"
+                : r.report().summary());
+        return o.withRanker(r != null && r.used() ? r.toJson() : null);
     }
 
     static PlanSettings planSettings(PlanOptions o) {

@@ -78,7 +78,8 @@ public final class PlanJob implements PlanOptions.Runner {
             .add("a", DataTypes.BooleanType, false);
 
     @Override
-    public PlanOptions.Result run(SparkSession spark, PlanOptions o, Consumer<String> log) {
+    public PlanOptions.Result run(SparkSession spark, PlanOptions given, Consumer<String> log) {
+        PlanOptions o = BlockPlans.withRanker(given, log);
         PlanSettings ps = BlockPlans.planSettings(o);
         BlockPlans.settings(o); // the exclusions and safety rules are checked before any work
         if (o.blockPages() < 2) {

@@ -11,6 +11,10 @@ import dev.linker.index.plan.PlanCsv;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
 import dev.linker.index.plan.Planner;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.RankFeatures;
+import dev.linker.index.rank.TreeModel;
+import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import dev.linker.spark.EmbedderSpec;
@@ -124,6 +128,32 @@ public class PlanJobTest {
         assertEquals(PlanCsv.HEADER, got.getFirst());
         assertEquals(List.of(want.split("\\R")), got);
         assertEquals(r.links(), spark.read().parquet(out.resolve("plan.parquet").toString()).count());
+    }
+
+    @Test
+    void the_ranker_linker_index_learned_ranks_the_plan_as_it_ranks_linker_plan() throws IOException {
+        // A one-split model (pages whose text the donor's words match best first), kept in an index folder as
+        // linker index keeps what it learned.
+        LearnedRanker learned = new LearnedRanker(RankFeatures.VERSION, new TreeModel(0, List.of(new TreeModel.Tree(
+                new int[] {RankFeatures.LEXICAL, 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
+                new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
+                new LearnedRanker.Report(true, "test", 40, 100, 100, 1000, 5, 0.5, 0.6, 0.01, false, "f", 1));
+        Path rankerIndex = tmp.resolve("ranker-index");
+        try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), PageIndex.Options.DEFAULT)) {
+            index.setRanker(learned);
+        }
+        Path out = tmp.resolve("coffee-ranker");
+        List<String> logged = new java.util.ArrayList<>();
+        new PlanJob().run(spark, new PlanOptions(PAGES.toString(), LINKS.toString(), null, out.toString(), null, null,
+                5, 5, 0.3, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0)
+                .withRanker(rankerIndex.toString()), logged::add);
+        PlanSettings ps = new PlanSettings(5, 5, 0.3, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05);
+        String want = linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), ps,
+                SuggestSettings.DEFAULT.withRanking(Ranking.of(learned)));
+        assertEquals(List.of(want.split("\\R")), lines(out.resolve("plan.csv")));
+        assertTrue(logged.contains(learned.report().summary()), logged.toString());
+        assertFalse(want.equals(linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), ps,
+                SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS))), "the ranker is not the weights");
     }
 
     @Test

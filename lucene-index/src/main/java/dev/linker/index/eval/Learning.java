@@ -1,0 +1,282 @@
+package dev.linker.index.eval;
+
+import dev.linker.index.Fields;
+import dev.linker.index.PageIndex;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.RankFeatures;
+import dev.linker.index.rank.Trainer;
+import dev.linker.index.rank.TrainingSet;
+import dev.linker.index.rank.TreeModel;
+import dev.linker.index.suggest.Ranking;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * A ranker learned from the site's own links, measured honestly. Each page with links is a query; its candidates are
+ * what the engine retrieves for it with its own links hidden — they feed none of its rows' features (inbound counts,
+ * authority, anchor names) — and, on a dated site, only the pages published by its date (what its author could link):
+ * so the model learns which pages a site links, not that links point back in time, and plans that send old pages'
+ * links to new ones are not turned against their purpose. Pages are split into folds; every page is ranked by a model
+ * fitted on the other folds only, so no page's links ever train its own ranking. The model replaces the weights only
+ * where it beats them on those held-out pages by {@link #MARGIN}.
+ */
+public final class Learning {
+    private Learning() {
+    }
+
+    /** Folds of the cross-validation (grouped by source page). */
+    public static final int FOLDS = 5;
+    /**
+     * The learned ranker is used when its recall@5 on held-out pages beats the weights' by at least this much (absolute)
+     * and by more than {@link #STANDARD_ERRORS} standard errors of the per-page difference: a gain, not the luck of
+     * the split.
+     */
+    public static final double MARGIN = 0.01;
+    public static final double STANDARD_ERRORS = 2;
+    /** Fewer links than this (among the candidates) teach too little to measure: the weights rank. */
+    public static final int MIN_LINKS = 100;
+    /** … and fewer pages with links than this. */
+    public static final int MIN_SOURCES = 30;
+    /** A large site learns from a sample of its pages with links (chosen by URL hash, so reruns take the same). */
+    public static final int MAX_SOURCES = 3_000;
+    /** XGBoost's settings: plain gradient-boosted trees on whether the page is linked, shallow and slow to learn. */
+    public static final Trainer.Params PARAMS = new Trainer.Params("binary:logistic", 0.05, 3, 300, 1, 0.8, 0.8, 1, 1);
+
+    /**
+     * Learns from the index's own links and decides whether the model ranks: the figures of the held-out pages, the
+     * fitted model (on every sampled page) when there were links enough. {@code previous} with the same fingerprint
+     * and feature set is returned as it is: an unchanged site is not learned again.
+     */
+    public static LearnedRanker train(PageIndex index, LearnedRanker previous, Consumer<String> progress) {
+        long t0 = System.nanoTime();
+        String fingerprint = fingerprint(index);
+        if (previous != null && previous.features() == RankFeatures.VERSION
+                && fingerprint.equals(previous.report().fingerprint())) {
+            return previous;
+        }
+        Evaluator.Gold gold = Evaluator.gold(index);
+        Map<String, Set<String>> sample = sample(gold.links(), MAX_SOURCES);
+        int links = sample.values().stream().mapToInt(Set::size).sum();
+        boolean asOf = gold.dated() > 0;
+        if (sample.size() < MIN_SOURCES || links < MIN_LINKS) {
+            return new LearnedRanker(RankFeatures.VERSION, null, new LearnedRanker.Report(false,
+                    "too few links to learn from: " + links + " links from " + sample.size() + " pages; "
+                            + MIN_LINKS + " links from " + MIN_SOURCES + " pages are needed", sample.size(), links, 0,
+                    0, 0, 0, 0, MARGIN, asOf, fingerprint, seconds(t0)));
+        }
+        Suggester suggester = new Suggester(index, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
+                .withAsOfSourceDate(asOf));
+        TrainingSet set = rows(suggester, sample, progress);
+        if (progress != null) {
+            progress.accept("learning from " + set.positives() + " links among " + set.rows() + " candidates of "
+                    + sample.size() + " pages (" + FOLDS + " folds)");
+        }
+        CrossValidation cv = crossValidate(set, set, sample, FOLDS, PARAMS, 0);
+        Decision d = decide(cv);
+        TreeModel model = Trainer.train(set.groups(), PARAMS);
+        return new LearnedRanker(RankFeatures.VERSION, model, new LearnedRanker.Report(d.used(), d.reason(), sample.size(),
+                links, set.positives(), set.rows(), FOLDS, cv.defaults().recallAt5(), cv.learned().recallAt5(), MARGIN,
+                asOf, fingerprint, seconds(t0)));
+    }
+
+    /** Whether the learned ranker replaces the weights, and why. */
+    public record Decision(boolean used, String reason) {
+    }
+
+    /** Used when the held-out gain is at least {@link #MARGIN} and more than {@link #STANDARD_ERRORS} standard errors. */
+    public static Decision decide(CrossValidation cv) {
+        double gain = cv.learned().recallAt5() - cv.defaults().recallAt5();
+        boolean used = gain >= MARGIN && gain > STANDARD_ERRORS * cv.standardError();
+        return new Decision(used, String.format(java.util.Locale.ROOT, "held-out gain %+.3f, standard error %.3f: %s",
+                gain, cv.standardError(), used ? "a gain" : gain < MARGIN ? "less than " + MARGIN
+                        : "within " + (int) STANDARD_ERRORS + " standard errors"));
+    }
+
+    private static double seconds(long t0) {
+        return Math.round((System.nanoTime() - t0) / 1e8) / 10.0;
+    }
+
+    /** At most {@code max} of the pages (by a hash of their URL), in URL order. */
+    public static Map<String, Set<String>> sample(Map<String, Set<String>> gold, int max) {
+        if (gold.size() <= max) {
+            return gold;
+        }
+        Map<String, Integer> fold = folds(gold.keySet(), (gold.size() + max - 1) / max);
+        Map<String, Set<String>> out = new TreeMap<>();
+        gold.forEach((url, links) -> {
+            if (fold.get(url) == 0 && out.size() < max) {
+                out.put(url, links);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * What learning reads of the index — every page's address, status, kind, date, category, text hash, links,
+     * authority and Search Console queries — and how it learns, folded into one hash that does not depend on the pages'
+     * order.
+     */
+    static String fingerprint(PageIndex index) {
+        long[] sum = new long[2];
+        index.forEachStored(Set.copyOf(FINGERPRINT_FIELDS), d -> {
+            StringBuilder sb = new StringBuilder();
+            for (String f : FINGERPRINT_FIELDS) {
+                sb.append(f).append('=');
+                String[] vs = d.getAll(f);
+                Arrays.sort(vs);
+                sb.append(String.join("\u001F", vs)).append('\u001E');
+            }
+            long h = hash(sb.toString());
+            sum[0] += h;
+            sum[1] += Long.rotateLeft(h, 17) * 0x9E3779B97F4A7C15L;
+        });
+        // How it learns is part of it: other settings learn again.
+        long how = hash(RankFeatures.VERSION + " " + PARAMS + " " + MARGIN + " " + STANDARD_ERRORS + " " + FOLDS + " "
+                + MAX_SOURCES);
+        return Long.toHexString(sum[0]) + Long.toHexString(sum[1]) + Long.toHexString(how);
+    }
+
+    private static final List<String> FINGERPRINT_FIELDS = List.of(Fields.URL, Fields.STATUS, Fields.KIND,
+            Fields.PUBLISHED, Fields.CATEGORY, Fields.HASH, Fields.LINKS, Fields.ALL_LINKS, Fields.AUTHORITY,
+            Fields.QUERIES);
+
+    /** 64 bits of a string: Lucene's MurmurHash3 with two seeds. */
+    private static long hash(String s) {
+        org.apache.lucene.util.BytesRef b = new org.apache.lucene.util.BytesRef(s);
+        return (long) org.apache.lucene.util.StringHelper.murmurhash3_x86_32(b, 0x5EED) << 32
+                | org.apache.lucene.util.StringHelper.murmurhash3_x86_32(b, 0x0BAD) & 0xFFFFFFFFL;
+    }
+
+    /** The rows for every source of the gold, each with its own links hidden. */
+    public static TrainingSet rows(Suggester suggester, Map<String, Set<String>> gold, Consumer<String> progress) {
+        TrainingSet set = new TrainingSet();
+        int n = 0;
+        for (Map.Entry<String, Set<String>> e : gold.entrySet()) {
+            List<String> urls = new ArrayList<>();
+            List<float[]> features = new ArrayList<>();
+            for (Suggester.Scored s : suggester.scored(e.getKey(), true)) {
+                urls.add(s.suggestion().url());
+                features.add(s.features());
+            }
+            set.add(e.getKey(), urls, features, e.getValue());
+            if (progress != null && ++n % 200 == 0) {
+                progress.accept(n + "/" + gold.size() + " pages' candidates gathered");
+            }
+        }
+        return set;
+    }
+
+    /** Each source's fold: by a hash of its URL, so a rerun splits the same way. */
+    public static Map<String, Integer> folds(Iterable<String> sources, int folds) {
+        return folds(sources, folds, 0);
+    }
+
+    /** As above, another split for each {@code seed}. */
+    public static Map<String, Integer> folds(Iterable<String> sources, int folds, int seed) {
+        List<String> sorted = new ArrayList<>();
+        sources.forEach(sorted::add);
+        sorted.sort(Comparator.comparingInt((String s) -> mix(s.hashCode() + seed * 0x61C88647)).thenComparing(s -> s));
+        Map<String, Integer> out = new HashMap<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            out.put(sorted.get(i), i % folds);
+        }
+        return out;
+    }
+
+    private static int mix(int h) {
+        h *= 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+
+    /**
+     * Metrics of the weights' ranking and of the learned one, each source ranked by a model that never saw it.
+     *
+     * @param rows      candidate pairs
+     * @param positives links among them
+     */
+    public record CrossValidation(Metrics defaults, Metrics learned, int folds, int rows, int positives,
+                                  double standardError) {
+    }
+
+    /**
+     * Models fitted on {@code trainRows} of the other folds rank each page of {@code set}; {@code gold} judges both
+     * rankings (a page without candidates counts as all misses).
+     */
+    public static CrossValidation crossValidate(TrainingSet trainRows, TrainingSet set, Map<String, Set<String>> gold,
+                                                int folds, Trainer.Params params, int seed) {
+        Map<String, Integer> foldOf = folds(gold.keySet(), folds, seed);
+        Map<String, List<String>> byDefault = new LinkedHashMap<>();
+        Map<String, List<String>> byModel = new TreeMap<>();
+        for (TrainingSet.Group g : set.groups()) {
+            byDefault.put(g.source(), g.urls().subList(0, Math.min(10, g.urls().size())));
+        }
+        for (int f = 0; f < folds; f++) {
+            TreeModel model = Trainer.train(trainRows.select(foldOf, f, false), params);
+            for (TrainingSet.Group g : set.select(foldOf, f, true)) {
+                byModel.put(g.source(), top(model, g, 10));
+            }
+        }
+        return new CrossValidation(Evaluator.score(byDefault, gold, 10), Evaluator.score(byModel, gold, 10), folds,
+                set.rows(), set.positives(), standardError(byDefault, byModel, gold));
+    }
+
+    /** The standard error of the mean per-page difference in recall@5 between two rankings. */
+    static double standardError(Map<String, List<String>> a, Map<String, List<String>> b,
+                                Map<String, Set<String>> gold) {
+        int n = gold.size();
+        if (n < 2) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double[] d = new double[n];
+        int i = 0;
+        double mean = 0;
+        for (Map.Entry<String, Set<String>> e : gold.entrySet()) {
+            d[i] = recallAt5(b.get(e.getKey()), e.getValue()) - recallAt5(a.get(e.getKey()), e.getValue());
+            mean += d[i++] / n;
+        }
+        double var = 0;
+        for (double x : d) {
+            var += (x - mean) * (x - mean) / (n - 1);
+        }
+        return Math.sqrt(var / n);
+    }
+
+    private static double recallAt5(List<String> ranked, Set<String> relevant) {
+        if (ranked == null) {
+            return 0;
+        }
+        int hits = 0;
+        for (int i = 0; i < Math.min(5, ranked.size()); i++) {
+            hits += relevant.contains(ranked.get(i)) ? 1 : 0;
+        }
+        return (double) hits / relevant.size();
+    }
+
+    /** A group's candidates ranked by the model, best first (ties by URL, as suggestions are). */
+    static List<String> top(TreeModel model, TrainingSet.Group g, int k) {
+        int n = g.urls().size();
+        double[] score = new double[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            score[i] = model.score(g.features().get(i));
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -score[i]).thenComparing(i -> g.urls().get(i)));
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < Math.min(k, n); i++) {
+            out.add(g.urls().get(order[i]));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,209 @@
+package dev.linker.index.eval;
+
+import dev.linker.index.Fixtures;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.RankFeatures;
+import dev.linker.index.rank.Trainer;
+import dev.linker.index.rank.TrainingSet;
+import dev.linker.index.rank.TreeModel;
+import dev.linker.index.suggest.Ranking;
+import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
+import dev.linker.index.suggest.Suggestion;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A ranker learned from a site's own links: honest folds, no leak into a page's own rows, fallback, storage. */
+class LearningTest {
+    private static final String ESPRESSO = "https://brew.example/guides/espresso.html";
+
+    @Test
+    void a_pages_own_links_feed_none_of_its_rows_inbound_counts_and_authority_are_taken_without_them() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS));
+            Set<String> own = Evaluator.goldLinks(idx).get(ESPRESSO);
+            int checked = 0;
+            for (Suggester.Scored row : s.scored(ESPRESSO, true)) {
+                String url = row.suggestion().url();
+                int stored = idx.get(url).inbound();
+                int expected = own.contains(url) ? stored - 1 : stored;
+                assertEquals((float) Math.log1p(expected), row.features()[RankFeatures.INBOUND], 1e-6,
+                        url + ": the source's own link must not count towards its target's inbound links");
+                if (own.contains(url)) {
+                    assertTrue(row.suggestion().components().authority() < idx.get(url).authority(), url);
+                    checked++;
+                }
+            }
+            assertEquals(own.size(), checked, "every hidden link's target is a candidate");
+        }
+    }
+
+    /**
+     * Each source's linked candidate can only be told by a code known from that source's own rows: a model that saw
+     * them finds it, a model that did not is left to chance. Cross-validation must be the second kind.
+     */
+    @Test
+    void no_page_is_ranked_by_a_model_that_learned_from_its_links() {
+        Random r = new Random(7);
+        TrainingSet set = new TrainingSet();
+        Map<String, Set<String>> gold = new HashMap<>();
+        for (int g = 0; g < 60; g++) {
+            String source = "/s" + g;
+            float code = r.nextFloat();
+            List<String> urls = new ArrayList<>();
+            List<float[]> rows = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                float[] f = new float[RankFeatures.COUNT];
+                f[RankFeatures.SOURCE_WORDS] = g;
+                f[RankFeatures.COSINE] = i == 0 ? code : r.nextFloat();
+                urls.add(source + "/c" + i);
+                rows.add(f);
+            }
+            Set<String> linked = Set.of(source + "/c0");
+            set.add(source, urls, rows, linked);
+            gold.put(source, linked);
+        }
+        Trainer.Params p = new Trainer.Params("binary:logistic", 0.3, 6, 200, 0, 1, 1, 0, 1);
+        TreeModel seenAll = Trainer.train(set.groups(), p);
+        Map<String, List<String>> inSample = new HashMap<>();
+        for (TrainingSet.Group g : set.groups()) {
+            inSample.put(g.source(), Learning.top(seenAll, g, 10));
+        }
+        double memorised = Evaluator.score(inSample, gold, 10).recallAt5();
+        double heldOut = Learning.crossValidate(set, set, gold, 5, p, 0).learned().recallAt5();
+        assertTrue(memorised > 0.6, "a model that saw the pages finds their codes: " + memorised);
+        assertTrue(heldOut < 0.45, "chance is 5 of 20 (0.25); a leak shows as more: " + heldOut);
+    }
+
+    @Test
+    void folds_are_groups_of_pages_the_same_on_every_run() {
+        List<String> pages = new ArrayList<>();
+        for (int i = 0; i < 103; i++) {
+            pages.add("/p" + i);
+        }
+        Map<String, Integer> a = Learning.folds(pages, 5);
+        assertEquals(a, Learning.folds(new ArrayList<>(pages.reversed()), 5), "by URL, not by order");
+        int[] sizes = new int[5];
+        a.values().forEach(f -> sizes[f]++);
+        for (int s : sizes) {
+            assertTrue(s == 20 || s == 21, java.util.Arrays.toString(sizes));
+        }
+        assertNotEquals(a, Learning.folds(pages, 5, 1), "another seed, another split");
+    }
+
+    @Test
+    void the_weights_stay_unless_the_learned_ranker_wins_by_the_margin_and_beyond_chance() {
+        Metrics weights = new Metrics(100, 0.70, 0.2, 0.6, 0.6);
+        assertTrue(Learning.decide(cv(weights, new Metrics(100, 0.76, 0.2, 0.6, 0.6), 0.01)).used());
+        Learning.Decision noisy = Learning.decide(cv(weights, new Metrics(100, 0.72, 0.2, 0.6, 0.6), 0.015));
+        assertTrue(!noisy.used() && noisy.reason().contains("within 2 standard errors"), noisy.reason());
+        Learning.Decision small = Learning.decide(cv(weights, new Metrics(100, 0.705, 0.2, 0.6, 0.6), 0.001));
+        assertTrue(!small.used() && small.reason().contains("less than 0.01"), small.reason());
+    }
+
+    private static Learning.CrossValidation cv(Metrics weights, Metrics learned, double se) {
+        return new Learning.CrossValidation(weights, learned, 5, 1000, 100, se);
+    }
+
+    @Test
+    void a_site_with_few_links_keeps_the_weights_and_says_why() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            LearnedRanker r = Learning.train(idx, null, null);
+            assertTrue(!r.used() && r.model() == null, r.report().toString());
+            assertTrue(r.report().summary().startsWith("ranker: the weights (too few links to learn from: "),
+                    r.report().summary());
+            assertSame(r, Learning.train(idx, r, null), "an unchanged site is not learned again");
+            idx.setRanker(r);
+            assertTrue(!new Suggester(idx, SuggestSettings.DEFAULT).ranksByModel());
+        }
+    }
+
+    @Test
+    void a_changed_site_is_learned_again() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            LearnedRanker r = Learning.train(idx, null, null);
+            PageRecord p = idx.get(ESPRESSO);
+            idx.upsert(new PageRecord(p.url(), p.title(), p.h1(), p.body() + " More on tamping.", p.category(),
+                    p.status(), p.redirectTo(), p.authority(), p.inbound(), p.safety(), p.links(), p.names(),
+                    p.queries(), p.meta(), p.allLinks()));
+            idx.commit();
+            assertNotEquals(r.report().fingerprint(), Learning.train(idx, r, null).report().fingerprint());
+        }
+    }
+
+    @Test
+    void the_ranker_is_kept_in_the_index_and_every_reader_ranks_with_it(@TempDir Path dir) {
+        // A one-split model: longer pages first. Whatever it learned, the index must give it back as it was.
+        Map<String, Float> words = new HashMap<>();
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            for (Suggester.Scored row : new Suggester(idx, SuggestSettings.DEFAULT).scored(ESPRESSO, false)) {
+                words.put(row.suggestion().url(), row.features()[RankFeatures.TARGET_WORDS]);
+            }
+        }
+        float split = (float) (words.values().stream().mapToDouble(f -> f).max().orElseThrow()
+                + words.values().stream().mapToDouble(f -> f).min().orElseThrow()) / 2;
+        Set<String> longer = new HashSet<>();
+        words.forEach((url, w) -> {
+            if (w >= split) {
+                longer.add(url);
+            }
+        });
+        TreeModel longerFirst = new TreeModel(0, List.of(new TreeModel.Tree(
+                new int[] {RankFeatures.TARGET_WORDS, 0, 0}, new float[] {split, 0, 0}, new int[] {1, -1, -1},
+                new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1})));
+        LearnedRanker r = new LearnedRanker(RankFeatures.VERSION, longerFirst, new LearnedRanker.Report(true, "test",
+                9, 20, 20, 90, 5, 0.5, 0.7, 0.01, false, "fingerprint", 0.1));
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+            idx.sync(Fixtures.coffee(), true, null);
+            idx.setRanker(r);
+        }
+        try (PageIndex idx = PageIndex.openReadOnly(dir, Fixtures.embedder())) {
+            assertEquals(r.toJson(), idx.ranker().toJson());
+            Suggester learned = new Suggester(idx, SuggestSettings.DEFAULT);
+            assertTrue(learned.ranksByModel());
+            List<Suggestion> all = learned.forUrl(ESPRESSO, 20);
+            assertEquals(words.keySet(), new HashSet<>(all.stream().map(Suggestion::url).toList()));
+            for (int i = 0; i < all.size(); i++) {
+                Suggestion sg = all.get(i);
+                assertEquals(longer.contains(sg.url()) ? 0.731 : 0.269, sg.score(), 0.001, sg.url());
+                assertEquals(i < longer.size(), longer.contains(sg.url()), "longer pages first: " + sg.url());
+            }
+            Suggester weights = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS));
+            assertTrue(!weights.ranksByModel());
+            assertTrue(weights.forUrl(ESPRESSO, 20).stream().anyMatch(sg -> Math.abs(sg.score() - 0.731) > 0.001
+                    && Math.abs(sg.score() - 0.269) > 0.001), "the weights' scores are sums, not the model's");
+        }
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+            assertEquals(r.toJson(), idx.ranker().toJson(), "a writer keeps it through its own commits");
+            idx.commit();
+        }
+        try (PageIndex idx = PageIndex.openReadOnly(dir, null)) {
+            assertEquals(r.toJson(), idx.ranker().toJson());
+        }
+    }
+
+    @Test
+    void an_index_that_never_learned_ranks_with_the_weights() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            assertNull(idx.ranker());
+            assertTrue(!new Suggester(idx, SuggestSettings.DEFAULT).ranksByModel());
+        }
+    }
+}
