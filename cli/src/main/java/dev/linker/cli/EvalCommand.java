@@ -163,8 +163,9 @@ final class EvalCommand implements Callable<Integer> {
         Map<String, Set<String>> sample = Learning.sample(gold, Learning.MAX_SOURCES);
         long t0 = System.nanoTime();
         TrainingSet rows = Learning.rows(s, sample, log.progress());
-        TrainingSet train = !dated || asOf ? rows
-                : Learning.rows(s.with(s.settings().withAsOfSourceDate(true)), sample, log.progress());
+        // As linker index learns: as of each page's date on a dated site, and each page's opening as a draft of it.
+        TrainingSet train = Learning.rows(s.with(s.settings().withAsOfSourceDate(dated || asOf)), sample,
+                s.index().embedder() != null, log.progress());
         Learning.CrossValidation cv;
         try {
             cv = Learning.crossValidate(train, rows, sample, Learning.FOLDS, Learning.PARAMS, 0);

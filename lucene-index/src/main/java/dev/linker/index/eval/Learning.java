@@ -27,9 +27,11 @@ import java.util.function.Consumer;
  * what the engine retrieves for it with its own links hidden — they feed none of its rows' features (inbound counts,
  * authority, anchor names) — and, on a dated site, only the pages published by its date (what its author could link):
  * so the model learns which pages a site links, not that links point back in time, and plans that send old pages'
- * links to new ones are not turned against their purpose. Pages are split into folds; every page is ranked by a model
- * fitted on the other folds only, so no page's links ever train its own ranking. The model replaces the weights only
- * where it beats them on those held-out pages by {@link #MARGIN}.
+ * links to new ones are not turned against their purpose. Its opening is a second query, as a draft of it would be:
+ * the editor's drafts are short, and a draft about a subject the site covers should be pointed to the page covering it.
+ * Pages are split into folds; every page is ranked by a model fitted on the other folds only, so no page's links ever
+ * train its own ranking. The model replaces the weights only where it beats them on those held-out pages by a margin
+ * ({@link #decide}).
  */
 public final class Learning {
     private Learning() {
@@ -50,6 +52,10 @@ public final class Learning {
     public static final int MIN_SOURCES = 30;
     /** A large site learns from a sample of its pages with links (chosen by URL hash, so reruns take the same). */
     public static final int MAX_SOURCES = 3_000;
+    /** Words of a page's opening, learned from as a draft of it (the editor's drafts are this short and shorter). */
+    static final int OPENING_WORDS = 150;
+    /** What an opening's query adds to its page's URL. */
+    static final String OPENING = "#opening";
     /** XGBoost's settings: plain gradient-boosted trees on whether the page is linked, shallow and slow to learn. */
     public static final Trainer.Params PARAMS = new Trainer.Params("binary:logistic", 0.05, 3, 300, 1, 0.8, 0.8, 1, 1);
 
@@ -77,7 +83,7 @@ public final class Learning {
         }
         Suggester suggester = new Suggester(index, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
                 .withAsOfSourceDate(asOf));
-        TrainingSet set = rows(suggester, sample, progress);
+        TrainingSet set = rows(suggester, sample, suggester.index().embedder() != null, progress);
         if (progress != null) {
             progress.accept("learning from " + set.positives() + " links among " + set.rows() + " candidates of "
                     + sample.size() + " pages (" + FOLDS + " folds)");
@@ -143,7 +149,7 @@ public final class Learning {
         });
         // How it learns is part of it: other settings learn again.
         long how = hash(RankFeatures.VERSION + " " + PARAMS + " " + MARGIN + " " + STANDARD_ERRORS + " " + FOLDS + " "
-                + MAX_SOURCES);
+                + MAX_SOURCES + " " + OPENING_WORDS);
         return Long.toHexString(sum[0]) + Long.toHexString(sum[1]) + Long.toHexString(how);
     }
 
@@ -158,8 +164,18 @@ public final class Learning {
                 | org.apache.lucene.util.StringHelper.murmurhash3_x86_32(b, 0x0BAD) & 0xFFFFFFFFL;
     }
 
-    /** The rows for every source of the gold, each with its own links hidden. */
+    /** The rows for every source of the gold, each with its own links hidden (no openings: what evaluation judges). */
     public static TrainingSet rows(Suggester suggester, Map<String, Set<String>> gold, Consumer<String> progress) {
+        return rows(suggester, gold, false, progress);
+    }
+
+    /**
+     * The rows for every source of the gold, each with its own links hidden; with {@code openings}, also each page's
+     * opening as a draft of it, whose positives are the page's links and the page itself (a draft about a subject the
+     * site covers should be pointed to the page that covers it).
+     */
+    public static TrainingSet rows(Suggester suggester, Map<String, Set<String>> gold, boolean openings,
+                                   Consumer<String> progress) {
         TrainingSet set = new TrainingSet();
         int n = 0;
         for (Map.Entry<String, Set<String>> e : gold.entrySet()) {
@@ -169,7 +185,18 @@ public final class Learning {
                 urls.add(s.suggestion().url());
                 features.add(s.features());
             }
-            set.add(e.getKey(), urls, features, e.getValue());
+            set.add(e.getKey(), List.copyOf(urls), List.copyOf(features), e.getValue());
+            if (openings) {
+                urls.clear();
+                features.clear();
+                for (Suggester.Scored s : suggester.scoredOpening(e.getKey(), OPENING_WORDS)) {
+                    urls.add(s.suggestion().url());
+                    features.add(s.features());
+                }
+                Set<String> linked = new java.util.HashSet<>(e.getValue());
+                linked.add(e.getKey());
+                set.add(e.getKey(), e.getKey() + OPENING, urls, features, linked);
+            }
             if (progress != null && ++n % 200 == 0) {
                 progress.accept(n + "/" + gold.size() + " pages' candidates gathered");
             }
@@ -218,13 +245,15 @@ public final class Learning {
         Map<String, Integer> foldOf = folds(gold.keySet(), folds, seed);
         Map<String, List<String>> byDefault = new LinkedHashMap<>();
         Map<String, List<String>> byModel = new TreeMap<>();
-        for (TrainingSet.Group g : set.groups()) {
+        for (TrainingSet.Group g : set.pages()) {
             byDefault.put(g.source(), g.urls().subList(0, Math.min(10, g.urls().size())));
         }
         for (int f = 0; f < folds; f++) {
             TreeModel model = Trainer.train(trainRows.select(foldOf, f, false), params);
             for (TrainingSet.Group g : set.select(foldOf, f, true)) {
-                byModel.put(g.source(), top(model, g, 10));
+                if (g.source().equals(g.query())) {
+                    byModel.put(g.source(), top(model, g, 10));
+                }
             }
         }
         return new CrossValidation(Evaluator.score(byDefault, gold, 10), Evaluator.score(byModel, gold, 10), folds,

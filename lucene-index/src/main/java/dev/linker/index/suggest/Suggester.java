@@ -780,6 +780,48 @@ public final class Suggester {
     }
 
     /**
+     * As {@link #scored(String, boolean)}, for the page cut to its title and opening — about {@code words} words, to the
+     * end of the block they end in — embedded anew and with no address or date: what a draft of it looks like while it
+     * is written. Its own links are hidden as there; the page itself is a candidate.
+     */
+    public List<Scored> scoredOpening(String url, int words) {
+        return index.withView(view -> {
+            IndexSearcher s = view.searcher();
+            Snapshot snap = snapshot(view);
+            int doc = indexed(snap, url);
+            Source full = source(s, snap, doc, url, true);
+            List<Tokens.Token> tokens = full.tokens();
+            int cut = full.text().length();
+            if (tokens.size() > words) {
+                int nl = full.text().indexOf('\n', tokens.get(words - 1).end());
+                cut = nl < 0 ? full.text().length() : nl;
+            }
+            String text = full.text().substring(0, cut);
+            List<Tokens.Token> kept = new ArrayList<>();
+            for (Tokens.Token t : tokens) {
+                if (t.end() <= cut) {
+                    kept.add(t);
+                }
+            }
+            List<int[]> blocked = new ArrayList<>();
+            for (int[] b : full.blocked()) {
+                if (b[0] < cut) {
+                    blocked.add(new int[] {b[0], Math.min(b[1], cut)});
+                }
+            }
+            // A draft has no address and no date yet: the page itself is among its candidates.
+            Source opening = new Source(null, full.title(), text, blocked, embed(full.title() + "\n" + text),
+                    full.links(), full.category(), full.safety(), full.hiddenSource(), full.inboundDiscount(),
+                    full.linkCount(), kept.size(), kept, Fields.UNDATED).withAuthority(full.authorityView());
+            List<Scored> scored = new ArrayList<>();
+            for (Suggestion sg : suggest(s, snap, opening, Integer.MAX_VALUE, false, null, true)) {
+                scored.add(new Scored(sg, sg.features()));
+            }
+            return scored;
+        });
+    }
+
+    /**
      * Where a page's own text may not carry a new link: its headings, code and existing links — but not the links an
      * evaluation hides, whose phrases are exactly where the author put them.
      */

@@ -55,6 +55,26 @@ class LearningTest {
         }
     }
 
+    @Test
+    void each_pages_opening_is_learned_as_a_draft_of_it_that_should_be_pointed_to_the_page_itself() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS));
+            Map<String, Set<String>> gold = Evaluator.goldLinks(idx);
+            TrainingSet set = Learning.rows(s, gold, true, null);
+            assertEquals(2 * gold.size(), set.groups().size());
+            assertEquals(gold.size(), set.pages().size(), "only whole pages are judged");
+            for (TrainingSet.Group g : set.groups()) {
+                boolean opening = !g.query().equals(g.source());
+                int self = g.urls().indexOf(g.source());
+                assertEquals(opening, self >= 0, g.query() + ": a page is a candidate of its opening only");
+                if (opening) {
+                    assertTrue(g.linked()[self], g.query());
+                    assertTrue(Float.isNaN(g.features().get(self)[RankFeatures.DATE_GAP]), "a draft has no date yet");
+                }
+            }
+        }
+    }
+
     /**
      * Each source's linked candidate can only be told by a code known from that source's own rows: a model that saw
      * them finds it, a model that did not is left to chance. Cross-validation must be the second kind.
