@@ -148,6 +148,57 @@ public final class NameIndex {
         }
     }
 
+    /**
+     * Confirms a title's head by the page's address: where the last part of the address says what the head says
+     * ("/blog/cold-brew.html" and the title "Cold brew concentrate"), the site names its page by those words, and the
+     * head counts as a whole name, for ranking too. An address alone names nothing (slugs such as "go-brand" are often
+     * plain words in prose).
+     */
+    public synchronized void addSlug(String target, String url) {
+        String slug = slug(url);
+        List<String> terms = slug == null ? List.of() : Tokens.terms(slug);
+        if (terms.size() < 2) {
+            return; // a one-word slug is too often a plain word
+        }
+        Node node = byPhrase.get(String.join(" ", terms));
+        if (node == null || node.owners == null) {
+            return;
+        }
+        for (Owner o : node.owners) {
+            if (o.target.equals(target) && o.kind == Kind.HEAD) {
+                o.kind = Kind.TITLE;
+            }
+        }
+    }
+
+    /** The last part of an address's path without its extension, or null for a folder ("/x/") or the root. */
+    static String slug(String url) {
+        String path = url;
+        int scheme = url.indexOf("://");
+        if (scheme >= 0) {
+            int slash = url.indexOf('/', scheme + 3);
+            path = slash < 0 ? "/" : url.substring(slash);
+        }
+        int cut = path.length();
+        for (char c : new char[] {'?', '#'}) {
+            int i = path.indexOf(c);
+            if (i >= 0) {
+                cut = Math.min(cut, i);
+            }
+        }
+        path = path.substring(0, cut);
+        if (path.isEmpty() || path.endsWith("/")) {
+            return null;
+        }
+        String last = path.substring(path.lastIndexOf('/') + 1);
+        int dot = last.lastIndexOf('.');
+        if (dot > 0 && last.length() - dot <= 5 && last.substring(dot + 1).chars().allMatch(Character::isLetter)) {
+            last = last.substring(0, dot); // .html, .htm, .php, .aspx
+        }
+        return last.isEmpty() || last.equals("index") ? null
+                : java.net.URLDecoder.decode(last.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     public int size() {
         return names;
     }

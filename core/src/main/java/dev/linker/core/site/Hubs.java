@@ -27,8 +27,8 @@ public final class Hubs {
             "SearchResultsPage");
     /** A page is a list of links when at least this share of its words are link text … */
     static final double LINK_LIST_WORD_SHARE = 0.8;
-    /** … and it has at least this many links. */
-    static final int LINK_LIST_MIN_LINKS = 10;
+    /** … and, for a folder index page, it has at least this many links. */
+    static final int FOLDER_MIN_LINKS = 3;
 
     private Hubs() {
     }
@@ -75,17 +75,17 @@ public final class Hubs {
     }
 
     /**
-     * A page whose main text is a list of links with no prose of its own: at least {@value #LINK_LIST_MIN_LINKS}
-     * links, at most {@value #LISTING_MAX_PROSE} words of prose, and most words link text or most lines items (a line
-     * that is one link, perhaps with a date: a post of an archive, a term of a book index). A folder index page
-     * ({@code /x/}) needs no more; elsewhere it takes a long list ({@value #LONG_LIST} items), as a chapter page
-     * listing its few sections is a fine link target.
+     * A page whose main text is a list of links with no prose of its own: at most {@value #LISTING_MAX_PROSE} words of
+     * prose, and most words link text or most lines items (a line that is one link, perhaps with a date: a post of an
+     * archive, a term of a book index). A folder index page ({@code /x/}) with {@value #FOLDER_MIN_LINKS} such links
+     * is a section's index; elsewhere it takes a long list ({@value #LONG_LIST} items), as a chapter page listing its
+     * few sections is a fine link target.
      */
     public static boolean linkList(String url, String text, List<TextRegion> regions) {
         Shape s = Shape.of(text, regions);
-        boolean list = s.links >= LINK_LIST_MIN_LINKS && s.prose <= LISTING_MAX_PROSE
+        boolean list = s.prose <= LISTING_MAX_PROSE
                 && (s.items >= LISTING_ITEM_SHARE * s.lines || s.linkWords >= LINK_LIST_WORD_SHARE * s.words);
-        return list && (folderIndex(url) || s.items >= LONG_LIST);
+        return list && (folderIndex(url) ? s.links >= FOLDER_MIN_LINKS : s.items >= LONG_LIST);
     }
 
     private static boolean folderIndex(String url) {

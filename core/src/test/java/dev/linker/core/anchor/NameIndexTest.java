@@ -67,6 +67,26 @@ class NameIndexTest {
         assertTrue(n.mentions(toks, null).containsKey("cold"));
     }
 
+    @Test
+    void a_head_the_pages_address_also_says_is_a_whole_name_and_an_address_alone_names_nothing() {
+        NameIndex n = new NameIndex();
+        n.withStatistics(term -> 2, 100);
+        n.addTitle("/blog/cold-brew.html", "Cold brew concentrate", "", NONE);
+        n.addSlug("/blog/cold-brew.html", "/blog/cold-brew.html");
+        n.addTitle("https://x.example/go-brand.html", "The Go brand book", "", NONE);
+        n.addSlug("https://x.example/go-brand.html", "https://x.example/go-brand.html");
+        List<Tokens.Token> toks = Tokens.tokenize("On hot days I switch to cold brew instead, whatever the go brand.");
+        NameIndex.Mention m = n.mentions(toks, null).get("/blog/cold-brew.html");
+        assertEquals(NameIndex.Kind.TITLE, m.kind(), "ranked as a name of the page");
+        assertEquals("cold brew", m.phrase());
+        assertFalse(n.mentions(toks, null).containsKey("https://x.example/go-brand.html"),
+                "\"go brand\" is the address's words, not a head of its title");
+        assertEquals("cold-brew", NameIndex.slug("https://brew.example/blog/cold-brew.html?utm=x"));
+        assertEquals(null, NameIndex.slug("/guides/"));
+        assertEquals(null, NameIndex.slug("/guides/index.html"));
+        assertEquals("Rust-1.83.0", NameIndex.slug("/2024/11/28/Rust-1.83.0.html"));
+    }
+
     private static NameIndex index() {
         NameIndex n = new NameIndex();
         Map<String, Integer> df = Map.of("free", 40, "space", 60, "map", 30, "introduction", 90, "index", 300);

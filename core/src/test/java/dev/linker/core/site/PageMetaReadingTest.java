@@ -72,6 +72,7 @@ class PageMetaReadingTest {
         assertEquals(PageKind.LISTING, kinds.get("/tags/maintenance.html"), "excerpts under links are not its own prose");
         assertEquals(PageKind.LINK_LIST, kinds.get("/all-posts.html"), "32 posts with their dates");
         assertEquals(PageKind.CONTENT, kinds.get("/operations.html"), "a chapter page listing its four sections");
+        assertEquals(PageKind.LINK_LIST, kinds.get("/notes/"), "a section's index of three posts");
         assertEquals(PageKind.HOME, kinds.get("/"));
         kinds.forEach((url, k) -> {
             if (url.startsWith("/posts/")) {

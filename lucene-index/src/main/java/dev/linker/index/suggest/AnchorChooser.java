@@ -34,7 +34,9 @@ import java.util.function.Supplier;
  *   <li>else <b>none</b>: no phrase, the sentence where a link fits best, and the page's name as the wording to add.</li>
  * </ol>
  * A phrase is 1–{@value #MAX_SPAN} words inside one sentence, on word boundaries, never in a heading, code, markup or an
- * existing link ({@link SourceText#placeable}); a name may be longer (a page's whole title is what a person links). A
+ * existing link ({@link SourceText#placeable}), nor where the text names another page by one of that page's own names
+ * (its title or H1, their parts, a Search Console query): "cold brew" is the cold brew page's link, whatever page ranks
+ * first; a name may be longer (a page's whole title is what a person links). A
  * single word found on more than {@value #COMMON_SHARE} of the site's pages (the site's own product name) is never an
  * anchor alone, nor is a bare number.
  */
@@ -60,7 +62,7 @@ final class AnchorChooser {
     static final double W_DISTINCTIVE = 0.3;
     static final double W_SITE = 0.5;
     /** A noun phrase is what people link ("the bundled load generator"), not a clause ("estimate says 10 rows"). */
-    static final double W_PHRASE = 0.1;
+    static final double W_PHRASE = Double.parseDouble(System.getProperty("wphrase", "0.1"));
     /** Noun phrases embedded beside the {@value #SPANS_PER_PAGE} richest spans, richest first, when not among them. */
     static final int PHRASES_PER_PAGE = 4;
     /** A lone word says less than a phrase: "cold brew", not "cold". */
@@ -95,6 +97,10 @@ final class AnchorChooser {
     private final Function<List<String>, List<float[]>> embed;
     private final int spanBudget;
     private final List<int[]> taken = new ArrayList<>();
+    /** Where the text names a page by one of its own names: no other page's link goes there. */
+    private final List<NameIndex.Mention> reserved = new ArrayList<>();
+    /** The page an anchor is being chosen for. */
+    private String placing;
 
     /**
      * @param embed      embeds candidate spans (null: only distinctive words decide)
@@ -113,8 +119,16 @@ final class AnchorChooser {
      * @param names every place the source names each target ({@link NameIndex#occurrences})
      */
     List<Anchor> place(List<Target> targets, Map<String, List<NameIndex.Mention>> names) {
+        for (List<NameIndex.Mention> ms : names.values()) {
+            for (NameIndex.Mention m : ms) {
+                if (m.kind() != NameIndex.Kind.HEAD && m.kind() != NameIndex.Kind.ANCHOR) {
+                    reserved.add(m);
+                }
+            }
+        }
         List<Anchor> out = new ArrayList<>(targets.size());
         for (Target t : targets) {
+            placing = t.url();
             Anchor a = choose(t, names.getOrDefault(t.url(), List.of()));
             if (a.inText()) {
                 taken.add(new int[] {a.start(), a.end()});
@@ -453,7 +467,17 @@ final class AnchorChooser {
                 return false;
             }
         }
-        return true;
+        boolean others = false;
+        for (NameIndex.Mention m : reserved) {
+            if (from < m.endChar() && to > m.startChar()) {
+                if (m.target().equals(placing)) {
+                    return true; // its own name (which others may share)
+                }
+                others = true;
+            }
+        }
+        // The text names another page here: "cold brew" is the cold brew page's, not the French press's.
+        return !others;
     }
 
     /**

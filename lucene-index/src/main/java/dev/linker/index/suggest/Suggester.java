@@ -482,6 +482,7 @@ public final class Suggester {
                 continue;
             }
             names.addTitle(url, title, h1, template::strip);
+            names.addSlug(url, url);
             for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
                 int sep = v.indexOf(Fields.SEP);
                 if (sep > 0) {
