@@ -98,10 +98,14 @@ test('a_page_title_containing_script_and_img_markup_renders_as_text_and_runs_not
 test('keyboard_arrows_move_the_selection_enter_inserts_and_delete_dismisses', async () => {
   const { page, errors, close } = await openPage(browser, `${server.url}/demo/`);
   try {
+    await waitForSuggestions(page, 'md-widget');
+    const was = (await readWidget(page, 'md-widget')).options.find((o) => o.selected);
     let since = await mark(page);
     await page.locator('#md-editor').fill(DRAFT);
     const list = await waitForSuggestions(page, 'md-widget', { since, equals: DRAFT });
     assert.ok(list.length >= 3, `needs 3 suggestions, got ${list.length}`);
+    // the selection stays on the page it was on when that page is still listed, else it is the first
+    const kept = was ? list.findIndex((o) => o.url === was.url) : -1;
     await page.locator('#md-editor').focus();
     await page.keyboard.press('Tab'); // editor → the widget's listbox
     const focus = () => page.evaluate(() => {
@@ -114,6 +118,8 @@ test('keyboard_arrows_move_the_selection_enter_inserts_and_delete_dismisses', as
     const f = await focus();
     assert.equal(f?.role, 'listbox', 'Tab from the editor reaches the suggestions list');
     assert.ok(f.active, 'the list names its active option');
+    assert.equal(await selected(), Math.max(kept, 0));
+    await page.keyboard.press('Home');
     assert.equal(await selected(), 0);
     await page.keyboard.press('ArrowDown');
     assert.equal(await selected(), 1);

@@ -4,15 +4,11 @@ import dev.linker.core.result.ExitCode;
 import dev.linker.index.PageIndex;
 import dev.linker.index.eval.AnchorAgreement;
 import dev.linker.index.eval.Baselines;
-import dev.linker.index.eval.DraftEval;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Learning;
 import dev.linker.index.rank.LearnedRanker;
-import dev.linker.index.rank.Trainer;
-import dev.linker.index.rank.TrainingSet;
 import dev.linker.index.suggest.Ranking;
 import dev.linker.index.eval.Metrics;
-import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
@@ -22,7 +18,6 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -72,7 +67,7 @@ final class EvalCommand implements Callable<Integer> {
         try (SiteIndexOptions.Indexed indexed = site.open("eval", log)) {
             PageIndex index = indexed.index();
             if (drafts != null) {
-                return drafts(index, out, err);
+                return EvalDrafts.run(index, drafts, options, log);
             }
             Evaluator.Gold g = Evaluator.gold(index);
             Map<String, Set<String>> gold = g.links();
@@ -92,16 +87,16 @@ final class EvalCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "pages with links: %d%n", m.pages());
             out.printf(Locale.ROOT, "gold links: %d from %d pages (left out: %s to hubs, %d to pages that are not"
-                    + " live; %s with links not evaluated)%n", g.linkCount(), gold.size(), plural(g.toHubs(), "link"),
-                    g.toNotLive(), plural(g.hubSources(), "hub"));
+                    + " live; %s with links not evaluated)%n", g.linkCount(), gold.size(), EvalTable.plural(g.toHubs(), "link"),
+                    g.toNotLive(), EvalTable.plural(g.hubSources(), "hub"));
             if (asOf) {
                 out.printf(Locale.ROOT, "as of each page's date: %d of %d pages dated; %d evaluated with no date bound%n",
                         g.dated(), gold.size(), gold.size() - g.dated());
             }
             out.println();
             out.println("                   recall@5  precision@5  nDCG@10    MRR");
-            row(out, "weights", m);
-            Metrics learnedMetrics = learned ? learned(s, gold, g.dated() > 0, out, err) : null;
+            EvalTable.row(out, "weights", m);
+            Metrics learnedMetrics = learned ? EvalTable.learned(s, gold, g.dated() > 0, log) : null;
             Baselines.Result b = null;
             if (baselines) {
                 long t1 = System.nanoTime();
@@ -109,14 +104,14 @@ final class EvalCommand implements Callable<Integer> {
                 if (!log.quiet) {
                     err.printf("linker: baselines in %.1f s%n", (System.nanoTime() - t1) / 1e9);
                 }
-                row(out, "TF-IDF cosine", b.tfidf());
-                row(out, "BM25 (whole text)", b.bm25());
+                EvalTable.row(out, "TF-IDF cosine", b.tfidf());
+                EvalTable.row(out, "BM25 (whole text)", b.bm25());
             }
             out.println();
             if (b != null) {
                 double best = Math.max(b.tfidf().recallAt5(), b.bm25().recallAt5());
-                out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s%s%n", ratio(m, best),
-                        learnedMetrics == null ? "" : " (weights), " + ratio(learnedMetrics, best) + " (learned)");
+                out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s%s%n", EvalTable.ratio(m, best),
+                        learnedMetrics == null ? "" : " (weights), " + EvalTable.ratio(learnedMetrics, best) + " (learned)");
             }
             AnchorAgreement a = AnchorAgreement.measure(s, gold, log.progress());
             out.printf(Locale.ROOT, "anchors of top-5 real links (ranked by the weights): %d%n"
@@ -130,70 +125,5 @@ final class EvalCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK.code();
-    }
-
-    private int drafts(PageIndex index, PrintWriter out, PrintWriter err) {
-        List<DraftEval.Case> cases = DraftEval.read(drafts);
-        // Drafts are ranked as the editor ranks them: by what the index learned from the site, where it earned that.
-        LearnedRanker r = RankerLearning.learn(index, log);
-        DraftEval.Result result = DraftEval.run(DraftEngine.create(index, options.settings(), 10_000, 0), cases);
-        for (DraftEval.Outcome o : result.outcomes()) {
-            if (o.rank() == 0 || !o.acceptable()) {
-                err.printf("linker: %s: %s%n", o.draft().id(), o.rank() == 0 ? "page not in the top 5"
-                        : "rank " + o.rank() + ", anchor " + (o.anchor() == null ? "none" : "\"" + o.anchor() + "\" ("
-                        + o.rule() + ")") + " is not one of " + o.draft().acceptable());
-            }
-        }
-        out.printf(Locale.ROOT, "drafts: %d%nwanted page in the top 5: %d (%.1f %%)%n"
-                + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", result.drafts(),
-                result.found(), 100 * result.foundShare(), result.acceptable(), 100 * result.acceptableShare(), result.authors(),
-                100.0 * result.authors() / result.drafts());
-        out.println(options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
-                : r != null ? r.report().summary() : "ranker: the weights");
-        return ExitCode.OK.code();
-    }
-
-    /**
-     * The learned ranker's row: each page ranked by a model fitted on the other folds' pages, trained as {@code linker
-     * index} trains it (on a dated site, each page's candidates those published by its date) and judged under this
-     * evaluation's protocol; every page's rows are built with its own links hidden, as the weights' are here.
-     */
-    private Metrics learned(Suggester s, Map<String, Set<String>> gold, boolean dated, PrintWriter out,
-                            PrintWriter err) {
-        Map<String, Set<String>> sample = Learning.sample(gold, Learning.MAX_SOURCES);
-        long t0 = System.nanoTime();
-        TrainingSet rows = Learning.rows(s, sample, log.progress());
-        // As linker index learns: as of each page's date on a dated site, and each page's opening as a draft of it.
-        TrainingSet train = Learning.rows(s.with(s.settings().withAsOfSourceDate(dated || asOf)), sample,
-                s.index().embedder() != null, log.progress());
-        Learning.CrossValidation cv;
-        try {
-            cv = Learning.crossValidate(train, rows, sample, Learning.FOLDS, Learning.PARAMS, 0);
-        } catch (Trainer.TrainingException e) {
-            err.println("linker: no ranker could be learned here (" + e.getMessage() + ")");
-            return null;
-        }
-        if (!log.quiet) {
-            err.printf(Locale.ROOT, "linker: learned ranker cross-validated on %d pages in %.1f s%n", sample.size(),
-                    (System.nanoTime() - t0) / 1e9);
-        }
-        if (sample.size() < gold.size()) {
-            row(out, "weights (sample)", cv.defaults());
-        }
-        row(out, "learned, " + Learning.FOLDS + " folds", cv.learned());
-        return cv.learned();
-    }
-
-    private static String ratio(Metrics m, double best) {
-        return best == 0 ? "n/a (baselines at 0)" : String.format(Locale.ROOT, "%.2f", m.recallAt5() / best);
-    }
-
-    private static String plural(int n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
-    }
-
-    private static void row(PrintWriter out, String label, Metrics m) {
-        out.printf(Locale.ROOT, "%-18s %8.3f %12.3f %8.3f %6.3f%n", label, m.recallAt5(), m.precisionAt5(), m.ndcgAt10(),
-                m.mrr());
     }
 }

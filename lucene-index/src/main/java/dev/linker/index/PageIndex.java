@@ -437,7 +437,7 @@ public final class PageIndex implements Closeable {
         return ranker;
     }
 
-    /** Keeps {@code r} as this index's learned ranker and commits it. */
+    /** Keeps {@code r} as this index's learned ranker (null: none) and commits it. */
     public void setRanker(LearnedRanker r) {
         requireWriter();
         ranker = r;

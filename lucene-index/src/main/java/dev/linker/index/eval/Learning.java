@@ -204,6 +204,22 @@ public final class Learning {
         return set;
     }
 
+    /**
+     * The learned ranker beside the weights under an evaluation's protocol ({@code suggester}'s settings): models
+     * trained as {@link #train} trains them — on a dated site as of each page's date, with each page's opening — on
+     * the other folds' pages, each page of {@code gold} (at most {@link #MAX_SOURCES}, sampled) ranked by one that
+     * never saw it, its own links hidden from its features.
+     */
+    public static CrossValidation heldOut(Suggester suggester, Map<String, Set<String>> gold, boolean dated,
+                                          Consumer<String> progress) {
+        Map<String, Set<String>> sample = sample(gold, MAX_SOURCES);
+        TrainingSet judged = rows(suggester, sample, progress);
+        TrainingSet train = rows(suggester.with(suggester.settings().withAsOfSourceDate(
+                dated || suggester.settings().asOfSourceDate())), sample, suggester.index().embedder() != null,
+                progress);
+        return crossValidate(train, judged, sample, FOLDS, PARAMS, 0);
+    }
+
     /** Each source's fold: by a hash of its URL, so a rerun splits the same way. */
     public static Map<String, Integer> folds(Iterable<String> sources, int folds) {
         return folds(sources, folds, 0);

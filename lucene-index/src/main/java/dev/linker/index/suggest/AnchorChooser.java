@@ -62,7 +62,7 @@ final class AnchorChooser {
     static final double W_DISTINCTIVE = 0.3;
     static final double W_SITE = 0.5;
     /** A noun phrase is what people link ("the bundled load generator"), not a clause ("estimate says 10 rows"). */
-    static final double W_PHRASE = Double.parseDouble(System.getProperty("wphrase", "0.1"));
+    static final double W_PHRASE = 0.1;
     /** Noun phrases embedded beside the {@value #SPANS_PER_PAGE} richest spans, richest first, when not among them. */
     static final int PHRASES_PER_PAGE = 4;
     /** A lone word says less than a phrase: "cold brew", not "cold". */

@@ -215,14 +215,14 @@ public final class Suggester {
             return Math.log((double) Math.max(1, reader.maxDoc()) / Math.max(1, docFreq(term)));
         }
 
-        /** Candidates' TF-IDF vectors (≈ 6 KB each), for the learned ranker; bounded like the profiles above. */
+        /** Candidates' TF-IDF vectors (≈ 3 KB each), for the learned ranker; bounded like the profiles above. */
         final Map<Integer, TermVector> termVectors = new java.util.concurrent.ConcurrentHashMap<>();
 
         TermVector termVector(int doc) {
             TermVector v = termVectors.get(doc);
             if (v == null) {
                 PageRecord r = view.record(doc);
-                v = TermVector.of(r.title() + "\n" + r.h1(), Tokens.tokenize(r.body()), this::idf, true);
+                v = TermVector.of(termCounts(r.title() + "\n" + r.h1(), Tokens.tokenize(r.body())), this::idf, true);
                 if (termVectors.size() < MAX_CACHED_PROFILES) {
                     termVectors.put(doc, v);
                 }
@@ -630,18 +630,15 @@ public final class Suggester {
     private static final class Features {
         private final Snapshot snap;
         private final Source src;
-        private final double maxBm25;
-        private final Set<String> sourceTerms = new HashSet<>();
+        /** The source's words (its title's too). */
+        private final Set<String> sourceTerms;
         private final Map<String, Double> sourceTitle = new HashMap<>();
         private final double sourceTitleTotal;
 
-        Features(Snapshot snap, Source src, double maxBm25) {
+        Features(Snapshot snap, Source src, Map<String, Integer> tf) {
             this.snap = snap;
             this.src = src;
-            this.maxBm25 = maxBm25;
-            for (Tokens.Token t : src.tokens()) {
-                sourceTerms.add(t.term());
-            }
+            this.sourceTerms = tf.keySet();
             double total = 0;
             for (String t : Tokens.terms(src.title())) {
                 if (!sourceTitle.containsKey(t)) {
@@ -651,7 +648,7 @@ public final class Suggester {
                 }
             }
             sourceTitleTotal = total;
-            sourceVector = TermVector.of(src.title(), src.tokens(), snap::idf, false);
+            sourceVector = TermVector.of(tf, snap::idf, false);
         }
 
         private final TermVector sourceVector;
@@ -731,8 +728,7 @@ public final class Suggester {
             f[RankFeatures.TARGET_LINKS] = (float) Math.log1p(t.links().size());
             f[RankFeatures.SERP] = (float) c.serp;
             TermVector tv = snap.termVector(c.doc);
-            f[RankFeatures.TFIDF] = (float) sourceVector.cosine(tv, false);
-            f[RankFeatures.TFIDF_PAIRS] = (float) sourceVector.cosine(tv, true);
+            f[RankFeatures.TFIDF] = (float) sourceVector.cosine(tv);
             return f;
         }
     }
@@ -883,7 +879,8 @@ public final class Suggester {
             }
             // BM25: shared rare words.
             List<Tokens.Token> bodyTokens = src.tokens();
-            Query lexical = lexicalQuery(s, snap, src.title(), bodyTokens);
+            Map<String, Integer> tf = termCounts(src.title(), bodyTokens);
+            Query lexical = lexicalQuery(s, snap, tf);
             double maxBm25 = 0;
             // What BM25 a candidate outside the hits can have at most: NaN before a search, 0 when the search
             // returned every matching page, else the lowest hit's score.
@@ -933,15 +930,18 @@ public final class Suggester {
                     }
                 }
             }
-            return rank(s, snap, src, cands, new Lexical(lexical, maxBm25, bm25Bound),
+            return rank(s, snap, src, cands, new Lexical(lexical, maxBm25, bm25Bound, tf),
                     new Wanted(limit, withAnchors, onlyTargets, features));
         } catch (IOException e) {
             throw new UncheckedIOException(index.where() + ": search failed", e);
         }
     }
 
-    /** The lexical side of a search: its query, the best BM25 score gathered so far, the bound on scores (NaN: none). */
-    private record Lexical(Query query, double maxBm25, double bound) {
+    /**
+     * The lexical side of a search: its query, the best BM25 score gathered so far, the bound on scores (NaN: none), and
+     * how often each word occurs in the source.
+     */
+    private record Lexical(Query query, double maxBm25, double bound, Map<String, Integer> tf) {
     }
 
     /**
@@ -998,8 +998,10 @@ public final class Suggester {
         // Training rows are ranked by the weights; anything else by the learned ranker where the index has one.
         TreeModel model = want.features() ? null : settings.ranking().model(index.ranker());
         boolean features = want.features() || model != null;
-        // A learned ranker is no weighted sum, so no candidate can be left without its BM25 score.
-        fillBm25(s, lexical, features ? kept : needingBm25(snap, src, kept, limit, maxBm25, lex.bound(), density, w));
+        // A learned ranker is no weighted sum, but it re-ranks the weights' first candidates only: BM25 is needed for
+        // those that could be among them.
+        int shown = features ? (want.features() ? RankFeatures.RERANKED : Math.max(limit, RankFeatures.RERANKED)) : limit;
+        fillBm25(s, lexical, needingBm25(snap, src, kept, shown, maxBm25, lex.bound(), density, w));
         for (Candidate c : kept) {
             maxBm25 = Math.max(maxBm25, c.bm25);
         }
@@ -1012,14 +1014,24 @@ public final class Suggester {
             out.add(sg);
             back.put(sg, c);
         }
+        out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
         if (features) {
-            List<float[]> f = new Features(snap, src, maxBm25).of(out, back);
+            // The learned ranker re-ranks the weights' first candidates (it learned from those); the rest follow in
+            // the weights' order with no score of its.
+            int head = Math.min(RankFeatures.RERANKED, out.size());
+            List<float[]> f = new Features(snap, src, lex.tf()).of(out.subList(0, head), back);
             for (int i = 0; i < out.size(); i++) {
                 Suggestion sg = out.get(i);
-                out.set(i, model == null ? sg.withFeatures(f.get(i)) : sg.withScore(model.score(f.get(i))));
+                out.set(i, i >= head ? sg.withScore(0) : model == null ? sg.withFeatures(f.get(i))
+                        : sg.withScore(model.score(f.get(i))));
+            }
+            if (want.features()) {
+                out = out.subList(0, head);
+            } else {
+                out.subList(0, head).sort(Comparator.comparingDouble(Suggestion::score).reversed()
+                        .thenComparing(Suggestion::url));
             }
         }
-        out.sort(Comparator.comparingDouble(Suggestion::score).reversed().thenComparing(Suggestion::url));
         List<Suggestion> top = new ArrayList<>(out.subList(0, Math.min(limit, out.size())));
         if (want.anchors() && !top.isEmpty()) {
             List<String> urls = new ArrayList<>(top.size());
@@ -1160,9 +1172,10 @@ public final class Suggester {
                         cands.computeIfAbsent(t, Candidate::new).mention = m;
                     }
                 }
+                Map<String, Integer> tf = termCounts(src.title(), tokens);
                 Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0
-                        ? lexicalQuery(s, snap, src.title(), tokens) : null;
-                return rank(s, snap, src, cands, new Lexical(lexical, 0, Double.NaN),
+                        ? lexicalQuery(s, snap, tf) : null;
+                return rank(s, snap, src, cands, new Lexical(lexical, 0, Double.NaN, tf),
                         new Wanted(limit, false, acceptors, false));
             } catch (IOException e) {
                 throw new UncheckedIOException(index.where() + ": search failed", e);
@@ -1372,14 +1385,7 @@ public final class Suggester {
      * are dropped (title templates, boilerplate, "the"), the rest weighted by tf·idf, the 64 strongest kept, with
      * the title field boosted.
      */
-    Query lexicalQuery(IndexSearcher s, Snapshot snap, String title, List<Tokens.Token> body) throws IOException {
-        Map<String, Integer> tf = new HashMap<>();
-        for (String t : Tokens.terms(title)) {
-            tf.merge(t, 1, Integer::sum);
-        }
-        for (Tokens.Token t : body) {
-            tf.merge(t.term(), 1, Integer::sum);
-        }
+    Query lexicalQuery(IndexSearcher s, Snapshot snap, Map<String, Integer> tf) throws IOException {
         IndexReader r = s.getIndexReader();
         int n = Math.max(1, r.maxDoc());
         List<Object[]> terms = new ArrayList<>();
@@ -1409,6 +1415,18 @@ public final class Suggester {
                     BooleanClause.Occur.SHOULD);
         }
         return b.build();
+    }
+
+    /** How often each word occurs in a title and a text (the title's words count too). */
+    static Map<String, Integer> termCounts(String title, List<Tokens.Token> body) {
+        Map<String, Integer> tf = new HashMap<>();
+        for (String t : Tokens.terms(title)) {
+            tf.merge(t, 1, Integer::sum);
+        }
+        for (Tokens.Token t : body) {
+            tf.merge(t.term(), 1, Integer::sum);
+        }
+        return tf;
     }
 
     /** BM25 of candidates that came from other retrievers, so every candidate has a lexical component. */

@@ -1,20 +1,15 @@
 package dev.linker.index.suggest;
 
-import dev.linker.core.anchor.Tokens;
-
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * A text's words and word pairs weighted by tf·idf (sublinear tf, as scikit-learn's), each part of unit length: the
- * TF-IDF cosine of two pages, on single words and on pairs of neighbouring words (a pair's rarity is its words'
- * mean). Words on half the pages or more count for nothing. Kept compactly — a 64-bit hash and a weight an entry, at
- * most {@value #MAX_ENTRIES} entries a part (the heaviest, weights made unit again) — as a site's candidates are
- * cached by the suggester.
+ * A text's words weighted by tf·idf (sublinear tf, as scikit-learn's), of unit length: the TF-IDF cosine of two
+ * pages. Words on half the pages or more count for nothing. Kept compactly — a 64-bit hash and a weight an entry, at
+ * most {@value #MAX_ENTRIES} entries (the heaviest, weights made unit again) — as a site's candidates are cached by the
+ * suggester. (Word pairs were measured too: they taught a learned ranker nothing the words had not, and cost a draft's
+ * edit a third of a millisecond.)
  */
 final class TermVector {
     /** Entries kept per part: enough for the cosine of a long page (the lightest entries barely count). */
@@ -23,82 +18,71 @@ final class TermVector {
     private static final double COMMON = Math.log(2);
 
     private final Part words;
-    private final Part pairs;
 
-    private TermVector(Part words, Part pairs) {
+    private TermVector(Part words) {
         this.words = words;
-        this.pairs = pairs;
     }
 
-    /** The vector of a title and a body; {@code limit}: whether each part keeps only its heaviest entries. */
-    static TermVector of(String title, List<Tokens.Token> body, ToDoubleFunction<String> idf, boolean limit) {
-        Map<String, Integer> tf = new HashMap<>();
-        Map<String, Integer> ptf = new HashMap<>();
-        for (String t : Tokens.terms(title)) {
-            tf.merge(t, 1, Integer::sum);
-        }
-        String prev = null;
-        for (Tokens.Token t : body) {
-            tf.merge(t.term(), 1, Integer::sum);
-            if (prev != null) {
-                ptf.merge(prev + " " + t.term(), 1, Integer::sum);
-            }
-            prev = t.term();
-        }
-        Map<String, Double> idfs = new HashMap<>();
-        ToDoubleFunction<String> word = w -> idfs.computeIfAbsent(w, idf::applyAsDouble);
-        Part w = Part.of(tf, word, limit);
-        Part p = Part.of(ptf, k -> {
-            int sp = k.indexOf(' ');
-            return 0.5 * (word.applyAsDouble(k.substring(0, sp)) + word.applyAsDouble(k.substring(sp + 1)));
-        }, limit);
-        return new TermVector(w, p);
+    /**
+     * The vector of a text's word counts ({@link Suggester#termCounts}); {@code limit}: whether it keeps only its
+     * heaviest entries.
+     */
+    static TermVector of(Map<String, Integer> counts, ToDoubleFunction<String> idf, boolean limit) {
+        return new TermVector(Part.of(counts, idf, limit));
     }
 
-    /** TF-IDF cosine on single words ({@code pairs} false) or on word pairs. */
-    double cosine(TermVector o, boolean pairs) {
-        return pairs ? this.pairs.dot(o.pairs) : words.dot(o.words);
+    /** TF-IDF cosine of the two texts. */
+    double cosine(TermVector o) {
+        return words.dot(o.words);
     }
 
     /** Entries sorted by key, unit length. */
     private record Part(long[] keys, float[] values) {
-        static Part of(Map<String, Integer> tf, ToDoubleFunction<String> idf, boolean limit) {
+        static Part of(Map<String, Integer> tf, ToDoubleFunction<String> idfs, boolean limit) {
             int n = 0;
-            String[] terms = new String[tf.size()];
+            long[] keys = new long[tf.size()];
             double[] weight = new double[tf.size()];
             for (Map.Entry<String, Integer> e : tf.entrySet()) {
-                double i = idf.applyAsDouble(e.getKey());
-                if (i < COMMON) {
+                double idf = idfs.applyAsDouble(e.getKey());
+                if (idf < COMMON) {
                     continue;
                 }
-                terms[n] = e.getKey();
-                weight[n++] = (1 + Math.log(e.getValue())) * i;
-            }
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
+                keys[n] = hash(e.getKey());
+                weight[n++] = (1 + Math.log(e.getValue())) * idf;
             }
             if (limit && n > MAX_ENTRIES) {
-                Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : weight[b] != weight[a]
-                        ? Double.compare(weight[b], weight[a]) : terms[a].compareTo(terms[b]));
+                // The heaviest entries (ties by key, so the same text keeps the same ones).
+                Integer[] order = new Integer[n];
+                for (int i = 0; i < n; i++) {
+                    order[i] = i;
+                }
+                Arrays.sort(order, (a, b) -> weight[a] != weight[b] ? Double.compare(weight[b], weight[a])
+                        : Long.compare(keys[a], keys[b]));
+                long[] k = new long[MAX_ENTRIES];
+                double[] w = new double[MAX_ENTRIES];
+                for (int i = 0; i < MAX_ENTRIES; i++) {
+                    k[i] = keys[order[i]];
+                    w[i] = weight[order[i]];
+                }
+                System.arraycopy(k, 0, keys, 0, MAX_ENTRIES);
+                System.arraycopy(w, 0, weight, 0, MAX_ENTRIES);
                 n = MAX_ENTRIES;
             }
-            long[][] entries = new long[n][];
+            Integer[] byKey = new Integer[n];
             double norm = 0;
             for (int i = 0; i < n; i++) {
-                int j = order[i];
-                entries[i] = new long[] {hash(terms[j]), Double.doubleToLongBits(weight[j])};
-                norm += weight[j] * weight[j];
+                byKey[i] = i;
+                norm += weight[i] * weight[i];
             }
-            Arrays.sort(entries, (a, b) -> Long.compare(a[0], b[0]));
-            long[] keys = new long[n];
+            Arrays.sort(byKey, (a, b) -> Long.compare(keys[a], keys[b]));
+            long[] sorted = new long[n];
             float[] values = new float[n];
             double len = Math.sqrt(norm);
             for (int i = 0; i < n; i++) {
-                keys[i] = entries[i][0];
-                values[i] = (float) (Double.longBitsToDouble(entries[i][1]) / len);
+                sorted[i] = keys[byKey[i]];
+                values[i] = (float) (weight[byKey[i]] / len);
             }
-            return new Part(keys, values);
+            return new Part(sorted, values);
         }
 
         double dot(Part o) {
@@ -115,10 +99,11 @@ final class TermVector {
         }
     }
 
+    /** 64 bits of a term (FNV-1a over its characters). */
     private static long hash(String s) {
         long h = 0xCBF29CE484222325L;
-        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
-            h ^= b;
+        for (int i = 0; i < s.length(); i++) {
+            h ^= s.charAt(i);
             h *= 0x100000001B3L;
         }
         return h;

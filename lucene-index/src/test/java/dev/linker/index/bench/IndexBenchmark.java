@@ -3,6 +3,8 @@ package dev.linker.index.bench;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
+import dev.linker.index.eval.Learning;
+import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
 import dev.linker.core.embed.Embedder;
@@ -33,7 +35,8 @@ import java.util.stream.Stream;
  * Builds indexes of synthetic pages (clustered 384-d vectors, clustered text with names and links) and prints index
  * time, size, heap, retrieval and suggestion latency, and plan time. Not a test: see BENCHMARKS.md ("Index").
  *
- * <p>Args: {@code pages... [--format float|int8] [--plan N] [--dir DIR] [--queries N] [--no-drafts] [--optimize]}. The vectors come
+ * <p>Args: {@code pages... [--format float|int8] [--plan N] [--dir DIR] [--queries N] [--no-drafts] [--optimize] [--learn]}
+ * ({@code --learn}: time learning a ranker from the links, as linker index does). The vectors come
  * from a synthetic embedder (derived from the page's cluster and URL, so indexing measures Lucene, not a model);
  * "draft" latency embeds real text with the local model.
  */
@@ -49,6 +52,7 @@ public final class IndexBenchmark {
         int queries = 1000;
         boolean drafts = true;
         boolean optimize = false;
+        boolean learn = false;
         Path base = Files.createTempDirectory("linker-bench");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -58,6 +62,7 @@ public final class IndexBenchmark {
                 case "--dir" -> base = Path.of(args[++i]);
                 case "--queries" -> queries = Integer.parseInt(args[++i]);
                 case "--no-drafts" -> drafts = false;
+                case "--learn" -> learn = true;
                 default -> sizes.add(parseCount(args[i]));
             }
         }
@@ -69,8 +74,24 @@ public final class IndexBenchmark {
                 Runtime.getRuntime().availableProcessors());
         for (int n : sizes) {
             run(n, format, base.resolve("idx-" + n + "-" + format.name().toLowerCase(Locale.ROOT)), planDonors,
-                    queries, drafts, optimize);
+                    queries, drafts, optimize, learn);
         }
+    }
+
+    /** What linker index does after a sync: learn a ranker from the site's links (time, rows, the model's size). */
+    static void learn(PageIndex idx) {
+        long l0 = System.nanoTime();
+        LearnedRanker r = Learning.train(idx, null, m -> System.out.println("  " + m));
+        double secs = (System.nanoTime() - l0) / 1e9;
+        long h = heapMb();
+        idx.setRanker(r);
+        System.out.printf(Locale.ROOT, "learn a ranker from the links: %.1f s (%d candidate pairs of %d pages), model "
+                        + "%d trees, %d nodes, %.0f KB in the index; heap %d MB%n%s%n", secs, r.report().rows(),
+                r.report().sources(), r.model() == null ? 0 : r.model().trees().size(),
+                r.model() == null ? 0 : r.model().nodes(), r.encode().length() / 1024.0, h, r.report().summary());
+        long u0 = System.nanoTime();
+        Learning.train(idx, r, null);
+        System.out.printf(Locale.ROOT, "the same site again (nothing to learn): %.1f s%n", (System.nanoTime() - u0) / 1e9);
     }
 
     static int parseCount(String s) {
@@ -85,7 +106,7 @@ public final class IndexBenchmark {
     }
 
     static void run(int n, PageIndex.VectorFormat format, Path dir, int planDonors, int queries, boolean drafts,
-                    boolean optimize)
+                    boolean optimize, boolean learn)
             throws Exception {
         System.out.printf(Locale.ROOT, "%n== %,d pages (%,d clusters) in %s%n", n, n / PAGES_PER_CLUSTER, dir);
         Synthetic syn = new Synthetic(n);
@@ -109,6 +130,9 @@ public final class IndexBenchmark {
                 idx.optimize();
                 System.out.printf(Locale.ROOT, "optimize (force-merge to one segment): %.1f s; %d segments%n",
                         (System.nanoTime() - o0) / 1e9, idx.segments());
+            }
+            if (learn) {
+                learn(idx);
             }
             System.out.printf(Locale.ROOT, "index size on disk: %.1f MB%n", size(dir) / 1e6);
             System.out.printf(Locale.ROOT, "heap used after indexing (after GC): %d MB%n", heapMb());

@@ -1,6 +1,7 @@
 package dev.linker.index.eval;
 
 import dev.linker.index.PageIndex;
+import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.SourceLoader;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.embed.LocalMiniLmEmbedder;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * author writes before knowing the site — through the draft engine over each corpus (runs with
  * {@code -Dlinker.corpus.dir}; shares CorpusEvalTest's indexes under target/). Pins the figures of
  * {@code linker eval --drafts} (lucene-index/README.md) with a margin: the wanted page in the top 5, and an anchor a
- * person would accept.
+ * person would accept, ranked as the editor ranks them (the learned ranker where it beat the weights: PostgreSQL).
  */
 class CorpusDraftsTest {
     private static Path corpus(String... rel) {
@@ -46,6 +47,10 @@ class CorpusDraftsTest {
         try (Embedder e = LocalMiniLmEmbedder.load();
              PageIndex idx = PageIndex.open(Path.of("target", index), e, PageIndex.Options.DEFAULT)) {
             idx.sync(source.records(), true, null);
+            // As the editor ranks: with what linker index learned from the site, where that beat the weights.
+            LearnedRanker learned = Learning.train(idx, idx.ranker(), null);
+            idx.setRanker(learned);
+            System.err.println(set + ": " + learned.report().summary());
             DraftEval.Result r = DraftEval.run(DraftEngine.create(idx, SuggestSettings.DEFAULT, 10_000, 0),
                     DraftEval.read(drafts(set)));
             System.err.println(set + ": " + r);

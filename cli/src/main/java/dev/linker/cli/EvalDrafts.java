@@ -1,0 +1,42 @@
+package dev.linker.cli;
+
+import dev.linker.core.result.ExitCode;
+import dev.linker.index.PageIndex;
+import dev.linker.index.eval.DraftEval;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.suggest.DraftEngine;
+import dev.linker.index.suggest.Ranking;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code linker eval --drafts FILE}: drafts through the editor's engine, the wanted page and an acceptable anchor. */
+final class EvalDrafts {
+    private EvalDrafts() {
+    }
+
+    static int run(PageIndex index, Path drafts, SuggestOptions options, ProgressOptions log) {
+        PrintWriter out = log.out();
+        PrintWriter err = log.err();
+        List<DraftEval.Case> cases = DraftEval.read(drafts);
+        // Drafts are ranked as the editor ranks them: by what the index learned from the site, where it earned that.
+        LearnedRanker r = RankerLearning.learn(index, log);
+        DraftEval.Result result = DraftEval.run(DraftEngine.create(index, options.settings(), 10_000, 0), cases);
+        for (DraftEval.Outcome o : result.outcomes()) {
+            if (o.rank() == 0 || !o.acceptable()) {
+                err.printf("linker: %s: %s%n", o.draft().id(), o.rank() == 0 ? "page not in the top 5"
+                        : "rank " + o.rank() + ", anchor " + (o.anchor() == null ? "none" : "\"" + o.anchor() + "\" ("
+                        + o.rule() + ")") + " is not one of " + o.draft().acceptable());
+            }
+        }
+        out.printf(Locale.ROOT, "drafts: %d%nwanted page in the top 5: %d (%.1f %%)%n"
+                + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", result.drafts(),
+                result.found(), 100 * result.foundShare(), result.acceptable(), 100 * result.acceptableShare(),
+                result.authors(), 100.0 * result.authors() / result.drafts());
+        out.println(options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
+                : r != null ? r.report().summary() : "ranker: the weights");
+        return ExitCode.OK.code();
+    }
+}
