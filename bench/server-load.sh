@@ -18,8 +18,6 @@
 #   --soak-minutes M  --soak-rate R (requests/s)  --soak-authors 16  --soak-new-draft-every 4  --server-jvm "-Xmx1g;-XX:..." (JVM options of the server, ";"-separated)
 #   --draft-cache ENTRIES (the server's draft chunk cache bound; default 50000)
 #   --draft-reuse-words N (the server's --draft-reuse-words: default 4, 0 turns reuse of chunk vectors off)
-#   --ranker weights|learned (default weights: the index ranks by the weights; learned: the ranker linker index learns
-#     from the synthetic site's links is kept in the index and used, to measure its cost per request)
 # Environment: BENCH_HEAP (heap of the driver JVM that also builds the index; default 2g).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -21,9 +21,10 @@ final class EvalDrafts {
         PrintWriter out = log.out();
         PrintWriter err = log.err();
         List<DraftEval.Case> cases = DraftEval.read(drafts);
-        // Drafts are ranked as the editor ranks them: by what the index learned from the site, where it earned that.
+        // Drafts are ranked as the editor ranks them: by the weights (--ranker learned: by what the index learned).
         LearnedRanker r = RankerLearning.learn(index, log);
-        DraftEval.Result result = DraftEval.run(DraftEngine.create(index, options.settings(), 10_000, 0), cases);
+        DraftEngine engine = DraftEngine.create(index, options.settings(), 10_000, 0);
+        DraftEval.Result result = DraftEval.run(engine, cases);
         for (DraftEval.Outcome o : result.outcomes()) {
             if (o.rank() == 0 || !o.acceptable()) {
                 err.printf("linker: %s: %s%n", o.draft().id(), o.rank() == 0 ? "page not in the top 5"
@@ -35,8 +36,9 @@ final class EvalDrafts {
                 + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", result.drafts(),
                 result.found(), 100 * result.foundShare(), result.acceptable(), 100 * result.acceptableShare(),
                 result.authors(), 100.0 * result.authors() / result.drafts());
-        out.println(options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
-                : r != null ? r.report().summary() : "ranker: the weights");
+        out.println(engine.suggester().ranksDraftsByModel() ? r.report().summary()
+                : options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
+                : "ranker: the weights (drafts; --ranker learned ranks them by what the index learned)");
         return ExitCode.OK.code();
     }
 }

@@ -74,7 +74,7 @@ class IndexCommandsTest {
         Run bad = run("suggest", "--index", index.toString(), "--url", "https://brew.example/guides/cold-brew.html",
                 "--ranker", "trees");
         assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("--ranker must be auto or weights, not 'trees'"), bad.err());
+        assertTrue(bad.err().contains("--ranker must be auto, learned or weights, not 'trees'"), bad.err());
     }
 
     @Test

@@ -130,6 +130,11 @@ public final class Suggester {
         return settings.ranking().model(index.ranker()) != null;
     }
 
+    /** Whether drafts (the editor, {@code suggest --text-file}, briefs' queries) are ranked by a learned model. */
+    public boolean ranksDraftsByModel() {
+        return settings.ranking().forDrafts().model(index.ranker()) != null;
+    }
+
     /**
      * What the suggester knows about one indexed page, loaded once per index version.
      *
@@ -559,7 +564,8 @@ public final class Suggester {
             }
             Source src = new Source(url, d.title(), d.text(), d.blocked(), vector, links, category, d.safety(), null,
                     Set.of(), d.links().size(), tokens.size(), tokens, PageIndex.day(d.published()));
-            return suggest(s, snap, src, limit);
+            // Drafts rank by the weights unless a ranker is given: see Ranking#forDrafts.
+            return suggest(s, snap, src, limit, true, null, false, settings.ranking().forDrafts());
         });
     }
 
@@ -854,6 +860,11 @@ public final class Suggester {
 
     private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
                                      Set<String> onlyTargets, boolean features) {
+        return suggest(s, snap, src, limit, withAnchors, onlyTargets, features, settings.ranking());
+    }
+
+    private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
+                                     Set<String> onlyTargets, boolean features, Ranking ranking) {
         try {
             int asOf = asOfDay(snap, src);
             Query filter = filter(src, asOf);
@@ -931,7 +942,7 @@ public final class Suggester {
                 }
             }
             return rank(s, snap, src, cands, new Lexical(lexical, maxBm25, bm25Bound, tf),
-                    new Wanted(limit, withAnchors, onlyTargets, features));
+                    new Wanted(limit, withAnchors, onlyTargets, features, ranking));
         } catch (IOException e) {
             throw new UncheckedIOException(index.where() + ": search failed", e);
         }
@@ -948,7 +959,7 @@ public final class Suggester {
      * What a ranking returns: at most {@code limit} pages, with anchors or not, only among {@code only} (null: any), with
      * their features or not.
      */
-    private record Wanted(int limit, boolean anchors, Set<String> only, boolean features) {
+    private record Wanted(int limit, boolean anchors, Set<String> only, boolean features, Ranking ranking) {
     }
 
     /** Filters the gathered candidates, gives each every score component, and returns the best with anchors. */
@@ -996,7 +1007,7 @@ public final class Suggester {
         double density = ScoreComponents.density(src.linkCount(), src.words());
         ScoreWeights w = settings.weights();
         // Training rows are ranked by the weights; anything else by the learned ranker where the index has one.
-        TreeModel model = want.features() ? null : settings.ranking().model(index.ranker());
+        TreeModel model = want.features() ? null : want.ranking().model(index.ranker());
         boolean features = want.features() || model != null;
         // A learned ranker is no weighted sum, but it re-ranks the weights' first candidates only: BM25 is needed for
         // those that could be among them.
@@ -1176,7 +1187,7 @@ public final class Suggester {
                 Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0
                         ? lexicalQuery(s, snap, tf) : null;
                 return rank(s, snap, src, cands, new Lexical(lexical, 0, Double.NaN, tf),
-                        new Wanted(limit, false, acceptors, false));
+                        new Wanted(limit, false, acceptors, false, settings.ranking()));
             } catch (IOException e) {
                 throw new UncheckedIOException(index.where() + ": search failed", e);
             }

@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * author writes before knowing the site — through the draft engine over each corpus (runs with
  * {@code -Dlinker.corpus.dir}; shares CorpusEvalTest's indexes under target/). Pins the figures of
  * {@code linker eval --drafts} (lucene-index/README.md) with a margin: the wanted page in the top 5, and an anchor a
- * person would accept, ranked as the editor ranks them (the learned ranker where it beat the weights: PostgreSQL).
+ * person would accept, ranked as the editor ranks them: by the weights, after linker index learned its ranker (which
+ * ranks indexed pages, not drafts: see Ranking#forDrafts).
  */
 class CorpusDraftsTest {
     private static Path corpus(String... rel) {
@@ -47,7 +48,7 @@ class CorpusDraftsTest {
         try (Embedder e = LocalMiniLmEmbedder.load();
              PageIndex idx = PageIndex.open(Path.of("target", index), e, PageIndex.Options.DEFAULT)) {
             idx.sync(source.records(), true, null);
-            // As the editor ranks: with what linker index learned from the site, where that beat the weights.
+            // As after linker index: the learned ranker is kept in the index; the editor's drafts still rank by the weights.
             LearnedRanker learned = Learning.train(idx, idx.ranker(), null);
             idx.setRanker(learned);
             System.err.println(set + ": " + learned.report().summary());

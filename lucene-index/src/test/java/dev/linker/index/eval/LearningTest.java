@@ -205,6 +205,15 @@ class LearningTest {
                 assertEquals(longer.contains(sg.url()) ? 0.731 : 0.269, sg.score(), 0.001, sg.url());
                 assertEquals(i < longer.size(), longer.contains(sg.url()), "longer pages first: " + sg.url());
             }
+            // Drafts rank by the weights unless the learned ranker is asked for (Ranking#forDrafts).
+            assertTrue(!learned.ranksDraftsByModel());
+            String draft = "I pull espresso shots every morning and steam milk for a flat white.";
+            assertTrue(learned.forQuery(draft, 20).stream().anyMatch(sg -> Math.abs(sg.score() - 0.731) > 0.001
+                    && Math.abs(sg.score() - 0.269) > 0.001), "a draft ranked by the weights");
+            Suggester forDrafts = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.LEARNED));
+            assertTrue(forDrafts.ranksDraftsByModel());
+            assertTrue(forDrafts.forQuery(draft, 20).stream().allMatch(sg -> Math.abs(sg.score() - 0.731) < 0.001
+                    || Math.abs(sg.score() - 0.269) < 0.001), "--ranker learned: drafts too");
             Suggester weights = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS));
             assertTrue(!weights.ranksByModel());
             assertTrue(weights.forUrl(ESPRESSO, 20).stream().anyMatch(sg -> Math.abs(sg.score() - 0.731) > 0.001

@@ -204,7 +204,10 @@ public final class IndexService implements LinkerService {
     private Map<String, Object> ranker() {
         Map<String, Object> m = new LinkedHashMap<>();
         LearnedRanker r = index.ranker();
-        m.put("kind", engine.suggester().ranksByModel() ? "learned" : "weights");
+        // The editor's drafts rank by the weights (see Ranking#forDrafts); pages already indexed by the learned ranker
+        // where it won.
+        m.put("kind", engine.suggester().ranksDraftsByModel() ? "learned" : "weights");
+        m.put("indexedPages", engine.suggester().ranksByModel() ? "learned" : "weights");
         if (r == null) {
             m.put("reason", "not learned yet: run linker index on the site to learn from its links");
             return m;

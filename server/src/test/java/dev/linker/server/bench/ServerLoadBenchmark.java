@@ -3,8 +3,6 @@ package dev.linker.server.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.PageIndex;
-import dev.linker.index.eval.Learning;
-import dev.linker.index.rank.LearnedRanker;
 import dev.linker.core.embed.LocalMiniLmEmbedder;
 import dev.linker.core.embed.WordPieceTokenizer;
 
@@ -34,8 +32,7 @@ import java.util.regex.Pattern;
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
  * [--client java|wrk] [--wrk-threads 1] [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N]
- * [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--rebuild] [--build-only]
- * [--ranker weights|learned]}.
+ * [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--rebuild] [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -68,7 +65,6 @@ public final class ServerLoadBenchmark {
         boolean rebuild = false;
         boolean buildOnly = false;
         String clientName = "java";
-        String ranker = "weights";
         int wrkThreads = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -88,7 +84,6 @@ public final class ServerLoadBenchmark {
                 case "--rebuild" -> rebuild = true;
                 case "--build-only" -> buildOnly = true;
                 case "--client" -> clientName = args[++i];
-                case "--ranker" -> ranker = args[++i];
                 case "--wrk-threads" -> wrkThreads = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
                         + " (see the class comment or BENCHMARKS.md)");
@@ -103,7 +98,6 @@ public final class ServerLoadBenchmark {
         SyntheticSite site = new SyntheticSite(pages, words);
         Path index = dir.resolve("index-" + pages);
         build(site, index, rebuild);
-        ranker(site, index, ranker);
         if (buildOnly) {
             return;
         }
@@ -169,44 +163,6 @@ public final class ServerLoadBenchmark {
             return Integer.parseInt(t.substring(0, t.length() - 1)) * 1000;
         }
         return Integer.parseInt(t);
-    }
-
-    /**
-     * What the index ranks with: {@code weights} (no learned ranker), or {@code learned}: the ranker {@code linker
-     * index} learns from the synthetic site's links (kept in the index; learned once), used whatever it measured — on
-     * synthetic pages it need not win, and what is measured here is its cost per request.
-     */
-    static void ranker(SyntheticSite site, Path index, String which) {
-        try (PageIndex idx = PageIndex.open(index, site.precomputed(),
-                new PageIndex.Options(EmbedMode.BOTH, PageIndex.VectorFormat.FLOAT, 10_000))) {
-            switch (which) {
-                case "weights" -> {
-                    // Kept but not used, so a learned run after this one needs no training.
-                    LearnedRanker r = idx.ranker();
-                    if (r != null && r.report().used()) {
-                        idx.setRanker(used(r, false, "not used for the benchmark"));
-                    }
-                    System.out.println("ranker: the weights");
-                }
-                case "learned" -> {
-                    long t0 = System.nanoTime();
-                    LearnedRanker r = Learning.train(idx, idx.ranker(), m -> System.out.println("  " + m));
-                    if (!r.used() && r.model() != null) {
-                        r = used(r, true, "used for the benchmark");
-                    }
-                    idx.setRanker(r);
-                    System.out.printf(Locale.ROOT, "%s (%.1f s)%n", r.report().summary(), (System.nanoTime() - t0) / 1e9);
-                }
-                default -> throw new IllegalArgumentException("--ranker weights or learned, not " + which);
-            }
-        }
-    }
-
-    private static LearnedRanker used(LearnedRanker r, boolean used, String why) {
-        LearnedRanker.Report x = r.report();
-        return new LearnedRanker(r.features(), r.model(), new LearnedRanker.Report(used, why, x.sources(), x.links(),
-                x.found(), x.rows(), x.folds(), x.weightsRecall(), x.learnedRecall(), x.margin(), x.asOf(),
-                x.fingerprint(), x.seconds()));
     }
 
     /** Builds the index unless a complete one of this size is there (a marker file is written last). */

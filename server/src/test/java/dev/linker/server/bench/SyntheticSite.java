@@ -134,9 +134,10 @@ final class SyntheticSite {
             public float[] embed(String text) {
                 String title = text.substring(0, Math.max(0, text.indexOf('\n')));
                 Integer c = pending.get(title);
-                // A text that is no page being indexed (a page's opening, learned from as a draft of it): a vector of
-                // some cluster all the same, so learning a ranker does the work it does on a real site.
-                return vector(c != null ? c : Math.floorMod(title.hashCode(), clusters), text.hashCode());
+                if (c == null) {
+                    throw new IllegalStateException("not a page of this synthetic site: " + title);
+                }
+                return vector(c, text.hashCode());
             }
         };
     }
