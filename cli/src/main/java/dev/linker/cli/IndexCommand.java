@@ -76,6 +76,9 @@ final class IndexCommand implements Callable<Integer> {
              PageIndex index = PageIndex.open(o.indexDir, e, opts);
              ImportedVectors imported = o.vectors == null ? null : ImportedVectors.read(o.vectors, index.embedderId(),
                      index.embedMode().id(), index.dimension(), o.log.progress())) {
+            if (index.openNote() != null) {
+                err.println("linker: " + index.openNote());
+            }
             if (!o.log.quiet) {
                 err.println("linker: indexing into " + o.indexDir + " with " + e.id());
             }

@@ -101,15 +101,21 @@ final class ServeCommand implements Callable<Integer> {
                 err.println("linker: " + index.size() + " pages in " + indexDir);
             }
         }
-        LinkerServer server = LinkerServer.open(config, indexDir, embedder.create(), pagesJson, err::println).start();
+        // The bundled example fills only a new index in the default folder: never one the user named or wrote to.
+        boolean example = !spec.commandLine().getParseResult().hasMatchedOption("--index") && site == null;
+        LinkerServer server = LinkerServer.open(config, indexDir, embedder.create(), pagesJson, example, err::println)
+                .start();
+        // SIGTERM and Ctrl-C stop the server in order: in-flight requests finish, the index commits, exit 0.
         CountDownLatch stop = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stop.countDown();
-        }));
+        for (String signal : new String[] {"TERM", "INT"}) {
+            sun.misc.Signal.handle(new sun.misc.Signal(signal), s -> stop.countDown());
+        }
         err.println("linker: serving on " + server.baseUrl() + "  (demo editor: " + server.baseUrl() + "/demo/; Ctrl-C stops)");
         err.flush();
         stop.await();
+        err.println("linker: stopping");
+        err.flush();
+        server.close();
         return ExitCode.OK.code();
     }
 }

@@ -33,6 +33,9 @@ final class SourceIndexing {
     /** Opens (or creates) the index in {@code dir} and syncs it to {@code records}; the caller closes it. */
     static PageIndex synced(Path dir, Embedder e, List<PageRecord> records, PrintWriter err, boolean quiet) {
         PageIndex index = PageIndex.open(dir, e, PageIndex.Options.DEFAULT);
+        if (index.openNote() != null) {
+            err.println("linker: " + index.openNote());
+        }
         try {
             PageIndex.SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
             if (!quiet) {

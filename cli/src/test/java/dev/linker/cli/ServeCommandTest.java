@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +37,9 @@ class ServeCommandTest {
                 System.getProperty("java.class.path"), "dev.linker.cli.LinkerCli", "serve",
                 "--index", tmp.resolve("index").toString(), "--site", AuditCommandTest.EXAMPLE.toString(),
                 "--port", String.valueOf(port)));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("LINKER_API_KEYS", "serve-test-key");
+        Process p = pb.start();
         StringBuilder log = new StringBuilder();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -58,11 +61,28 @@ class ServeCommandTest {
             HttpResponse<String> demo = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/demo/")).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, demo.statusCode());
+            String page = "{\"pages\":[{\"url\":\"/blog/aeropress.html\",\"title\":\"AeroPress\",\"text\":\"Press "
+                    + "coffee through a paper filter with air pressure.\"}]}";
+            HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/api/v1/pages")).header("content-type", "application/json")
+                    .header("Authorization", "Bearer serve-test-key").PUT(HttpRequest.BodyPublishers.ofString(page))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, put.statusCode(), put.body());
+            // SIGTERM, as systemd or docker stop sends it: an orderly stop, exit 0, no stack trace.
+            p.toHandle().destroy(); // (Process.destroy would also close the pipe we read the log from)
+            String rest = String.join("\n", r.lines().toList());
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "stopped");
+            assertEquals(0, p.exitValue(), log + rest);
+            assertTrue(rest.contains("linker: stopping"), rest);
+            assertTrue(!rest.contains("Exception") && !rest.contains("\tat "), rest);
         } finally {
-            p.destroy();
+            p.destroyForcibly();
             p.waitFor();
         }
         assertTrue(new File(tmp.resolve("index").toString()).isDirectory());
+        try (dev.linker.index.PageIndex idx = dev.linker.index.PageIndex.openReadOnly(tmp.resolve("index"), null)) {
+            assertTrue(idx.get("/blog/aeropress.html") != null, "the acknowledged page is in the index after the stop");
+        }
     }
 
     @Test

@@ -36,6 +36,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -130,8 +131,14 @@ public final class PageIndex implements Closeable {
 
     private final String where;
     private final Directory dir;
-    private final IndexWriter writer;
-    private final SearcherManager searchers;
+    /** Replaced when a failed write (a full disk) stopped it: see {@link #liveWriter()}. */
+    private volatile IndexWriter writer;
+    private volatile SearcherManager searchers;
+    private volatile boolean closed;
+    /** What opening found and did about it (an index stopped before its first commit, cleared), or null. */
+    private String openNote;
+    /** This index has not committed yet: its {@link #FIRST_COMMIT_PENDING} file stands until it does. */
+    private volatile boolean firstCommitPending;
     private final Embedder embedder;
     private final String embedderId;
     private final int dimension;
@@ -217,13 +224,29 @@ public final class PageIndex implements Closeable {
         String mode;
         try (Directory d = FSDirectory.open(dir)) {
             if (!DirectoryReader.indexExists(d)) {
-                throw new LinkerException(dir + ": no index here");
+                throw noIndex(dir, d, "");
             }
             mode = SegmentInfos.readLatestCommit(d).getUserData().getOrDefault(Fields.DATA_EMBED, EmbedMode.BOTH.id());
         } catch (IOException e) {
             throw translate(dir.toString(), e);
         }
         return open(dir, embedder, Options.DEFAULT.withEmbed(EmbedMode.parse(mode)));
+    }
+
+    /**
+     * Opens (or creates) a writable index over a Lucene {@link Directory} of the caller's (fault tests wrap one); the
+     * index closes it. {@code where} names it in messages.
+     */
+    public static PageIndex open(Directory directory, String where, Embedder embedder, Options options) {
+        try {
+            return openWriter(where, directory, embedder, options);
+        } catch (LinkerException e) {
+            IOUtils.closeWhileHandlingException(directory);
+            throw e;
+        } catch (IOException e) {
+            IOUtils.closeWhileHandlingException(directory);
+            throw translate(where, e);
+        }
     }
 
     /** A fresh index in memory, for tests and one-off evaluations. */
@@ -247,8 +270,7 @@ public final class PageIndex implements Closeable {
         try {
             d = FSDirectory.open(dir);
             if (!DirectoryReader.indexExists(d)) {
-                throw new LinkerException(dir + ": no index here (run 'linker index SOURCE --index " + dir
-                        + "' first)");
+                throw noIndex(dir, d, " (run 'linker index SOURCE --index " + dir + "' first)");
             }
             Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
             String id = data.getOrDefault(Fields.DATA_EMBEDDER, "");
@@ -265,6 +287,18 @@ public final class PageIndex implements Closeable {
             throw e;
         } catch (IOException | RuntimeException e) {
             IOUtils.closeWhileHandlingException(d);
+            throw translate(dir.toString(), e);
+        }
+    }
+
+    /** Whether {@code dir} holds an index with at least one commit (an emptied index counts; a new folder not). */
+    public static boolean exists(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (Directory d = FSDirectory.open(dir)) {
+            return DirectoryReader.indexExists(d);
+        } catch (IOException e) {
             throw translate(dir.toString(), e);
         }
     }
@@ -289,15 +323,28 @@ public final class PageIndex implements Closeable {
         VectorFormat format = options.format();
         EmbedMode mode = options.embed();
         boolean exists = DirectoryReader.indexExists(d);
+        String note = null;
         if (!exists) {
-            // Index files without a commit point (segments_N lost or never written): the writer would start a new
-            // index and delete them, so a damaged index would silently become an empty one. Refuse instead.
-            for (String f : d.listAll()) {
-                if (org.apache.lucene.index.IndexFileNames.CODEC_FILE_PATTERN.matcher(f).matches()
-                        || f.startsWith(org.apache.lucene.index.IndexFileNames.SEGMENTS)) {
-                    throw new IndexCorruptException(where, "it has index files such as " + f
-                            + " but no commit point, segments_N", null);
-                }
+            List<String> stray = uncommittedFiles(d);
+            if (!stray.isEmpty() && !neverCommitted(d)) {
+                // Index files without a commit point, in a folder that had committed: segments_N was lost. Starting
+                // afresh would silently turn a damaged index into an empty one. Refuse instead.
+                throw new IndexCorruptException(where, "it has index files such as " + stray.get(0)
+                        + " but no commit point, segments_N", null);
+            }
+            // An index stopped (killed, out of disk) before its first commit: Lucene writes segments_N last and
+            // atomically, so its files hold nothing committed. Clear them and start afresh.
+            for (String f : stray) {
+                d.deleteFile(f);
+            }
+            if (!stray.isEmpty()) {
+                note = where + " " + STOPPED_BEFORE_FIRST_COMMIT + "; cleared its " + stray.size()
+                        + " files and started afresh";
+            }
+            if (!neverCommitted(d) && !(d instanceof ByteBuffersDirectory)) {
+                d.createOutput(FIRST_COMMIT_PENDING, org.apache.lucene.store.IOContext.DEFAULT).close();
+                d.sync(List.of(FIRST_COMMIT_PENDING));
+                d.syncMetaData();
             }
         }
         if (exists) {
@@ -315,16 +362,9 @@ public final class PageIndex implements Closeable {
                 format = VectorFormat.parse(recordedFormat);
             }
         }
-        IndexWriterConfig cfg = new IndexWriterConfig(new LinkerAnalyzer());
-        cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-        cfg.setCodec(codec(format));
-        cfg.setRAMBufferSizeMB(64);
-        if (options.serialMerges()) {
-            cfg.setMergeScheduler(new org.apache.lucene.index.SerialMergeScheduler());
-        }
         IndexWriter w;
         try {
-            w = new IndexWriter(d, cfg);
+            w = new IndexWriter(d, writerConfig(format, options));
         } catch (LockObtainFailedException e) {
             throw new LinkerException(where + ": the index is open in another process (a server or another "
                     + "'linker index'); stop it or use another folder", e);
@@ -338,6 +378,8 @@ public final class PageIndex implements Closeable {
         }
         PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
                 options);
+        idx.openNote = note;
+        idx.firstCommitPending = !exists && !(d instanceof ByteBuffersDirectory);
         if (exists) {
             Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
             idx.events = EventTable.decode(data.get(Fields.DATA_EVENTS), where);
@@ -345,6 +387,77 @@ public final class PageIndex implements Closeable {
         }
         idx.recordCommitData();
         return idx;
+    }
+
+    /** How an index folder with files but no commit point is described, by every command alike. */
+    static final String STOPPED_BEFORE_FIRST_COMMIT = "holds an index stopped before its first commit (nothing in it "
+            + "was committed)";
+
+    /** The files of an index that never committed: codec files and unfinished segments_N. */
+    private static List<String> uncommittedFiles(Directory d) throws IOException {
+        List<String> out = new java.util.ArrayList<>();
+        for (String f : d.listAll()) {
+            if (org.apache.lucene.index.IndexFileNames.CODEC_FILE_PATTERN.matcher(f).matches()
+                    || f.startsWith(org.apache.lucene.index.IndexFileNames.SEGMENTS)
+                    || f.startsWith(org.apache.lucene.index.IndexFileNames.PENDING_SEGMENTS)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * "no index here", and why when the folder holds an index that never committed; index files in a folder that had
+     * committed but lost its commit point are damage, said as {@code linker index} says it.
+     */
+    private static LinkerException noIndex(Path dir, Directory d, String advice) throws IOException {
+        List<String> stray = uncommittedFiles(d);
+        if (!stray.isEmpty() && !neverCommitted(d)) {
+            return new IndexCorruptException(dir.toString(), "it has index files such as " + stray.get(0)
+                    + " but no commit point, segments_N", null);
+        }
+        String why = stray.isEmpty() ? "" : " (the folder " + STOPPED_BEFORE_FIRST_COMMIT + ")";
+        return new LinkerException(dir + ": no index here" + why + advice);
+    }
+
+    /**
+     * A file that stands from the creation of an index until its first commit: index files without a commit point
+     * beside it are an index stopped early (nothing committed), without it a commit point lost.
+     */
+    static final String FIRST_COMMIT_PENDING = "linker-first-commit.pending";
+
+    private static boolean neverCommitted(Directory d) throws IOException {
+        return java.util.Arrays.asList(d.listAll()).contains(FIRST_COMMIT_PENDING);
+    }
+
+    private static IndexWriterConfig writerConfig(VectorFormat format, Options options) {
+        IndexWriterConfig cfg = new IndexWriterConfig(new LinkerAnalyzer());
+        cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+        cfg.setCodec(codec(format));
+        cfg.setRAMBufferSizeMB(64);
+        if (options.serialMerges()) {
+            cfg.setMergeScheduler(new org.apache.lucene.index.SerialMergeScheduler());
+        } else {
+            cfg.setMergeScheduler(new org.apache.lucene.index.ConcurrentMergeScheduler() {
+                @Override
+                protected void handleMergeException(Throwable exc) {
+                    // A merge out of disk space stops the writer; the next write says why (DiskFullException) and
+                    // reopens it once there is space. No stack trace from a merge thread for that.
+                    if (!DiskFullException.isDiskFull(exc)) {
+                        super.handleMergeException(exc);
+                    }
+                }
+            });
+        }
+        return cfg;
+    }
+
+    /**
+     * What opening found and did about it, for the command to say: a folder holding an index stopped before its
+     * first commit was cleared. Null when there was nothing to say.
+     */
+    public String openNote() {
+        return openNote;
     }
 
     private static void checkEmbedder(String where, String recordedId, int recordedDim, Embedder embedder) {
@@ -512,7 +625,7 @@ public final class PageIndex implements Closeable {
             if (removeMissing) {
                 for (String url : hashes.keySet()) {
                     if (!seen.contains(url)) {
-                        writer.deleteDocuments(new Term(Fields.URL, url));
+                        liveWriter().deleteDocuments(new Term(Fields.URL, url));
                         removed++;
                     }
                 }
@@ -520,12 +633,12 @@ public final class PageIndex implements Closeable {
             commit();
             // Deleted copies keep counting in term statistics (and disk) until merged away.
             if (withSearcher(x -> x.getIndexReader().numDeletedDocs() > x.getIndexReader().maxDoc() / 10)) {
-                writer.forceMergeDeletes();
+                liveWriter().forceMergeDeletes();
                 commit();
             }
             return new SyncReport(counts.unchanged, counts.embedded, removed, counts.imported);
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": write failed", e);
+        } catch (IOException | RuntimeException e) {
+            throw failed("write", e);
         }
     }
 
@@ -592,7 +705,7 @@ public final class PageIndex implements Closeable {
         int before = counts.written;
         for (int i = 0; i < batch.size(); i++) {
             if (!skip[i]) {
-                writer.updateDocument(new Term(Fields.URL, batch.get(i).url()),
+                liveWriter().updateDocument(new Term(Fields.URL, batch.get(i).url()),
                         document(batch.get(i), hs[i], vectors[i]));
             }
         }
@@ -627,10 +740,10 @@ public final class PageIndex implements Closeable {
             vector = embed(r);
         }
         try {
-            writer.updateDocument(new Term(Fields.URL, r.url()), document(r, hash, vector));
-            searchers.maybeRefresh();
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": write failed", e);
+            liveWriter().updateDocument(new Term(Fields.URL, r.url()), document(r, hash, vector));
+            searchers.maybeRefreshBlocking();
+        } catch (IOException | RuntimeException e) {
+            throw failed("write", e);
         }
         return embedded;
     }
@@ -638,10 +751,10 @@ public final class PageIndex implements Closeable {
     public void delete(String url) {
         requireWriter();
         try {
-            writer.deleteDocuments(new Term(Fields.URL, url));
-            searchers.maybeRefresh();
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": write failed", e);
+            liveWriter().deleteDocuments(new Term(Fields.URL, url));
+            searchers.maybeRefreshBlocking();
+        } catch (IOException | RuntimeException e) {
+            throw failed("write", e);
         }
     }
 
@@ -759,13 +872,14 @@ public final class PageIndex implements Closeable {
     public void waitForMerges() {
         requireWriter();
         try {
-            writer.maybeMerge();
-            if (writer.getConfig().getMergeScheduler() instanceof org.apache.lucene.index.ConcurrentMergeScheduler c) {
+            IndexWriter w = liveWriter();
+            w.maybeMerge();
+            if (w.getConfig().getMergeScheduler() instanceof org.apache.lucene.index.ConcurrentMergeScheduler c) {
                 c.sync();
             }
             commit();
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": merge failed", e);
+        } catch (IOException | RuntimeException e) {
+            throw failed("merge", e);
         }
     }
 
@@ -778,10 +892,10 @@ public final class PageIndex implements Closeable {
     public void optimize() {
         requireWriter();
         try {
-            writer.forceMerge(1);
+            liveWriter().forceMerge(1);
             commit();
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": merge failed", e);
+        } catch (IOException | RuntimeException e) {
+            throw failed("merge", e);
         }
     }
 
@@ -790,15 +904,92 @@ public final class PageIndex implements Closeable {
         return withSearcher(s -> s.getIndexReader().leaves().size());
     }
 
+    /**
+     * Commits, and makes what was written visible to the next search from any thread (read-your-writes). A commit that
+     * fails leaves the index as its last commit: what was written since is dropped, never committed later.
+     */
     public void commit() {
-        requireWriter();
+        IndexWriter w = liveWriter();
         try {
             recordCommitData();
-            writer.commit();
-            searchers.maybeRefresh();
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": commit failed", e);
+            w.commit();
+            if (firstCommitPending) {
+                dir.deleteFile(FIRST_COMMIT_PENDING);
+                firstCommitPending = false;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw failed("commit", e);
         }
+        try {
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException(where + ": refresh failed", e);
+        }
+    }
+
+    /**
+     * The writer, reopened from the last commit when a failed write stopped the one before (Lucene closes a writer
+     * whose flush or merge failed, a full disk say): once there is space again, writes go on without a restart.
+     */
+    private IndexWriter liveWriter() {
+        IndexWriter w = writer;
+        if (w == null) {
+            throw new IllegalStateException(where + " was opened read-only");
+        }
+        if (w.isOpen() || closed) {
+            return w;
+        }
+        synchronized (this) {
+            w = writer;
+            if (w.isOpen() || closed) {
+                return w;
+            }
+            // A writer stopped by a merge thread may still be closing there: wait for it (rollback waits for a close
+            // in progress), so that its write lock is released before the new writer takes it.
+            IOUtils.closeWhileHandlingException(w::rollback);
+            IndexWriter fresh = null;
+            try {
+                fresh = new IndexWriter(dir, writerConfig(format, options));
+                SearcherManager old = searchers;
+                searchers = new SearcherManager(fresh, null);
+                writer = fresh;
+                // What the failed writer held in memory and never committed is forgotten with it.
+                Map<String, String> data = DirectoryReader.indexExists(dir)
+                        ? SegmentInfos.readLatestCommit(dir).getUserData() : Map.of();
+                events = EventTable.decode(data.get(Fields.DATA_EVENTS), where);
+                ranker = readRanker(data);
+                recordCommitData();
+                IOUtils.closeWhileHandlingException(old);
+                return fresh;
+            } catch (IOException | RuntimeException e) {
+                if (fresh != null && writer != fresh) {
+                    IOUtils.closeWhileHandlingException(fresh::rollback);
+                }
+                throw failed("reopen", e);
+            }
+        }
+    }
+
+    /**
+     * A write that failed: what it wrote since the last commit is rolled back (the next write reopens the writer from
+     * that commit), and a full disk is said as such ({@link DiskFullException}) rather than as damage.
+     */
+    private RuntimeException failed(String what, Exception e) {
+        IndexWriter w = writer;
+        Throwable tragic = w == null ? null : w.getTragicException();
+        if (w != null && w.isOpen() && !closed) {
+            IOUtils.closeWhileHandlingException(w::rollback);
+        }
+        if (DiskFullException.isDiskFull(e) || DiskFullException.isDiskFull(tragic)) {
+            return new DiskFullException(where, e);
+        }
+        if (e instanceof IOException io) {
+            return new UncheckedIOException(where + ": " + what + " failed", io);
+        }
+        if (e instanceof AlreadyClosedException && tragic != null) {
+            return new UncheckedIOException(where + ": " + what + " failed", new IOException(tragic.getMessage(), tragic));
+        }
+        return (RuntimeException) e;
     }
 
     /**
@@ -823,8 +1014,8 @@ public final class PageIndex implements Closeable {
     }
 
     private String integrityProblem() {
+        refresh(true);
         try {
-            searchers.maybeRefresh();
             IndexSearcher s = searchers.acquire();
             try {
                 for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
@@ -850,7 +1041,7 @@ public final class PageIndex implements Closeable {
             // A writer's own changes are cheap to check; a read-only index polls the folder at most once a second.
             long now = System.nanoTime();
             if (writer != null || now - lastRefresh > 1_000_000_000L) {
-                searchers.maybeRefresh();
+                refresh(false);
                 lastRefresh = now;
             }
             IndexSearcher s = searchers.acquire();
@@ -861,6 +1052,33 @@ public final class PageIndex implements Closeable {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": search failed", e);
+        }
+    }
+
+    /**
+     * Brings the searcher up to date. Reads go on when a failed write stopped the writer (the last view stays; the
+     * writer is reopened when it can be); {@code quiet}: a refresh that fails is left to the read that follows.
+     */
+    private void refresh(boolean quiet) {
+        IndexWriter w = writer;
+        if (w != null && !w.isOpen() && !closed) {
+            try {
+                liveWriter();
+            } catch (RuntimeException e) {
+                return; // still failing (the disk is still full): read the last view
+            }
+        }
+        try {
+            searchers.maybeRefresh();
+        } catch (AlreadyClosedException e) {
+            if (closed) {
+                throw e;
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!quiet) {
+                throw e instanceof IOException io ? new UncheckedIOException(where + ": search failed", io)
+                        : (RuntimeException) e;
+            }
         }
     }
 
@@ -1109,9 +1327,7 @@ public final class PageIndex implements Closeable {
     }
 
     private void requireWriter() {
-        if (writer == null) {
-            throw new IllegalStateException(where + " was opened read-only");
-        }
+        liveWriter();
     }
 
     static LinkerException translate(String where, Exception e) {
@@ -1133,21 +1349,27 @@ public final class PageIndex implements Closeable {
 
     @Override
     public void close() {
+        RuntimeException failure = null;
         try {
-            if (writer != null) {
-                recordCommitData();
-                writer.commit();
+            if (writer != null && !closed) {
+                commit();
             }
-            searchers.close();
-            if (writer != null) {
-                writer.close();
-            }
-            dir.close();
+        } catch (RuntimeException e) {
+            failure = e; // what was committed before stays; close the rest all the same
+        }
+        closed = true;
+        try {
+            IOUtils.close(searchers, writer != null && writer.isOpen() ? writer : null, dir);
             if (ownedEmbedder != null) {
                 ownedEmbedder.close();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(where + ": close failed", e);
+            if (failure == null) {
+                failure = new UncheckedIOException(where + ": close failed", e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 }

@@ -117,7 +117,14 @@ public final class LinkerServer implements AutoCloseable {
             c.jetty.modifyServer(server -> server.setErrorHandler(new ContainerErrors(MAX_REQUEST_HEADER_BYTES)));
             c.jetty.modifyServletContextHandler(h -> h.addFilter(new NoMethodOverride(), "/*",
                     java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
-            c.routes.before(ctx -> ctx.attribute("linker.t0", System.nanoTime()));
+            c.routes.before(ctx -> {
+                if (stopping) {
+                    ctx.header("Retry-After", "5");
+                    throw new ApiException(503, "stopping", "The server is stopping; retry in a moment", null);
+                }
+                inFlight.incrementAndGet();
+                ctx.attribute("linker.t0", System.nanoTime());
+            });
             c.routes.before("/api/*", this::cors);
             c.routes.before("/api/*", this::limitBody);
             API_ROUTES.stream().map(r -> r.substring(r.indexOf(' ') + 1)).filter(p -> p.startsWith("/api/"))
@@ -129,7 +136,7 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.post("/api/v1/events", write(this::events));
             c.routes.get("/api/v1/health", ctx -> {
                 Map<String, Object> h = service.health();
-                send(ctx, "ok".equals(h.get("status")) ? 200 : 503, h);
+                send(ctx, "corrupt".equals(h.get("status")) ? 503 : 200, h);
             });
             c.routes.get("/api/v1/openapi.json", this::openapi);
             c.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
@@ -149,6 +156,11 @@ public final class LinkerServer implements AutoCloseable {
                     e.field()));
             c.routes.exception(dev.linker.index.IndexCorruptException.class, (e, ctx) -> error(ctx, 503,
                     "index_corrupt", e.getMessage(), null));
+            c.routes.exception(dev.linker.index.DiskFullException.class, (e, ctx) -> {
+                // Writes wait for space; reads go on. Nothing acknowledged was lost, and the writer reopens by itself.
+                ctx.header("Retry-After", "60");
+                error(ctx, 507, "insufficient_storage", e.getMessage(), null);
+            });
             c.routes.exception(PageLimits.InvalidPageException.class, (e, ctx) -> error(ctx, 400,
                     "invalid_field", e.getMessage(), e.field()));
             c.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
@@ -183,6 +195,7 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.after(ctx -> {
                 Long t0 = ctx.attribute("linker.t0");
                 if (t0 != null) {
+                    inFlight.decrementAndGet();
                     metrics.record(ctx.method().name(), routeLabel(ctx), ctx.status().getCode(),
                             System.nanoTime() - t0);
                 }
@@ -192,19 +205,33 @@ public final class LinkerServer implements AutoCloseable {
 
     /**
      * A server over the index in {@code indexDir} (created when missing) with the default local embedding model.
-     * {@code pagesJson} (a PUT /pages body) is indexed first when given; an empty index gets the bundled example
-     * site, so a bare {@code linker serve} has a working demo. Call {@link #start()}.
+     * {@code pagesJson} (a PUT /pages body) is indexed first when given. Call {@link #start()}.
      */
     public static LinkerServer open(ServerConfig config, Path indexDir, Path pagesJson,
                                     java.util.function.Consumer<String> progress) throws IOException {
-        return open(config, indexDir, dev.linker.core.embed.Embedders.createDefault(), pagesJson, progress);
+        return open(config, indexDir, dev.linker.core.embed.Embedders.createDefault(), pagesJson, false, progress);
     }
 
     /** As {@link #open(ServerConfig, Path, Path, java.util.function.Consumer)} with another embedder. */
     public static LinkerServer open(ServerConfig config, Path indexDir, dev.linker.core.embed.Embedder embedder,
                                     Path pagesJson, java.util.function.Consumer<String> progress) throws IOException {
+        return open(config, indexDir, embedder, pagesJson, false, progress);
+    }
+
+    /**
+     * As above; with {@code exampleIfNew}, a folder that holds no index yet (and no {@code pagesJson}) gets the bundled
+     * example site, so a bare {@code linker serve} has a working demo. An index that exists is served as it is, empty
+     * or not: the example never fills an index a user wrote to.
+     */
+    public static LinkerServer open(ServerConfig config, Path indexDir, dev.linker.core.embed.Embedder embedder,
+                                    Path pagesJson, boolean exampleIfNew, java.util.function.Consumer<String> progress)
+            throws IOException {
+        boolean isNew = !dev.linker.index.PageIndex.exists(indexDir);
         dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir, embedder,
                 dev.linker.index.PageIndex.Options.DEFAULT);
+        if (index.openNote() != null) {
+            progress.accept("linker: " + index.openNote());
+        }
         dev.linker.server.engine.IndexService service =
                 new dev.linker.server.engine.IndexService(index, config.draftCacheEntries(),
                         config.draftReuseWords());
@@ -224,13 +251,13 @@ public final class LinkerServer implements AutoCloseable {
                     progress.accept("linker: indexed " + service.upsert(pages).upserted() + " pages from "
                             + pagesJson);
                 }
-            } else if (index.size() == 0) {
+            } else if (exampleIfNew && isNew && index.size() == 0) {
                 List<dev.linker.index.PageRecord> example = ExampleSite.records();
                 for (dev.linker.index.PageRecord r : example) {
                     index.upsert(r);
                 }
                 index.commit();
-                progress.accept("linker: empty index; loaded the bundled example site (" + example.size()
+                progress.accept("linker: new index; loaded the bundled example site (" + example.size()
                         + " pages of examples/site)");
             }
         } catch (IOException | RuntimeException e) {
@@ -260,15 +287,37 @@ public final class LinkerServer implements AutoCloseable {
         return "http://" + h + ":" + port();
     }
 
-    /** Stops the HTTP server, then closes the service (which commits the index). */
+    /**
+     * Stops in order: new requests get 503 "stopping", those in flight finish (up to {@link #DRAIN_MS}), the HTTP
+     * server stops, then the service closes (which commits the index). A second call does nothing.
+     */
     @Override
     public void close() {
+        if (closed.getAndSet(true)) {
+            return;
+        }
+        stopping = true;
+        long deadline = System.nanoTime() + DRAIN_MS * 1_000_000L;
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         try {
             app.stop();
         } finally {
             service.close();
         }
     }
+
+    /** How long {@link #close()} waits for requests in flight. */
+    static final long DRAIN_MS = 10_000;
+    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile boolean stopping;
 
     // ---- cross-cutting ----------------------------------------------------------------------------------------
 

@@ -39,7 +39,11 @@ final class TestServer implements AutoCloseable {
     }
 
     static TestServer start(Path dir, ServerConfig config) {
-        PageIndex index = PageIndex.open(dir, embedder(), PageIndex.Options.DEFAULT);
+        return start(PageIndex.open(dir, embedder(), PageIndex.Options.DEFAULT), config);
+    }
+
+    /** A server over {@code index}, which it closes. */
+    static TestServer start(PageIndex index, ServerConfig config) {
         IndexService service = new IndexService(index, 1000, config.draftReuseWords());
         return new TestServer(LinkerServer.create(config.withHost("127.0.0.1").withPort(0), service).start(), service);
     }

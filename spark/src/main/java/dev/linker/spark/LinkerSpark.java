@@ -37,6 +37,7 @@ public final class LinkerSpark implements Runnable {
     }
 
     public static void main(String[] args) {
+        SparkChecks.quietLogsUnlessConfigured();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -48,6 +49,11 @@ public final class LinkerSpark implements Runnable {
             if (input != null) {
                 err.println("linker-spark: " + input.getMessage());
                 return ExitCode.USAGE.code();
+            }
+            String stopped = SparkChecks.stoppedByCluster(e);
+            if (stopped != null) {
+                err.println("linker-spark: " + stopped);
+                return ExitCode.UNEXPECTED.code();
             }
             err.println("linker-spark: unexpected error: " + e);
             e.printStackTrace(err);
@@ -130,6 +136,15 @@ public final class LinkerSpark implements Runnable {
         }
     }
 
+    /** Option name → path, in order, for {@link SparkChecks#requireInputs} (a null path: not given). */
+    static Map<String, String> inputs(String... optionAndPath) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < optionAndPath.length; i += 2) {
+            m.put(optionAndPath[i], optionAndPath[i + 1]);
+        }
+        return m;
+    }
+
     /** Runs a job in a session of its own, stopped afterwards (a host's running session is left running). */
     static <T> T inSession(SparkOptions spark, String app, PrintWriter err, java.util.function.Function<SparkSession, T> job) {
         boolean running = SparkSession.getDefaultSession().isDefined();
@@ -176,11 +191,14 @@ public final class LinkerSpark implements Runnable {
             EmbedJob.Options o = new EmbedJob.Options(pages, out, previous, embedder.mode(), embedder.spec(),
                     partitions);
             long t0 = System.nanoTime();
-            EmbedJob.Result r = inSession(spark, "linker-spark embed", err, s -> EmbedJob.run(s, o, m -> {
-                if (!spark.quiet) {
-                    err.println("linker-spark: " + m);
-                }
-            }));
+            EmbedJob.Result r = inSession(spark, "linker-spark embed", err, s -> {
+                SparkChecks.requireInputs(s, inputs("--pages", pages, "--previous", previous));
+                return EmbedJob.run(s, o, m -> {
+                    if (!spark.quiet) {
+                        err.println("linker-spark: " + m);
+                    }
+                });
+            });
             spec.commandLine().getOut().printf(Locale.ROOT, "%d pages: %d embedded, %d reused (%s, %d dimensions;"
                     + " %.1f s) -> %s%n", r.pages(), r.embedded(), r.reused(), r.embedder(), r.dimension(),
                     (System.nanoTime() - t0) / 1e9, out);
@@ -291,11 +309,19 @@ public final class LinkerSpark implements Runnable {
             PlanOptions.Runner job = (PlanOptions.Runner) Class.forName("dev.linker.spark.plan.PlanJob")
                     .getDeclaredConstructor().newInstance();
             long t0 = System.nanoTime();
-            PlanOptions.Result r = inSession(spark, "linker-spark plan", err, s -> job.run(s, o, m -> {
-                if (!spark.quiet) {
-                    err.println("linker-spark: " + m);
+            PlanOptions.Result r = inSession(spark, "linker-spark plan", err, s -> {
+                SparkChecks.requireInputs(s, inputs("--pages", pages, "--links", links, "--vectors", vectors,
+                        "--acceptors", acceptors, "--donors", donors, "--search-console", searchConsole,
+                        "--crawl-log", crawlLog, "--safety", safety));
+                if (!s.sparkContext().isLocal()) {
+                    SparkChecks.requireExecutorJava(s, 21, "plan");
                 }
-            }));
+                return job.run(s, o, m -> {
+                    if (!spark.quiet) {
+                        err.println("linker-spark: " + m);
+                    }
+                });
+            });
             spec.commandLine().getOut().printf(Locale.ROOT, "%d links planned from %d donors to %d acceptors (%d pages, "
                     + "%d blocks, %d candidates, %d assignment rounds; %.1f s) -> %s/plan.csv%n", r.links(), r.donors(),
                     r.acceptors(), r.pages(), r.blocks(), r.candidates(), r.rounds(), (System.nanoTime() - t0) / 1e9,

@@ -158,7 +158,8 @@ class EmbedJobTest {
                 tmp.resolve("z").toString(), "--embed", "words", "-q");
         assertError(2, "--master \"locale\" is not a Spark master URL", "embed", "--pages", PAGES.toString(), "--out",
                 tmp.resolve("v").toString(), "--master", "locale", "-q");
-        assertError(2, "Path does not exist", "embed", "--pages", tmp.resolve("missing.parquet").toString(),
+        assertError(2, "--pages " + tmp.resolve("missing.parquet") + ": no such file or folder", "embed", "--pages",
+                tmp.resolve("missing.parquet").toString(),
                 "--out", tmp.resolve("w").toString(), "-q");
     }
 

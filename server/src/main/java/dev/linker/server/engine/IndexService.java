@@ -2,6 +2,7 @@ package dev.linker.server.engine;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
+import dev.linker.index.DiskFullException;
 import dev.linker.index.IndexCorruptException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageEvent;
@@ -35,6 +36,8 @@ public final class IndexService implements LinkerService {
     private final Object writeLock = new Object();
     /** Set once damage is found (checksums at start, or a failed read): health and suggestions report it. */
     private volatile IndexCorruptException damage;
+    /** The last write's failure for want of disk space (null once a write succeeds again): health reports it. */
+    private volatile DiskFullException diskFull;
 
     public IndexService(PageIndex index, int draftCacheEntries) {
         this(index, draftCacheEntries, 0);
@@ -147,15 +150,16 @@ public final class IndexService implements LinkerService {
             }
             records.add(r);
         }
-        int embedded = 0;
-        synchronized (writeLock) {
+        int embedded = writing(() -> {
+            int n = 0;
             for (PageRecord r : records) {
                 if (index.upsert(r)) {
-                    embedded++;
+                    n++;
                 }
             }
             index.commit();
-        }
+            return n;
+        });
         return new UpsertResult(pages.size(), embedded);
     }
 
@@ -168,20 +172,38 @@ public final class IndexService implements LinkerService {
 
     @Override
     public boolean delete(String url) {
-        synchronized (writeLock) {
+        return writing(() -> {
             if (index.get(url) == null) {
                 return false;
             }
             index.delete(url);
             index.commit();
             return true;
-        }
+        });
     }
 
     @Override
     public void apply(EventInput e) {
-        synchronized (writeLock) {
+        writing(() -> {
             index.apply(new PageEvent(e.type(), e.url(), e.survivor(), e.page() == null ? null : record(e.page())));
+            return null;
+        });
+    }
+
+    /**
+     * Runs a write, one at a time. Acknowledged means committed and visible to the next request; a write that fails
+     * for want of disk space leaves the index as its last commit and is remembered until a write succeeds again.
+     */
+    private <T> T writing(java.util.function.Supplier<T> write) {
+        synchronized (writeLock) {
+            try {
+                T result = write.get();
+                diskFull = null;
+                return result;
+            } catch (DiskFullException e) {
+                diskFull = e;
+                throw e;
+            }
         }
     }
 
@@ -189,9 +211,10 @@ public final class IndexService implements LinkerService {
     public Map<String, Object> health() {
         Map<String, Object> m = new LinkedHashMap<>();
         IndexCorruptException d = damage;
-        m.put("status", d == null ? "ok" : "corrupt");
-        if (d != null) {
-            m.put("error", d.getMessage());
+        DiskFullException full = diskFull;
+        m.put("status", d != null ? "corrupt" : full != null ? "disk_full" : "ok");
+        if (d != null || full != null) {
+            m.put("error", (d != null ? d : full).getMessage());
         }
         m.put("pages", index.size());
         m.put("embedder", index.embedderId());
@@ -250,8 +273,7 @@ public final class IndexService implements LinkerService {
     @Override
     public void close() {
         synchronized (writeLock) {
-            index.commit();
-            index.close();
+            index.close(); // commits
         }
     }
 }

@@ -1,0 +1,67 @@
+package dev.linker.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.linker.index.FillingDisk;
+import dev.linker.index.PageIndex;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The disk under a serving index fills: writes are refused with 507 and the cause, reads and health go on, nothing
+ * acknowledged is lost, and writes work again once there is space, without a restart.
+ */
+class DiskFullTest {
+    static final String AUTH = "Bearer " + TestServer.KEY;
+
+    static Map<String, Object> pages(String... urls) {
+        return Map.of("pages", java.util.Arrays.stream(urls).map(u -> Map.of("url", u, "title", "Cold brew " + u,
+                "text", "Cold brew steeps coarse coffee in cold water overnight. " + u)).toList());
+    }
+
+    @Test
+    void a_full_disk_refuses_writes_with_507_while_reads_go_on_and_writes_resume_once_there_is_space(@TempDir Path dir)
+            throws Exception {
+        FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
+        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), PageIndex.Options.DEFAULT);
+        try (TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)))) {
+            assertEquals(200, t.put("/api/v1/pages", pages("https://brew.example/a", "https://brew.example/b"),
+                    "Authorization", AUTH).status());
+            disk.fill();
+            TestServer.Res refused = t.put("/api/v1/pages", pages("https://brew.example/c"), "Authorization", AUTH);
+            assertEquals(507, refused.status(), refused.body());
+            assertEquals("insufficient_storage", refused.json().get("error").get("code").asText());
+            assertTrue(refused.json().get("error").get("message").asText().startsWith("no space left on device for "
+                    + "the index at " + dir), refused.body());
+            assertEquals("60", refused.header("Retry-After"));
+            TestServer.Res deleted = t.send("DELETE", "/api/v1/pages?url=https://brew.example/a", null,
+                    "Authorization", AUTH);
+            assertEquals(507, deleted.status(), deleted.body());
+
+            TestServer.Res health = t.send("GET", "/api/v1/health", null);
+            assertEquals(200, health.status(), health.body());
+            assertEquals("disk_full", health.json().get("status").asText(), health.body());
+            assertEquals(2, health.json().get("pages").asInt(), "nothing acknowledged was lost, nothing else kept");
+            TestServer.Res s = t.suggest("I steep coarse coffee in cold water overnight for cold brew.", "text");
+            assertEquals(200, s.status(), s.body());
+            assertTrue(s.body().contains("https://brew.example/a"), "suggestions go on: " + s.body());
+
+            disk.free();
+            assertEquals(200, t.put("/api/v1/pages", pages("https://brew.example/c"), "Authorization", AUTH).status(),
+                    "once there is space, without a restart");
+            health = t.send("GET", "/api/v1/health", null);
+            assertEquals("ok", health.json().get("status").asText(), health.body());
+            assertEquals(3, health.json().get("pages").asInt());
+        }
+        try (PageIndex reopened = PageIndex.openReadOnly(dir, null)) {
+            assertEquals(List.of("https://brew.example/a", "https://brew.example/b", "https://brew.example/c"),
+                    reopened.urls(false).stream().sorted().toList());
+        }
+    }
+}
