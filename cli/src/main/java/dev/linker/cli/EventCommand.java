@@ -7,14 +7,11 @@ import dev.linker.core.result.LinkerException;
 import dev.linker.core.site.ReadOptions;
 import dev.linker.index.PageEvent;
 import dev.linker.index.PageIndex;
+import dev.linker.index.PageInput;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
 import dev.linker.index.UnknownPageException;
 import dev.linker.core.embed.Embedder;
-import dev.linker.server.ApiException;
-import dev.linker.server.Requests;
-import dev.linker.server.ServerConfig;
-import dev.linker.server.engine.IndexService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -109,9 +106,8 @@ final class EventCommand implements Callable<Integer> {
         PageRecord record = null;
         if (pageJson != null) {
             try {
-                record = IndexService.record(Requests.page(pageJson, "page",
-                        ServerConfig.defaults().maxTextChars()));
-            } catch (ApiException e) {
+                record = PageInput.of(pageJson, "page", PageInput.DEFAULT_MAX_TEXT_CHARS).toRecord();
+            } catch (PageLimits.InvalidPageException e) {
                 throw new LinkerException(o.worded(e.field(), e.getMessage()));
             }
         }

@@ -20,7 +20,7 @@ public final class PageLimits {
     }
 
     /** A page the index refuses to hold; {@link #field()} names the offending field of the page ("url"). */
-    public static final class InvalidPageException extends LinkerException {
+    public static class InvalidPageException extends LinkerException {
         private final String field;
 
         public InvalidPageException(String field, String message) {

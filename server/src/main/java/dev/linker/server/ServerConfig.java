@@ -39,7 +39,8 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
 
     /** Loopback, port 7070, no keys, no CORS origins, 2 MiB bodies, 200,000-character drafts. */
     public static ServerConfig defaults() {
-        return new ServerConfig("127.0.0.1", 7070, Set.of(), Set.of(), List.of(), 2L * 1024 * 1024, 200_000,
+        return new ServerConfig("127.0.0.1", 7070, Set.of(), Set.of(), List.of(), 2L * 1024 * 1024,
+                dev.linker.index.PageInput.DEFAULT_MAX_TEXT_CHARS,
                 50_000, // draft chunk vectors, ≈ 1.7 KB each: ≈ 85 MB at the bound
                 4, null); // a chunk's vector serves while ≤ 4 words (and ≤ 10 %) of it have changed
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.linker.index.PageLimits;
-import dev.linker.server.engine.LinkerService;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -76,8 +75,8 @@ class HostileRequestsTest {
     @Test
     void the_engine_checks_a_whole_batch_before_writing_any_page_of_it() {
         String a = "https://brew.example/engine/a";
-        LinkerService.PageInput ok = new LinkerService.PageInput(a, "Alpha", "", "alpha", null, "live", null, 0, 0);
-        LinkerService.PageInput huge = new LinkerService.PageInput(urlOf(40_000), "Huge", "", "x", null, "live",
+        dev.linker.index.PageInput ok = new dev.linker.index.PageInput(a, "Alpha", "", "alpha", null, "live", null, 0, 0);
+        dev.linker.index.PageInput huge = new dev.linker.index.PageInput(urlOf(40_000), "Huge", "", "x", null, "live",
                 null, 0, 0);
         PageLimits.InvalidPageException e = assertThrows(PageLimits.InvalidPageException.class,
                 () -> t.service.upsert(List.of(ok, huge)));

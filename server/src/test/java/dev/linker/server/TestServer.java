@@ -55,10 +55,10 @@ final class TestServer implements AutoCloseable {
         return t;
     }
 
-    /** The widget's fixture site, read as PUT /pages reads a body ({@link Requests#pages}). */
-    static java.util.List<dev.linker.server.engine.LinkerService.PageInput> fixturePages() {
+    /** The widget's fixture site, read as PUT /pages reads a body ({@link dev.linker.index.PageInput#batch}). */
+    static java.util.List<dev.linker.index.PageInput> fixturePages() {
         try (InputStream in = TestServer.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
-            return Requests.pages(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in),
+            return dev.linker.index.PageInput.batch(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in),
                     ServerConfig.defaults().maxTextChars());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -5,10 +5,10 @@ import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.DiskFullException;
 import dev.linker.index.IndexCorruptException;
 import dev.linker.index.PageIndex;
+import dev.linker.index.PageInput;
 import dev.linker.index.PageEvent;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
-import dev.linker.index.Status;
 import dev.linker.index.suggest.DraftEmbedder;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.SuggestSettings;
@@ -16,7 +16,6 @@ import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.suggest.Suggester;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -142,7 +141,7 @@ public final class IndexService implements LinkerService {
         // All or nothing: every page is checked before the first is written.
         List<PageRecord> records = new ArrayList<>();
         for (int i = 0; i < pages.size(); i++) {
-            PageRecord r = record(pages.get(i));
+            PageRecord r = pages.get(i).toRecord();
             try {
                 PageLimits.check(r);
             } catch (PageLimits.InvalidPageException e) {
@@ -163,13 +162,6 @@ public final class IndexService implements LinkerService {
         return new UpsertResult(pages.size(), embedded);
     }
 
-    /** A page in the API's shape as the index holds it (no links or names: those come from the site). */
-    public static PageRecord record(PageInput p) {
-        Status status = p.status() == null ? Status.LIVE : Status.parse(p.status());
-        return new PageRecord(p.url(), p.title(), p.h1(), p.text(), p.category(), status, p.redirectTo(),
-                p.authority(), p.inbound(), "", List.of(), List.of(), List.of());
-    }
-
     @Override
     public boolean delete(String url) {
         return writing(() -> {
@@ -185,7 +177,7 @@ public final class IndexService implements LinkerService {
     @Override
     public void apply(EventInput e) {
         writing(() -> {
-            index.apply(new PageEvent(e.type(), e.url(), e.survivor(), e.page() == null ? null : record(e.page())));
+            index.apply(new PageEvent(e.type(), e.url(), e.survivor(), e.page() == null ? null : e.page().toRecord()));
             return null;
         });
     }

@@ -1,5 +1,6 @@
 package dev.linker.server.engine;
 
+import dev.linker.index.PageInput;
 import dev.linker.index.suggest.DraftEngine;
 
 import java.util.List;
@@ -25,11 +26,6 @@ public interface LinkerService extends AutoCloseable {
 
     /** A suggestions request: the draft engine's own. */
     record SuggestRequest(DraftEngine.Request draft) {
-    }
-
-    /** One page to add or replace. {@code status} is live, merged, redirected or killed. */
-    record PageInput(String url, String title, String h1, String text, String category, String status,
-                     String redirectTo, double authority, int inbound) {
     }
 
     /**

@@ -1,0 +1,245 @@
+package dev.linker.index;
+
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A page as a user gives it in JSON — {@code PUT /api/v1/pages}, an event's page, {@code linker serve --pages},
+ * {@code linker event --page} — checked field by field, one validator for every door. A field at fault is an
+ * {@link PageLimits.InvalidPageException} naming it by its path in the request ({@code pages[3].title}); a text over
+ * the limit is a {@link TooLongException}. Jackson binds the JSON (a wrong JSON type is an error naming its field);
+ * unknown fields are ignored; nothing is coerced (a number is no string, 2.5 no integer).
+ */
+public record PageInput(String url, String title, String h1, String text, String category, String status,
+                        String redirectTo, double authority, int inbound) {
+    /** The characters of a suggestion request's text, at most, by default; a page's text may have five times that. */
+    public static final int DEFAULT_MAX_TEXT_CHARS = 200_000;
+    /** Parts of a category given as an array, at most. */
+    static final int MAX_CATEGORY_PARTS = 64;
+
+    /** A text over the limit (the HTTP door answers 413). */
+    public static final class TooLongException extends PageLimits.InvalidPageException {
+        public TooLongException(String field, String message) {
+            super(field, message);
+        }
+    }
+
+    private static final ObjectMapper JSON = strict();
+
+    private static ObjectMapper strict() {
+        ObjectMapper m = JsonMapper.builder()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .build();
+        m.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        return m;
+    }
+
+    /** A page as bound from JSON, before its checks. */
+    record Json(String url, String title, String h1, String text, JsonNode category, String status, String redirectTo,
+                Double authority, Long inbound) {
+    }
+
+    /** {@code {"pages": [...]}}. */
+    record Batch(@JsonSetter(contentNulls = Nulls.FAIL) List<Json> pages) {
+    }
+
+    /** The index's record of this page (no links or names: those come from the site). */
+    public PageRecord toRecord() {
+        Status s = status == null ? Status.LIVE : Status.parse(status);
+        return new PageRecord(url, title, h1, text, category, s, redirectTo, authority, inbound, "", List.of(),
+                List.of(), List.of());
+    }
+
+    /**
+     * The pages of a {@code {"pages": [...]}} body, each checked as {@link #of(JsonNode, String, int)} checks one, a
+     * URL at most once.
+     */
+    public static List<PageInput> batch(JsonNode body, int maxTextChars) {
+        if (body == null || !body.path("pages").isArray()) {
+            throw new PageLimits.InvalidPageException("pages", "pages must be an array of page objects");
+        }
+        List<Json> pages = bind(body, Batch.class, "").pages();
+        List<PageInput> list = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < pages.size(); i++) {
+            PageInput p = of(pages.get(i), "pages[" + i + "]", maxTextChars);
+            if (!seen.add(p.url())) {
+                throw new PageLimits.InvalidPageException("pages[" + i + "].url", "url " + p.url()
+                        + " occurs twice in one batch");
+            }
+            list.add(p);
+        }
+        return list;
+    }
+
+    /**
+     * A page, checked field by field; {@code at} is where it sits in the request ("pages[3]"), so errors name
+     * "pages[3].title"; its text may have {@code 5 × maxTextChars} characters.
+     */
+    public static PageInput of(JsonNode p, String at, int maxTextChars) {
+        if (p == null || !p.isObject()) {
+            throw new PageLimits.InvalidPageException(at, at + " must be an object");
+        }
+        return of(bind(p, Json.class, at), at, maxTextChars);
+    }
+
+    private static PageInput of(Json p, String at, int maxTextChars) {
+        String url = urlOrPath(required(p.url(), at + ".url"), at + ".url");
+        String title = required(p.title(), at + ".title");
+        String category = category(p.category(), at + ".category");
+        if (category != null && category.length() > PageLimits.MAX_CATEGORY_CHARS) {
+            throw new PageLimits.InvalidPageException(at + ".category", at + ".category has " + category.length()
+                    + " characters; categories are limited to " + PageLimits.MAX_CATEGORY_CHARS);
+        }
+        String status = p.status() == null ? "live" : p.status();
+        if (!Set.of("live", "merged", "redirected", "killed").contains(status)) {
+            throw new PageLimits.InvalidPageException(at + ".status",
+                    "status must be one of live, merged, redirected, killed");
+        }
+        if (p.redirectTo() != null) {
+            urlOrPath(p.redirectTo(), at + ".redirectTo");
+        }
+        double authority = p.authority() == null ? 0 : p.authority();
+        if (!(authority >= 0 && authority <= 1)) {
+            throw new PageLimits.InvalidPageException(at + ".authority", "authority must be a number from 0 to 1");
+        }
+        long inbound = p.inbound() == null ? 0 : p.inbound();
+        if (inbound < 0 || inbound > Integer.MAX_VALUE) {
+            throw new PageLimits.InvalidPageException(at + ".inbound", "inbound must be a non-negative integer");
+        }
+        String text = p.text() == null ? "" : p.text();
+        if (text.length() > maxTextChars * 5L) {
+            throw new TooLongException(at + ".text", at + ".text is longer than " + maxTextChars * 5L + " characters");
+        }
+        return new PageInput(url, title, p.h1() == null ? "" : p.h1(), text, category, status, p.redirectTo(),
+                authority, (int) inbound);
+    }
+
+    /**
+     * {@code body} as a {@code type}, {@code at} where it sits ("page" for an event's page, "" for a whole body): a
+     * JSON value of the wrong type is an {@link PageLimits.InvalidPageException} naming its field (null: the body).
+     */
+    public static <T> T bind(JsonNode body, Class<T> type, String at) {
+        try {
+            return JSON.treeToValue(body, type);
+        } catch (JsonMappingException e) {
+            String field = at;
+            for (JsonMappingException.Reference r : e.getPath()) {
+                field = r.getFieldName() != null ? (field.isEmpty() ? "" : field + ".") + r.getFieldName()
+                        : field + "[" + r.getIndex() + "]";
+            }
+            String name = field.isEmpty() ? "request body" : field;
+            throw new PageLimits.InvalidPageException(field.isEmpty() ? null : field, name + " must be "
+                    + expected(e));
+        } catch (JsonProcessingException e) {
+            throw new PageLimits.InvalidPageException(at.isEmpty() ? null : at, "request body cannot be read: "
+                    + e.getOriginalMessage());
+        }
+    }
+
+    /** What the JSON type should have been, by the record component (or list element) that refused it. */
+    private static String expected(JsonMappingException e) {
+        Class<?> t = e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m ? m.getTargetType()
+                : e.getCause() instanceof com.fasterxml.jackson.core.exc.InputCoercionException c ? c.getTargetType()
+                : null;
+        if (t == String.class) {
+            return "a string";
+        }
+        if (t == Integer.class || t == Long.class || t == int.class || t == long.class) {
+            return "an integer";
+        }
+        if (t == Double.class || t == double.class) {
+            return "a number";
+        }
+        if (t != null && List.class.isAssignableFrom(t)) {
+            return "an array of strings"; // exclude; pages is checked to be an array before it is bound
+        }
+        return "an object";
+    }
+
+    /** A category path ("/guides/espresso/") or its parts (["guides", "espresso"]); null when not given. */
+    private static String category(JsonNode c, String field) {
+        if (c == null || c.isNull()) {
+            return null;
+        }
+        if (c.isTextual()) {
+            return c.asText();
+        }
+        if (!c.isArray()) {
+            throw new PageLimits.InvalidPageException(field, field + " must be a string or an array of strings");
+        }
+        if (c.size() > MAX_CATEGORY_PARTS) {
+            throw new PageLimits.InvalidPageException(field, field + " has more than " + MAX_CATEGORY_PARTS
+                    + " entries");
+        }
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < c.size(); i++) {
+            if (!c.get(i).isTextual()) {
+                throw new PageLimits.InvalidPageException(field + "[" + i + "]", field + "[" + i
+                        + "] must be a string");
+            }
+            parts.add(c.get(i).asText());
+        }
+        return "/" + String.join("/", parts) + (parts.isEmpty() ? "" : "/");
+    }
+
+    /** {@code value}, or an error naming {@code field} as required. */
+    public static String required(String value, String field) {
+        if (value == null) {
+            throw new PageLimits.InvalidPageException(field, field + " is required");
+        }
+        return value;
+    }
+
+    /** The one URL length limit of the index, for every field that takes a URL (so what is written can be read). */
+    public static String checkLength(String url, String field) {
+        String problem = PageLimits.urlProblem(field, url);
+        if (problem != null) {
+            throw new PageLimits.InvalidPageException(field, problem);
+        }
+        return url;
+    }
+
+    /**
+     * A page's key or a redirect's target: an absolute http(s) URL, or a path on the site ("/guides/espresso/", as an
+     * index built from a folder of HTML keys its pages); never javascript:, data: or //other.host.
+     */
+    public static String urlOrPath(String url, String field) {
+        checkLength(url, field);
+        try {
+            URI u = new URI(url);
+            boolean path = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")
+                    && u.getScheme() == null && u.getRawAuthority() == null;
+            boolean web = url.regionMatches(true, 0, "http", 0, 4) && u.getHost() != null
+                    && ("http".equals(u.getScheme()) || "https".equals(u.getScheme()));
+            if (path || web) {
+                return url;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // falls through to the error naming the field
+        }
+        throw new PageLimits.InvalidPageException(field, field + " must be an absolute http(s) URL or a path on this "
+                + "site starting with / (got \"" + PageLimits.abbreviate(url) + "\")");
+    }
+}
