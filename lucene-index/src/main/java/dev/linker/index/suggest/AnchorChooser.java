@@ -334,13 +334,13 @@ final class AnchorChooser {
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < shortlist.size(); i++) {
             float[] v = vectors.get(i);
-            double page = Suggester.dot(v, t.vector());
+            double page = dot(v, t.vector());
             if (page < PAGE_MIN) {
                 continue;
             }
             Span span = shortlist.get(i);
             double score = W_PAGE * page + W_DISTINCTIVE * span.distinctive()
-                    - (centroid == null ? 0 : W_SITE * Suggester.dot(v, centroid))
+                    - (centroid == null ? 0 : W_SITE * dot(v, centroid))
                     - (span.first() == span.last() ? W_SINGLE : 0)
                     + (span.nounPhrase() ? W_PHRASE : 0);
             if (score > bestScore) {
@@ -426,7 +426,7 @@ final class AnchorChooser {
         Integer[] order = ks.toArray(new Integer[0]);
         double[] cos = new double[src.sentences().size()];
         for (int i = 0; i < ks.size(); i++) {
-            cos[ks.get(i)] = Suggester.dot(v.get(i), t.vector());
+            cos[ks.get(i)] = dot(v.get(i), t.vector());
         }
         java.util.Arrays.sort(order, Comparator.comparingDouble((Integer k) -> -cos[k]).thenComparingInt(k -> k));
         return List.of(order).subList(0, Math.min(SENTENCES_PER_PAGE, order.length));
@@ -593,5 +593,14 @@ final class AnchorChooser {
     /** A word that can say what a page is about: no function word, no bare number, at least two characters. */
     private static boolean meaningful(String term) {
         return term.length() >= 2 && !AnchorText.isStopTerm(term) && !term.chars().allMatch(Character::isDigit);
+    }
+
+    /** The dot product of two vectors (unit vectors: their cosine), the products in float, summed in double. */
+    static double dot(float[] a, float[] b) {
+        double d = 0;
+        for (int i = 0; i < a.length; i++) {
+            d += a[i] * b[i];
+        }
+        return d;
     }
 }

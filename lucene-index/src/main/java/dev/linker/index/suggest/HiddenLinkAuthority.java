@@ -45,7 +45,7 @@ final class HiddenLinkAuthority {
         this.share = share;
     }
 
-    static HiddenLinkAuthority of(Suggester.Info[] infos, Map<String, Integer> docs, boolean searchConsoleClicks) {
+    static HiddenLinkAuthority of(PageInfo[] infos, Map<String, Integer> docs, boolean searchConsoleClicks) {
         int[] compact = new int[infos.length];
         Arrays.fill(compact, -1);
         int n = 0;
@@ -72,7 +72,7 @@ final class HiddenLinkAuthority {
     }
 
     /** How pages' authority looks without {@code doc}'s links to {@code hidden}. */
-    View without(int doc, Suggester.Info info, Map<String, Integer> docs, Set<String> hidden) {
+    View without(int doc, PageInfo info, Map<String, Integer> docs, Set<String> hidden) {
         int s = doc < compact.length ? compact[doc] : -1;
         if (s < 0 || hidden.isEmpty()) {
             return View.NONE;
@@ -146,7 +146,7 @@ final class HiddenLinkAuthority {
     }
 
     /** The distinct nodes a page links to, itself and {@code leaveOut} (URLs) excepted. */
-    private static int[] targets(Suggester.Info info, Map<String, Integer> docs, int[] compact, Set<String> leaveOut) {
+    private static int[] targets(PageInfo info, Map<String, Integer> docs, int[] compact, Set<String> leaveOut) {
         int self = compact[docs.get(info.url())];
         int[] t = new int[info.allLinks().size()];
         int k = 0;

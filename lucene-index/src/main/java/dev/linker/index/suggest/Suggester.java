@@ -2,11 +2,8 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.anchor.NameIndex;
-import dev.linker.core.anchor.TitleNames;
-import dev.linker.core.anchor.TitleTemplate;
 import dev.linker.core.anchor.Tokens;
 import dev.linker.core.result.LinkerException;
-import dev.linker.core.model.PageKind;
 import dev.linker.core.score.CategoryPath;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.core.score.ScoreWeights;
@@ -22,9 +19,7 @@ import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -37,11 +32,9 @@ import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.Bits;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -66,14 +59,10 @@ import java.util.regex.Pattern;
 public final class Suggester {
     /** At most this many distinct query terms go into the BM25 query (rarest first). */
     static final int MAX_QUERY_TERMS = 64;
-    /** Term states remembered per index version (≈ 0.3 KB each with a few segments). */
-    static final int MAX_CACHED_TERM_STATES = 100_000;
-    /** Pages whose distinctive terms are remembered per index version (≈ 3 KB each). */
-    static final int MAX_CACHED_PROFILES = 10_000;
 
     private final PageIndex index;
     private final SuggestSettings settings;
-    private volatile Snapshot snapshot;
+    private volatile SiteSnapshot snapshot;
     private final SearchMemo.Counters counters;
     /** Embeds candidate anchor spans (the semantic rule); the draft engine gives one with its vector cache. */
     private final Function<List<String>, List<float[]>> spanEmbedder;
@@ -136,257 +125,6 @@ public final class Suggester {
     }
 
     /**
-     * What the suggester knows about one indexed page, loaded once per index version.
-     *
-     * @param links    outbound content links (link density, evaluation)
-     * @param allLinks outbound links of any placement: the links the page already has
-     * @param day      publication day ({@link Fields#UNDATED} when unknown)
-     */
-    record Info(String url, String title, String cleanTitle, String category, Status status, double authority,
-                int inbound, String safety, int words, Set<String> links, Set<String> allLinks, boolean hub,
-                int day) {
-    }
-
-    /** Per reader: doc → info, URL → doc, the name dictionary. Rebuilt when the index changes. */
-    static final class Snapshot {
-        /** The index as of this reader: pages' records and vectors by number. */
-        final PageView view;
-        final IndexReader reader;
-        final Info[] infos;
-        final Map<String, Integer> docs;
-        final NameIndex names;
-        final TitleTemplate template;
-        /** True when every page is live: vector search then needs no filter (a filter costs O(pages) per query). */
-        boolean allLive;
-        /** Live hubs: when there are none, keeping hubs out needs no filter either. */
-        int liveHubs;
-        /** Whether some page's authority blends Search Console clicks in. */
-        boolean searchConsoleClicks;
-        /** Authority without a hidden source's links: built for the first one (evaluation, tuning). */
-        private volatile HiddenLinkAuthority hidden;
-
-        HiddenLinkAuthority hidden() {
-            HiddenLinkAuthority h = hidden;
-            if (h == null) {
-                synchronized (this) {
-                    h = hidden;
-                    if (h == null) {
-                        hidden = h = HiddenLinkAuthority.of(infos, docs, searchConsoleClicks);
-                    }
-                }
-            }
-            return h;
-        }
-        /** Hits of recent searches over this reader, for sources asking the same query again. */
-        final SearchMemo memo = new SearchMemo();
-        /** Document frequencies asked for again and again (common words of every source). */
-        final Map<String, Integer> df = new java.util.concurrent.ConcurrentHashMap<>();
-
-        /**
-         * Term states (per segment: where the postings are, frequencies) of the terms BM25 queries used, so a
-         * query built again for a similar source — the same draft a word later — does not seek its 128 terms in
-         * every segment again. Bounded; a new index version starts afresh with a new snapshot.
-         */
-        final Map<Term, TermStates> termStates = new java.util.concurrent.ConcurrentHashMap<>();
-
-        TermStates termStates(IndexSearcher s, Term term) throws IOException {
-            TermStates st = termStates.get(term);
-            if (st == null) {
-                st = TermStates.build(s, term, true);
-                if (termStates.size() < MAX_CACHED_TERM_STATES) {
-                    termStates.put(term, st);
-                }
-            }
-            return st;
-        }
-
-        int docFreq(String term) {
-            Integer v = df.get(term);
-            if (v == null) {
-                try {
-                    v = reader.docFreq(new Term(Fields.ALL, term));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                if (df.size() < 2_000_000) {
-                    df.put(term, v);
-                }
-            }
-            return v;
-        }
-
-        /** ln(N / df) of a term over the site (df at least 1). */
-        double idf(String term) {
-            return Math.log((double) Math.max(1, reader.maxDoc()) / Math.max(1, docFreq(term)));
-        }
-
-        /** Candidates' TF-IDF vectors (≈ 3 KB each), for the learned ranker; bounded like the profiles above. */
-        final Map<Integer, TermVector> termVectors = new java.util.concurrent.ConcurrentHashMap<>();
-
-        TermVector termVector(int doc) {
-            TermVector v = termVectors.get(doc);
-            if (v == null) {
-                PageRecord r = view.record(doc);
-                v = TermVector.of(termCounts(r.title() + "\n" + r.h1(), Tokens.tokenize(r.body())), this::idf, true);
-                if (termVectors.size() < MAX_CACHED_PROFILES) {
-                    termVectors.put(doc, v);
-                }
-            }
-            return v;
-        }
-
-        /** Each page's title words with their rarity, all of them (for features); filled as pages become candidates. */
-        private final TitleWords.Title[] titleTerms;
-
-        TitleWords.Title titleTerms(int doc) {
-            TitleWords.Title t = titleTerms[doc];
-            if (t == null) {
-                t = TitleWords.Title.all(infos[doc].cleanTitle(), this::docFreq, reader.maxDoc());
-                titleTerms[doc] = t;
-            }
-            return t;
-        }
-
-        /** Each page's rare title words, filled as pages become candidates (immutable; a race computes one twice). */
-        private final TitleWords.Title[] titles;
-
-        TitleWords.Title title(int doc) {
-            TitleWords.Title t = titles[doc];
-            if (t == null) {
-                t = TitleWords.Title.of(infos[doc].cleanTitle(), this::docFreq, reader.maxDoc());
-                titles[doc] = t;
-            }
-            return t;
-        }
-
-        /** Distinctive terms of pages that anchors were placed for (bounded: a plan visits many acceptors). */
-        final Map<Integer, Map<String, Double>> distinctive = new java.util.concurrent.ConcurrentHashMap<>();
-
-        Map<String, Double> distinctive(IndexSearcher s, int doc, String name) {
-            Map<String, Double> d = distinctive.get(doc);
-            if (d == null) {
-                String body;
-                try {
-                    body = s.storedFields().document(doc, Set.of(Fields.BODY)).get(Fields.BODY);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                d = AnchorChooser.distinctive(name, body == null ? "" : body, site());
-                if (distinctive.size() < MAX_CACHED_PROFILES) {
-                    distinctive.put(doc, d);
-                }
-            }
-            return d;
-        }
-
-        /** URL key (path and query, see {@link DraftText#urlKey}) to the indexed URLs that have it; built once. */
-        private volatile Map<String, List<String>> byKey;
-
-        List<String> byKey(String key) {
-            Map<String, List<String>> m = byKey;
-            if (m == null) {
-                m = new HashMap<>();
-                for (Info i : infos) {
-                    if (i != null) {
-                        m.computeIfAbsent(DraftText.urlKey(i.url()), k -> new ArrayList<>(1)).add(i.url());
-                    }
-                }
-                byKey = m;
-            }
-            return m.getOrDefault(key, List.of());
-        }
-
-        AnchorChooser.Site site() {
-            return new AnchorChooser.Site() {
-                @Override
-                public int docFreq(String term) {
-                    return Snapshot.this.docFreq(term);
-                }
-
-                @Override
-                public int docCount() {
-                    return reader.maxDoc();
-                }
-
-                @Override
-                public float[] centroid() {
-                    return Snapshot.this.centroid();
-                }
-            };
-        }
-
-        /** The mean of the live pages' vectors, normalised: what the site is about as a whole. Once per version. */
-        private volatile float[] centroid;
-        private volatile boolean centroidDone;
-
-        float[] centroid() {
-            if (!centroidDone) {
-                synchronized (this) {
-                    if (!centroidDone) {
-                        centroid = meanVector();
-                        centroidDone = true;
-                    }
-                }
-            }
-            return centroid;
-        }
-
-        private float[] meanVector() {
-            double[] sum = null;
-            try {
-                for (LeafReaderContext leaf : reader.leaves()) {
-                    org.apache.lucene.index.FloatVectorValues v = leaf.reader().getFloatVectorValues(Fields.VECTOR);
-                    if (v == null) {
-                        continue;
-                    }
-                    org.apache.lucene.index.KnnVectorValues.DocIndexIterator it = v.iterator();
-                    for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
-                        Info info = infos[leaf.docBase + d];
-                        if (info == null || info.status() != Status.LIVE) {
-                            continue;
-                        }
-                        float[] x = v.vectorValue(it.index());
-                        if (sum == null) {
-                            sum = new double[x.length];
-                        }
-                        for (int j = 0; j < x.length; j++) {
-                            sum[j] += x[j];
-                        }
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            if (sum == null) {
-                return null;
-            }
-            double norm = 0;
-            for (double x : sum) {
-                norm += x * x;
-            }
-            if (norm == 0) {
-                return null;
-            }
-            float[] out = new float[sum.length];
-            for (int j = 0; j < out.length; j++) {
-                out[j] = (float) (sum[j] / Math.sqrt(norm));
-            }
-            return out;
-        }
-
-        Snapshot(PageView view, Info[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
-            this.view = view;
-            this.reader = view.searcher().getIndexReader();
-            this.infos = infos;
-            this.docs = docs;
-            this.names = names;
-            this.template = template;
-            this.titles = new TitleWords.Title[infos.length];
-            this.titleTerms = new TitleWords.Title[infos.length];
-        }
-    }
-
-    /**
      * Reads now what the suggester knows of every page, as the first request would: a damaged index fails here with
      * {@link dev.linker.index.IndexCorruptException} rather than in the middle of serving.
      */
@@ -395,7 +133,7 @@ public final class Suggester {
     }
 
     /** The page's number in the snapshot; an unknown page is an error naming the index. */
-    private int indexed(Snapshot snap, String url) {
+    private int indexed(SiteSnapshot snap, String url) {
         Integer doc = snap.docs.get(url);
         if (doc == null) {
             throw new LinkerException("unknown page " + url + " (not in index " + index.where() + ")");
@@ -403,9 +141,9 @@ public final class Suggester {
         return doc;
     }
 
-    private Snapshot snapshot(PageView view) {
+    private SiteSnapshot snapshot(PageView view) {
         IndexSearcher s = view.searcher();
-        Snapshot snap = snapshot;
+        SiteSnapshot snap = snapshot;
         if (snap != null && snap.reader == s.getIndexReader()) {
             return snap;
         }
@@ -415,106 +153,13 @@ public final class Suggester {
                 return snap;
             }
             try {
-                snap = load(view);
+                snap = SiteSnapshot.load(view);
             } catch (RuntimeException e) {
                 throw index.damaged(e);
             }
             snapshot = snap;
             return snap;
         }
-    }
-
-    private static final Set<String> INFO_FIELDS = Set.of(Fields.URL, Fields.TITLE, Fields.H1, Fields.CATEGORY,
-            Fields.STATUS, Fields.AUTHORITY, Fields.INBOUND, Fields.SAFETY, Fields.WORDS, Fields.LINKS,
-            Fields.ANCHOR_NAMES, Fields.QUERIES, Fields.ALL_LINKS, Fields.KIND, Fields.PUBLISHED);
-
-    private static Snapshot load(PageView view) {
-        IndexSearcher s = view.searcher();
-        IndexReader reader = s.getIndexReader();
-        int max = reader.maxDoc();
-        Info[] infos = new Info[max];
-        Map<String, Integer> docs = new HashMap<>();
-        List<String> titles = new ArrayList<>();
-        List<Document> stored = new ArrayList<>();
-        List<Integer> ids = new ArrayList<>();
-        try {
-            for (LeafReaderContext leaf : reader.leaves()) {
-                StoredFields sf = leaf.reader().storedFields();
-                Bits live = leaf.reader().getLiveDocs();
-                for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                    if (live != null && !live.get(i)) {
-                        continue;
-                    }
-                    Document d = sf.document(i, INFO_FIELDS);
-                    stored.add(d);
-                    ids.add(leaf.docBase + i);
-                    titles.add(d.get(Fields.TITLE));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        TitleTemplate template = TitleTemplate.detect(titles);
-        NameIndex names = new NameIndex();
-        // docFreq counts deleted copies until segments merge, so maxDoc is the consistent denominator.
-        int n = reader.maxDoc();
-        names.withStatistics(term -> {
-            try {
-                return reader.docFreq(new Term(Fields.ALL, term));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, n);
-        boolean clicks = false;
-        for (int k = 0; k < stored.size(); k++) {
-            Document d = stored.get(k);
-            int doc = ids.get(k);
-            String url = d.get(Fields.URL);
-            String title = d.get(Fields.TITLE);
-            String h1 = d.get(Fields.H1);
-            String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
-            Status status = Status.parse(d.get(Fields.STATUS));
-            Set<String> links = new HashSet<>(Arrays.asList(d.getValues(Fields.LINKS)));
-            // An index written before every placement's links were stored has the content links only.
-            Set<String> all = d.get(Fields.KIND) == null ? links : new HashSet<>(Arrays.asList(d.getValues(Fields.ALL_LINKS)));
-            String published = d.get(Fields.PUBLISHED);
-            infos[doc] = new Info(url, title, clean.isBlank() ? url : clean, d.get(Fields.CATEGORY), status,
-                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
-                    num(d, Fields.WORDS).intValue(), links, all, PageKind.parse(d.get(Fields.KIND)).isHub(),
-                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)));
-            docs.put(url, doc);
-            if (status != Status.LIVE) {
-                continue;
-            }
-            names.addTitle(url, title, h1, template::strip);
-            names.addSlug(url, url);
-            for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
-                int sep = v.indexOf(Fields.SEP);
-                if (sep > 0) {
-                    names.add(url, v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
-                }
-            }
-            for (String v : d.getValues(Fields.QUERIES)) {
-                int sep = v.indexOf(Fields.SEP);
-                names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
-                clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
-            }
-        }
-        Snapshot snap = new Snapshot(view, infos, docs, names, template);
-        snap.searchConsoleClicks = clicks;
-        int live = 0;
-        for (Info i : infos) {
-            if (i != null && i.status() == Status.LIVE) {
-                live++;
-                snap.liveHubs += i.hub() ? 1 : 0;
-            }
-        }
-        snap.allLive = live == reader.numDocs();
-        return snap;
-    }
-
-    private static Number num(Document d, String field) {
-        return d.getField(field) == null ? 0 : d.getField(field).numericValue();
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -531,7 +176,7 @@ public final class Suggester {
     public List<Suggestion> forUrl(String url, int limit, boolean hideOwnLinks) {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
-            Snapshot snap = snapshot(view);
+            SiteSnapshot snap = snapshot(view);
             int doc = indexed(snap, url);
             return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit);
         });
@@ -549,7 +194,7 @@ public final class Suggester {
     public List<Suggestion> forDraft(Draft d, float[] vector, int limit) {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
-            Snapshot snap = snapshot(view);
+            SiteSnapshot snap = snapshot(view);
             String category = d.category() != null ? d.category()
                     : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
             List<Tokens.Token> tokens = Tokens.tokenize(d.text());
@@ -582,164 +227,7 @@ public final class Suggester {
                 ? text.substring(0, dev.linker.core.embed.EmbedText.MAX_CHARS) : text);
     }
 
-    /**
-     * @param hiddenSource     names learned only from this page's links are ignored (null: none hidden)
-     * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
-     * @param authorityView    pages' authority as the source sees it: without its hidden links' part
-     */
-    record Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
-                  String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
-                  int words, List<Tokens.Token> tokenized, int day, Map<String, List<NameIndex.Mention>> named,
-                  HiddenLinkAuthority.View authorityView) {
-        /** A source to rank: where its text names pages is filled in by the ranking's scan. */
-        Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
-               String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
-               int words, List<Tokens.Token> tokenized, int day) {
-            this(url, title, text, blocked, vector, links, category, safety, hiddenSource, inboundDiscount, linkCount,
-                    words, tokenized, day, new HashMap<>(), HiddenLinkAuthority.View.NONE);
-        }
-
-        /** This source with its links' part of the targets' authority taken out (see {@link HiddenLinkAuthority}). */
-        Source withAuthority(HiddenLinkAuthority.View view) {
-            return new Source(url, title, text, blocked, vector, links, category, safety, hiddenSource,
-                    inboundDiscount, linkCount, words, tokenized, day, named, view);
-        }
-
-        /** A page's authority as this source sees it. */
-        double authority(int doc, Info page) {
-            return authorityView.authority(doc, page.authority());
-        }
-
-        /** The text's tokens: those the caller computed already, else now. */
-        List<Tokens.Token> tokens() {
-            return tokenized != null ? tokenized : Tokens.tokenize(text);
-        }
-    }
-
-    private static final class Candidate {
-        final int doc;
-        double bm25;
-        double cosine = Double.NaN;
-        NameIndex.Mention mention;
-        double serp;
-        double title;
-        /** Rank in the vector search's hits and in BM25's (1 = first), 0 when the retriever did not return it. */
-        int vectorRank;
-        int lexicalRank;
-
-        Candidate(int doc) {
-            this.doc = doc;
-        }
-    }
-
-    /** The features of one source's candidates ({@link RankFeatures}); what depends on the source only, once. */
-    private static final class Features {
-        private final Snapshot snap;
-        private final Source src;
-        /** The source's words (its title's too). */
-        private final Set<String> sourceTerms;
-        private final Map<String, Double> sourceTitle = new HashMap<>();
-        private final double sourceTitleTotal;
-
-        Features(Snapshot snap, Source src, Map<String, Integer> tf) {
-            this.snap = snap;
-            this.src = src;
-            this.sourceTerms = tf.keySet();
-            double total = 0;
-            for (String t : Tokens.terms(src.title())) {
-                if (!sourceTitle.containsKey(t)) {
-                    double idf = snap.idf(t);
-                    sourceTitle.put(t, idf);
-                    total += idf;
-                }
-            }
-            sourceTitleTotal = total;
-            sourceVector = TermVector.of(tf, snap::idf, false);
-        }
-
-        private final TermVector sourceVector;
-
-        /**
-         * The features of every candidate, in the list's order: what depends on the others (the default weights' rank,
-         * each signal against the best candidate's) after what each has alone.
-         */
-        List<float[]> of(List<Suggestion> cands, Map<Suggestion, Candidate> back) {
-            int n = cands.size();
-            double[] byDefault = new double[n];
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) {
-                byDefault[i] = cands.get(i).components().total(ScoreWeights.DEFAULT);
-                order[i] = i;
-            }
-            Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -byDefault[i])
-                    .thenComparing(i -> cands.get(i).url()));
-            float[][] f = new float[n][];
-            for (int r = 0; r < n; r++) {
-                int i = order[r];
-                f[i] = of(back.get(cands.get(i)), cands.get(i).components(), byDefault[i], r + 1);
-            }
-            float score = Float.NEGATIVE_INFINITY;
-            float cos = Float.NEGATIVE_INFINITY;
-            float tfidf = 0;
-            for (float[] x : f) {
-                score = Math.max(score, x[RankFeatures.DEFAULT_SCORE]);
-                cos = Math.max(cos, x[RankFeatures.COSINE]);
-                tfidf = Math.max(tfidf, x[RankFeatures.TFIDF]);
-            }
-            for (float[] x : f) {
-                x[RankFeatures.SCORE_TO_BEST] = score - x[RankFeatures.DEFAULT_SCORE];
-                x[RankFeatures.COSINE_TO_BEST] = cos - x[RankFeatures.COSINE];
-                x[RankFeatures.TFIDF_TO_BEST] = tfidf > 0 ? x[RankFeatures.TFIDF] / tfidf : 0;
-            }
-            return Arrays.asList(f);
-        }
-
-        private float[] of(Candidate c, ScoreComponents x, double defaultScore, int defaultRank) {
-            float[] f = new float[RankFeatures.COUNT];
-            Info t = snap.infos[c.doc];
-            f[RankFeatures.DEFAULT_SCORE] = (float) defaultScore;
-            f[RankFeatures.DEFAULT_RANK] = defaultRank;
-            f[RankFeatures.LEXICAL] = (float) x.lexical();
-            f[RankFeatures.BM25] = (float) c.bm25;
-            f[RankFeatures.COSINE] = (float) c.cosine;
-            f[RankFeatures.VECTOR_RANK] = c.vectorRank == 0 ? Float.NaN : c.vectorRank;
-            f[RankFeatures.LEXICAL_RANK] = c.lexicalRank == 0 ? Float.NaN : c.lexicalRank;
-            f[RankFeatures.NAME] = (float) x.name();
-            f[RankFeatures.TITLE_WORDS] = (float) x.title();
-            boolean dated = src.day() != Fields.UNDATED && t.day() != Fields.UNDATED;
-            f[RankFeatures.TIME] = dated ? (float) x.time() : Float.NaN;
-            f[RankFeatures.DATE_GAP] = dated ? (float) (Math.abs(t.day() - (double) src.day()) / 365.25) : Float.NaN;
-            f[RankFeatures.AUTHORITY] = (float) x.authority();
-            int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
-            f[RankFeatures.INBOUND] = (float) Math.log1p(Math.max(0, inbound));
-            f[RankFeatures.CATEGORY_DISTANCE] = (float) x.categoryDistance();
-            f[RankFeatures.TARGET_WORDS] = (float) Math.log1p(t.words());
-            f[RankFeatures.SOURCE_WORDS] = (float) Math.log1p(src.words());
-            TitleWords.Title title = snap.titleTerms(c.doc);
-            double both = 0;
-            double inText = 0;
-            for (int i = 0; i < title.terms().length; i++) {
-                String w = title.terms()[i];
-                if (sourceTitle.containsKey(w)) {
-                    both += title.idf()[i];
-                }
-                if (sourceTerms.contains(w)) {
-                    inText += title.idf()[i];
-                }
-            }
-            double union = title.total() + sourceTitleTotal - both;
-            f[RankFeatures.TITLE_OVERLAP] = union > 0 ? (float) (both / union) : 0;
-            f[RankFeatures.TITLE_IN_TEXT] = title.total() > 0 ? (float) (inText / title.total()) : 0;
-            f[RankFeatures.LINKS_BACK] = src.url() != null && t.links().contains(src.url()) ? 1 : 0;
-            f[RankFeatures.TARGET_LINKS] = (float) Math.log1p(t.links().size());
-            f[RankFeatures.SERP] = (float) c.serp;
-            TermVector tv = snap.termVector(c.doc);
-            f[RankFeatures.TFIDF] = (float) sourceVector.cosine(tv);
-            return f;
-        }
-    }
-
-    private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit) {
+    private List<Suggestion> suggest(IndexSearcher s, SiteSnapshot snap, Source src, int limit) {
         return suggest(s, snap, src, limit, true, null, false);
     }
 
@@ -753,7 +241,7 @@ public final class Suggester {
                                        boolean withAnchors) {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
-            Snapshot snap = snapshot(view);
+            SiteSnapshot snap = snapshot(view);
             int doc = indexed(snap, url);
             return suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), limit, withAnchors, onlyTargets, false);
         });
@@ -770,7 +258,7 @@ public final class Suggester {
     public List<Scored> scored(String url, boolean hideOwnLinks) {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
-            Snapshot snap = snapshot(view);
+            SiteSnapshot snap = snapshot(view);
             int doc = indexed(snap, url);
             List<Suggestion> out = suggest(s, snap, source(s, snap, doc, url, hideOwnLinks), Integer.MAX_VALUE, false,
                     null, true);
@@ -790,7 +278,7 @@ public final class Suggester {
     public List<Scored> scoredOpening(String url, int words) {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
-            Snapshot snap = snapshot(view);
+            SiteSnapshot snap = snapshot(view);
             int doc = indexed(snap, url);
             Source full = source(s, snap, doc, url, true);
             List<Tokens.Token> tokens = full.tokens();
@@ -846,10 +334,10 @@ public final class Suggester {
                 Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), false);
     }
 
-    private Source source(IndexSearcher s, Snapshot snap, int doc, String url, boolean hideOwnLinks) {
+    private Source source(IndexSearcher s, SiteSnapshot snap, int doc, String url, boolean hideOwnLinks) {
         PageRecord r = snap.view.record(doc);
         float[] vector = snap.view.vector(doc);
-        Info info = snap.infos[doc];
+        PageInfo info = snap.infos[doc];
         Source src = new Source(url, r.title() + "\n" + r.h1(), r.body(), blocked(r.meta().regions(), hideOwnLinks),
                 vector, hideOwnLinks ? Set.of() : info.allLinks(), info.category(), info.safety(),
                 hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
@@ -858,12 +346,12 @@ public final class Suggester {
                 ? src.withAuthority(snap.hidden().without(doc, info, snap.docs, info.links())) : src;
     }
 
-    private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
+    private List<Suggestion> suggest(IndexSearcher s, SiteSnapshot snap, Source src, int limit, boolean withAnchors,
                                      Set<String> onlyTargets, boolean features) {
         return suggest(s, snap, src, limit, withAnchors, onlyTargets, features, settings.ranking());
     }
 
-    private List<Suggestion> suggest(IndexSearcher s, Snapshot snap, Source src, int limit, boolean withAnchors,
+    private List<Suggestion> suggest(IndexSearcher s, SiteSnapshot snap, Source src, int limit, boolean withAnchors,
                                      Set<String> onlyTargets, boolean features, Ranking ranking) {
         try {
             int asOf = asOfDay(snap, src);
@@ -890,7 +378,7 @@ public final class Suggester {
             }
             // BM25: shared rare words.
             List<Tokens.Token> bodyTokens = src.tokens();
-            Map<String, Integer> tf = termCounts(src.title(), bodyTokens);
+            Map<String, Integer> tf = TermVector.counts(src.title(), bodyTokens);
             Query lexical = lexicalQuery(s, snap, tf);
             double maxBm25 = 0;
             // What BM25 a candidate outside the hits can have at most: NaN before a search, 0 when the search
@@ -908,7 +396,7 @@ public final class Suggester {
                 bm25Bound = found.length < wanted ? 0 : found[found.length - 1].score;
                 int taken = 0;
                 for (ScoreDoc sd : found) {
-                    Info t = snap.infos[sd.doc];
+                    PageInfo t = snap.infos[sd.doc];
                     if (taken == settings.lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
                         continue;
                     }
@@ -963,7 +451,7 @@ public final class Suggester {
     }
 
     /** Filters the gathered candidates, gives each every score component, and returns the best with anchors. */
-    private List<Suggestion> rank(IndexSearcher s, Snapshot snap, Source src, Map<Integer, Candidate> cands,
+    private List<Suggestion> rank(IndexSearcher s, SiteSnapshot snap, Source src, Map<Integer, Candidate> cands,
                                   Lexical lex, Wanted want) throws IOException {
         Query lexical = lex.query();
         double maxBm25 = lex.maxBm25();
@@ -973,7 +461,7 @@ public final class Suggester {
                 ? CategoryPath.up(src.category(), settings.categoryLevels()) : null;
         int asOf = asOfDay(snap, src);
         for (Candidate c : cands.values()) {
-            Info t = snap.infos[c.doc];
+            PageInfo t = snap.infos[c.doc];
             if (t == null || t.status() != Status.LIVE || t.url().equals(src.url()) || src.links().contains(t.url())
                     || excluded(t.url()) || forbidden(src.safety(), t.safety())
                     || bound != null && !t.category().startsWith(bound)
@@ -986,7 +474,7 @@ public final class Suggester {
         for (Candidate c : kept) {
             if (Double.isNaN(c.cosine)) {
                 float[] v = src.vector() == null ? null : snap.view.vector(c.doc);
-                c.cosine = v == null ? 0 : dot(src.vector(), v);
+                c.cosine = v == null ? 0 : AnchorChooser.dot(src.vector(), v);
             }
         }
         if (settings.weights().title() != 0 && !kept.isEmpty()) {
@@ -1019,7 +507,7 @@ public final class Suggester {
         List<Suggestion> out = new ArrayList<>(kept.size());
         Map<Suggestion, Candidate> back = new java.util.IdentityHashMap<>();
         for (Candidate c : kept) {
-            Info t = snap.infos[c.doc];
+            PageInfo t = snap.infos[c.doc];
             ScoreComponents comp = components(snap, src, c, maxBm25 > 0 ? c.bm25 / maxBm25 : 0, density);
             Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
             out.add(sg);
@@ -1030,7 +518,7 @@ public final class Suggester {
             // The learned ranker re-ranks the weights' first candidates (it learned from those); the rest follow in
             // the weights' order with no score of its.
             int head = Math.min(RankFeatures.RERANKED, out.size());
-            List<float[]> f = new Features(snap, src, lex.tf()).of(out.subList(0, head), back);
+            List<float[]> f = new CandidateFeatures(snap, src, lex.tf()).of(out.subList(0, head), back);
             for (int i = 0; i < out.size(); i++) {
                 Suggestion sg = out.get(i);
                 out.set(i, i >= head ? sg.withScore(0) : model == null ? sg.withFeatures(f.get(i))
@@ -1060,7 +548,7 @@ public final class Suggester {
      * Anchors in the source for pages to link to, in their (rank) order: each page's best phrase by the rules of
      * {@link AnchorChooser}, one link per phrase.
      */
-    private List<Anchor> anchors(IndexSearcher s, Snapshot snap, Source src, List<String> targets) {
+    private List<Anchor> anchors(IndexSearcher s, SiteSnapshot snap, Source src, List<String> targets) {
         SourceText text = SourceText.of(src.text(), src.blocked(), src.tokens());
         // The ranking's scan found every named place already, unless this source was not ranked here (a plan).
         Map<String, List<NameIndex.Mention>> names = src.named().isEmpty() && !src.text().isEmpty()
@@ -1068,7 +556,7 @@ public final class Suggester {
         List<AnchorChooser.Target> ts = new ArrayList<>(targets.size());
         for (String url : targets) {
             Integer doc = snap.docs.get(url);
-            Info info = doc == null ? null : snap.infos[doc];
+            PageInfo info = doc == null ? null : snap.infos[doc];
             String name = info == null ? url : info.cleanTitle();
             ts.add(new AnchorChooser.Target(url, name, doc == null ? Map::of
                     : () -> snap.distinctive(s, doc, name), doc == null ? null : snap.view.vector(doc)));
@@ -1084,7 +572,7 @@ public final class Suggester {
     public Anchor placeFor(String sourceUrl, String targetName, String targetAbout) {
         return index.withView(view -> {
             IndexSearcher s = view.searcher();
-            Snapshot snap = snapshot(view);
+            SiteSnapshot snap = snapshot(view);
             int doc = indexed(snap, sourceUrl);
             try {
                 String body = s.storedFields().document(doc, Set.of(Fields.BODY)).get(Fields.BODY);
@@ -1125,11 +613,11 @@ public final class Suggester {
     /** See {@link #planPass}. Thread-safe: donors may be processed on several threads. */
     public final class PlanPass {
         private final IndexSearcher s;
-        private final Snapshot snap;
+        private final SiteSnapshot snap;
         private final Set<String> acceptors;
         private final Query acceptorFilter;
 
-        PlanPass(IndexSearcher s, Snapshot snap, Set<String> acceptors) throws IOException {
+        PlanPass(IndexSearcher s, SiteSnapshot snap, Set<String> acceptors) throws IOException {
             this.s = s;
             this.snap = snap;
             this.acceptors = acceptors;
@@ -1183,7 +671,7 @@ public final class Suggester {
                         cands.computeIfAbsent(t, Candidate::new).mention = m;
                     }
                 }
-                Map<String, Integer> tf = termCounts(src.title(), tokens);
+                Map<String, Integer> tf = TermVector.counts(src.title(), tokens);
                 Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0
                         ? lexicalQuery(s, snap, tf) : null;
                 return rank(s, snap, src, cands, new Lexical(lexical, 0, Double.NaN, tf),
@@ -1225,7 +713,7 @@ public final class Suggester {
 
         private Source planSource(int doc, String url) throws IOException {
             Document d = s.storedFields().document(doc, PLAN_FIELDS);
-            Info info = snap.infos[doc];
+            PageInfo info = snap.infos[doc];
             String body = d.get(Fields.BODY);
             return new Source(url, nz(d.get(Fields.TITLE)) + "\n" + nz(d.get(Fields.H1)), body == null ? "" : body,
                     blockedRegions(s, doc), snap.view.vector(doc), info.allLinks(), info.category(), info.safety(),
@@ -1297,9 +785,9 @@ public final class Suggester {
         }
     }
 
-    private static ScoreComponents components(Snapshot snap, Source src, Candidate c, double lexical,
+    private static ScoreComponents components(SiteSnapshot snap, Source src, Candidate c, double lexical,
                                               double density) {
-        Info t = snap.infos[c.doc];
+        PageInfo t = snap.infos[c.doc];
         int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
         return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
                 src.authority(c.doc, t), ScoreComponents.deficit(inbound), density,
@@ -1314,7 +802,7 @@ public final class Suggester {
      * the {@code limit}-th worst case among all candidates is left at 0 — it is not shown, so the ranking is the
      * same. Scoring each left-out candidate costs an advance of all 128 clauses.
      */
-    private static List<Candidate> needingBm25(Snapshot snap, Source src, List<Candidate> kept, int limit,
+    private static List<Candidate> needingBm25(SiteSnapshot snap, Source src, List<Candidate> kept, int limit,
                                                double maxBm25, double bound, double density, ScoreWeights w) {
         List<Candidate> todo = new ArrayList<>();
         for (Candidate c : kept) {
@@ -1346,7 +834,7 @@ public final class Suggester {
         return needed;
     }
 
-    private static Integer resolve(Snapshot snap, String link) {
+    private static Integer resolve(SiteSnapshot snap, String link) {
         Integer doc = snap.docs.get(link);
         if (doc == null) {
             int scheme = link.indexOf("://");
@@ -1362,7 +850,7 @@ public final class Suggester {
      * With {@link SuggestSettings#asOfSourceDate()}, the indexed source's publication day; else, or when the source
      * is undated or not indexed, {@link Fields#UNDATED}: no bound.
      */
-    private int asOfDay(Snapshot snap, Source src) {
+    private int asOfDay(SiteSnapshot snap, Source src) {
         if (!settings.asOfSourceDate() || src.url() == null) {
             return Fields.UNDATED;
         }
@@ -1396,7 +884,7 @@ public final class Suggester {
      * are dropped (title templates, boilerplate, "the"), the rest weighted by tf·idf, the 64 strongest kept, with
      * the title field boosted.
      */
-    Query lexicalQuery(IndexSearcher s, Snapshot snap, Map<String, Integer> tf) throws IOException {
+    Query lexicalQuery(IndexSearcher s, SiteSnapshot snap, Map<String, Integer> tf) throws IOException {
         IndexReader r = s.getIndexReader();
         int n = Math.max(1, r.maxDoc());
         List<Object[]> terms = new ArrayList<>();
@@ -1426,18 +914,6 @@ public final class Suggester {
                     BooleanClause.Occur.SHOULD);
         }
         return b.build();
-    }
-
-    /** How often each word occurs in a title and a text (the title's words count too). */
-    static Map<String, Integer> termCounts(String title, List<Tokens.Token> body) {
-        Map<String, Integer> tf = new HashMap<>();
-        for (String t : Tokens.terms(title)) {
-            tf.merge(t, 1, Integer::sum);
-        }
-        for (Tokens.Token t : body) {
-            tf.merge(t.term(), 1, Integer::sum);
-        }
-        return tf;
     }
 
     /** BM25 of candidates that came from other retrievers, so every candidate has a lexical component. */
@@ -1485,11 +961,4 @@ public final class Suggester {
         return no != null && no.contains(targetSafety == null ? "" : targetSafety);
     }
 
-    static double dot(float[] a, float[] b) {
-        double d = 0;
-        for (int i = 0; i < a.length; i++) {
-            d += a[i] * b[i];
-        }
-        return d;
-    }
 }

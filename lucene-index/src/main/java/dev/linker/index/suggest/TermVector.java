@@ -1,6 +1,10 @@
 package dev.linker.index.suggest;
 
+import dev.linker.core.anchor.Tokens;
+
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
@@ -24,7 +28,7 @@ final class TermVector {
     }
 
     /**
-     * The vector of a text's word counts ({@link Suggester#termCounts}); {@code limit}: whether it keeps only its
+     * The vector of a text's word counts ({@link #counts}); {@code limit}: whether it keeps only its
      * heaviest entries.
      */
     static TermVector of(Map<String, Integer> counts, ToDoubleFunction<String> idf, boolean limit) {
@@ -107,5 +111,17 @@ final class TermVector {
             h *= 0x100000001B3L;
         }
         return h;
+    }
+
+    /** How often each word occurs in a title and a text (the title's words count too). */
+    static Map<String, Integer> counts(String title, List<Tokens.Token> body) {
+        Map<String, Integer> tf = new HashMap<>();
+        for (String t : Tokens.terms(title)) {
+            tf.merge(t, 1, Integer::sum);
+        }
+        for (Tokens.Token t : body) {
+            tf.merge(t.term(), 1, Integer::sum);
+        }
+        return tf;
     }
 }

@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HiddenLinkAuthorityTest {
     /** A site of {@code n} pages, page i linking {@code links[i]} (content links: the first {@code content[i]}). */
-    private static Suggester.Info[] site(int[][] links, int[] content) {
-        Suggester.Info[] infos = new Suggester.Info[links.length];
+    private static PageInfo[] site(int[][] links, int[] content) {
+        PageInfo[] infos = new PageInfo[links.length];
         for (int i = 0; i < links.length; i++) {
             Set<String> all = new LinkedHashSet<>();
             Set<String> inContent = new LinkedHashSet<>();
@@ -28,7 +28,7 @@ class HiddenLinkAuthorityTest {
                     inContent.add("/p" + links[i][j]);
                 }
             }
-            infos[i] = new Suggester.Info("/p" + i, "P" + i, "P" + i, null, Status.LIVE, 0, 0, "", 100, inContent, all,
+            infos[i] = new PageInfo("/p" + i, "P" + i, "P" + i, null, Status.LIVE, 0, 0, "", 100, inContent, all,
                     false, Fields.UNDATED);
         }
         return infos;
@@ -69,7 +69,7 @@ class HiddenLinkAuthorityTest {
             links[i] = t.stream().mapToInt(Integer::intValue).toArray();
             content[i] = 1 + random.nextInt(links[i].length);
         }
-        Suggester.Info[] infos = site(links, content);
+        PageInfo[] infos = site(links, content);
         Map<String, Integer> docs = docs(n);
         double[] stored = authority(links);
         HiddenLinkAuthority hidden = HiddenLinkAuthority.of(infos, docs, false);
@@ -108,7 +108,7 @@ class HiddenLinkAuthorityTest {
 
     @Test
     void a_page_only_the_hidden_source_links_falls_to_the_sites_weakest() {
-        Suggester.Info[] infos = site(SMALL, SMALL_CONTENT);
+        PageInfo[] infos = site(SMALL, SMALL_CONTENT);
         Map<String, Integer> docs = docs(SMALL.length);
         double[] stored = authority(SMALL);
         HiddenLinkAuthority hidden = HiddenLinkAuthority.of(infos, docs, false);
@@ -123,7 +123,7 @@ class HiddenLinkAuthorityTest {
 
     @Test
     void with_search_console_clicks_the_link_part_is_sixty_percent_of_authority() {
-        Suggester.Info[] infos = site(SMALL, SMALL_CONTENT);
+        PageInfo[] infos = site(SMALL, SMALL_CONTENT);
         Map<String, Integer> docs = docs(SMALL.length);
         double plain = HiddenLinkAuthority.of(infos, docs, false).without(0, infos[0], docs, infos[0].links())
                 .authority(5, 0.5) - 0.5;

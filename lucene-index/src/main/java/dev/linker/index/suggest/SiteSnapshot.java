@@ -1,0 +1,342 @@
+package dev.linker.index.suggest;
+
+import dev.linker.core.anchor.NameIndex;
+import dev.linker.core.anchor.TitleNames;
+import dev.linker.core.anchor.TitleTemplate;
+import dev.linker.core.anchor.Tokens;
+import dev.linker.core.model.PageKind;
+import dev.linker.index.Fields;
+import dev.linker.index.PageIndex;
+import dev.linker.index.PageRecord;
+import dev.linker.index.PageView;
+import dev.linker.index.Status;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.Bits;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the suggester knows of the site at one index version: every page's {@link PageInfo} by number, URL → number, the
+ * name dictionary, and what is computed from them on demand (document frequencies, title words, distinctive terms,
+ * TF-IDF vectors, term states, the site's centroid), each through a {@link Memo} with a named limit. The only reader of
+ * stored fields for suggestions; rebuilt when the index changes.
+ */
+final class SiteSnapshot {
+    /** Term states remembered per index version (≈ 0.3 KB each with a few segments). */
+    static final int MAX_CACHED_TERM_STATES = 100_000;
+    /** Pages whose distinctive terms and TF-IDF vectors are remembered per index version (≈ 3 KB each). */
+    static final int MAX_CACHED_PROFILES = 10_000;
+    /** Document frequencies remembered per index version (a word and a number each). */
+    static final int MAX_DOC_FREQS = 2_000_000;
+
+
+    /** The index as of this reader: pages' records and vectors by number. */
+    final PageView view;
+    final IndexReader reader;
+    final PageInfo[] infos;
+    final Map<String, Integer> docs;
+    final NameIndex names;
+    final TitleTemplate template;
+    /** True when every page is live: vector search then needs no filter (a filter costs O(pages) per query). */
+    boolean allLive;
+    /** Live hubs: when there are none, keeping hubs out needs no filter either. */
+    int liveHubs;
+    /** Whether some page's authority blends Search Console clicks in. */
+    boolean searchConsoleClicks;
+    /** Authority without a hidden source's links: built for the first one (evaluation, tuning). */
+    private final Memo.Once<HiddenLinkAuthority> hidden;
+
+    HiddenLinkAuthority hidden() {
+        return hidden.get();
+    }
+    /** Hits of recent searches over this reader, for sources asking the same query again. */
+    final SearchMemo memo = new SearchMemo();
+    /** Document frequencies asked for again and again (common words of every source). */
+    private final Memo<String, Integer> df = new Memo<>("document frequencies", MAX_DOC_FREQS);
+
+    /**
+     * Term states (per segment: where the postings are, frequencies) of the terms BM25 queries used, so a
+     * query built again for a similar source — the same draft a word later — does not seek its 128 terms in
+     * every segment again. Bounded; a new index version starts afresh with a new snapshot.
+     */
+    private final Memo<Term, TermStates> termStates = new Memo<>("BM25 term states", MAX_CACHED_TERM_STATES);
+
+    TermStates termStates(IndexSearcher s, Term term) throws IOException {
+        try {
+            return termStates.get(term, t -> {
+                try {
+                    return TermStates.build(s, t, true);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    int docFreq(String term) {
+        return df.get(term, t -> {
+            try {
+                return reader.docFreq(new Term(Fields.ALL, t));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** ln(N / df) of a term over the site (df at least 1). */
+    double idf(String term) {
+        return Math.log((double) Math.max(1, reader.maxDoc()) / Math.max(1, docFreq(term)));
+    }
+
+    /** Candidates' TF-IDF vectors (≈ 3 KB each), for the learned ranker; bounded like the profiles above. */
+    private final Memo<Integer, TermVector> termVectors = new Memo<>("TF-IDF vectors", MAX_CACHED_PROFILES);
+
+    TermVector termVector(int doc) {
+        return termVectors.get(doc, d -> {
+            PageRecord r = view.record(d);
+            return TermVector.of(TermVector.counts(r.title() + "\n" + r.h1(), Tokens.tokenize(r.body())), this::idf,
+                    true);
+        });
+    }
+
+    /** Each page's title words with their rarity, all of them (for features); filled as pages become candidates. */
+    private final Memo<Integer, TitleWords.Title> titleTerms;
+
+    TitleWords.Title titleTerms(int doc) {
+        return titleTerms.get(doc, d -> TitleWords.Title.all(infos[d].cleanTitle(), this::docFreq, reader.maxDoc()));
+    }
+
+    /** Each page's rare title words, filled as pages become candidates. */
+    private final Memo<Integer, TitleWords.Title> titles;
+
+    TitleWords.Title title(int doc) {
+        return titles.get(doc, d -> TitleWords.Title.of(infos[d].cleanTitle(), this::docFreq, reader.maxDoc()));
+    }
+
+    /** Distinctive terms of pages that anchors were placed for (bounded: a plan visits many acceptors). */
+    private final Memo<Integer, Map<String, Double>> distinctive =
+            new Memo<>("distinctive terms", MAX_CACHED_PROFILES);
+
+    Map<String, Double> distinctive(IndexSearcher s, int doc, String name) {
+        return distinctive.get(doc, d -> {
+            String body;
+            try {
+                body = s.storedFields().document(d, Set.of(Fields.BODY)).get(Fields.BODY);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return AnchorChooser.distinctive(name, body == null ? "" : body, site());
+        });
+    }
+
+    /** URL key (path and query, see {@link DraftText#urlKey}) to the indexed URLs that have it; built once. */
+    private final Memo.Once<Map<String, List<String>>> byKey;
+
+    private Map<String, List<String>> urlsByKey() {
+        Map<String, List<String>> m = new HashMap<>();
+        for (PageInfo i : infos) {
+            if (i != null) {
+                m.computeIfAbsent(DraftText.urlKey(i.url()), k -> new ArrayList<>(1)).add(i.url());
+            }
+        }
+        return m;
+    }
+
+    List<String> byKey(String key) {
+        return byKey.get().getOrDefault(key, List.of());
+    }
+
+    AnchorChooser.Site site() {
+        return new AnchorChooser.Site() {
+            @Override
+            public int docFreq(String term) {
+                return SiteSnapshot.this.docFreq(term);
+            }
+
+            @Override
+            public int docCount() {
+                return reader.maxDoc();
+            }
+
+            @Override
+            public float[] centroid() {
+                return SiteSnapshot.this.centroid();
+            }
+        };
+    }
+
+    /** The mean of the live pages' vectors, normalised: what the site is about as a whole. Once per version. */
+    private final Memo.Once<float[]> centroid = new Memo.Once<>(this::meanVector);
+
+    float[] centroid() {
+        return centroid.get();
+    }
+
+    private float[] meanVector() {
+        double[] sum = null;
+        try {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                org.apache.lucene.index.FloatVectorValues v = leaf.reader().getFloatVectorValues(Fields.VECTOR);
+                if (v == null) {
+                    continue;
+                }
+                org.apache.lucene.index.KnnVectorValues.DocIndexIterator it = v.iterator();
+                for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+                    PageInfo info = infos[leaf.docBase + d];
+                    if (info == null || info.status() != Status.LIVE) {
+                        continue;
+                    }
+                    float[] x = v.vectorValue(it.index());
+                    if (sum == null) {
+                        sum = new double[x.length];
+                    }
+                    for (int j = 0; j < x.length; j++) {
+                        sum[j] += x[j];
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (sum == null) {
+            return null;
+        }
+        double norm = 0;
+        for (double x : sum) {
+            norm += x * x;
+        }
+        if (norm == 0) {
+            return null;
+        }
+        float[] out = new float[sum.length];
+        for (int j = 0; j < out.length; j++) {
+            out[j] = (float) (sum[j] / Math.sqrt(norm));
+        }
+        return out;
+    }
+
+    SiteSnapshot(PageView view, PageInfo[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
+        this.view = view;
+        this.reader = view.searcher().getIndexReader();
+        this.infos = infos;
+        this.docs = docs;
+        this.names = names;
+        this.template = template;
+        this.titles = new Memo<>("rare title words", infos.length);
+        this.hidden = new Memo.Once<>(() -> HiddenLinkAuthority.of(infos, docs, searchConsoleClicks));
+        this.byKey = new Memo.Once<>(this::urlsByKey);
+        this.titleTerms = new Memo<>("title words", infos.length);
+    }
+
+    private static final Set<String> INFO_FIELDS = Set.of(Fields.URL, Fields.TITLE, Fields.H1, Fields.CATEGORY,
+            Fields.STATUS, Fields.AUTHORITY, Fields.INBOUND, Fields.SAFETY, Fields.WORDS, Fields.LINKS,
+            Fields.ANCHOR_NAMES, Fields.QUERIES, Fields.ALL_LINKS, Fields.KIND, Fields.PUBLISHED);
+
+    /** Reads every live page's stored fields once: the snapshot of the index as {@code view} sees it. */
+    static SiteSnapshot load(PageView view) {
+        IndexSearcher s = view.searcher();
+        IndexReader reader = s.getIndexReader();
+        int max = reader.maxDoc();
+        PageInfo[] infos = new PageInfo[max];
+        Map<String, Integer> docs = new HashMap<>();
+        List<String> titles = new ArrayList<>();
+        List<Document> stored = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        try {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                StoredFields sf = leaf.reader().storedFields();
+                Bits live = leaf.reader().getLiveDocs();
+                for (int i = 0; i < leaf.reader().maxDoc(); i++) {
+                    if (live != null && !live.get(i)) {
+                        continue;
+                    }
+                    Document d = sf.document(i, INFO_FIELDS);
+                    stored.add(d);
+                    ids.add(leaf.docBase + i);
+                    titles.add(d.get(Fields.TITLE));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        TitleTemplate template = TitleTemplate.detect(titles);
+        NameIndex names = new NameIndex();
+        // docFreq counts deleted copies until segments merge, so maxDoc is the consistent denominator.
+        int n = reader.maxDoc();
+        names.withStatistics(term -> {
+            try {
+                return reader.docFreq(new Term(Fields.ALL, term));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, n);
+        boolean clicks = false;
+        for (int k = 0; k < stored.size(); k++) {
+            Document d = stored.get(k);
+            int doc = ids.get(k);
+            String url = d.get(Fields.URL);
+            String title = d.get(Fields.TITLE);
+            String h1 = d.get(Fields.H1);
+            String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
+            Status status = Status.parse(d.get(Fields.STATUS));
+            Set<String> links = new HashSet<>(Arrays.asList(d.getValues(Fields.LINKS)));
+            // An index written before every placement's links were stored has the content links only.
+            Set<String> all = d.get(Fields.KIND) == null ? links : new HashSet<>(Arrays.asList(d.getValues(Fields.ALL_LINKS)));
+            String published = d.get(Fields.PUBLISHED);
+            infos[doc] = new PageInfo(url, title, clean.isBlank() ? url : clean, d.get(Fields.CATEGORY), status,
+                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
+                    num(d, Fields.WORDS).intValue(), links, all, PageKind.parse(d.get(Fields.KIND)).isHub(),
+                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)));
+            docs.put(url, doc);
+            if (status != Status.LIVE) {
+                continue;
+            }
+            names.addTitle(url, title, h1, template::strip);
+            names.addSlug(url, url);
+            for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
+                int sep = v.indexOf(Fields.SEP);
+                if (sep > 0) {
+                    names.add(url, v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
+                }
+            }
+            for (String v : d.getValues(Fields.QUERIES)) {
+                int sep = v.indexOf(Fields.SEP);
+                names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
+                clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
+            }
+        }
+        SiteSnapshot snap = new SiteSnapshot(view, infos, docs, names, template);
+        snap.searchConsoleClicks = clicks;
+        int live = 0;
+        for (PageInfo i : infos) {
+            if (i != null && i.status() == Status.LIVE) {
+                live++;
+                snap.liveHubs += i.hub() ? 1 : 0;
+            }
+        }
+        snap.allLive = live == reader.numDocs();
+        return snap;
+    }
+
+    private static Number num(Document d, String field) {
+        return d.getField(field) == null ? 0 : d.getField(field).numericValue();
+    }
+}
