@@ -728,62 +728,6 @@ public final class Suggester {
         return s == null ? "" : s;
     }
 
-    /** Matches the documents of prebuilt per-segment bit sets (a plan's acceptors), so HNSW can use them as is. */
-    private static final class BitSetQuery extends Query {
-        private final org.apache.lucene.util.FixedBitSet[] bits;
-        /** Set bits per segment, counted once: a recount per donor would scan every segment's bits per query. */
-        private final int[] cardinality;
-
-        BitSetQuery(org.apache.lucene.util.FixedBitSet[] bits) {
-            this.bits = bits;
-            this.cardinality = new int[bits.length];
-            for (int i = 0; i < bits.length; i++) {
-                cardinality[i] = bits[i].cardinality();
-            }
-        }
-
-        @Override
-        public Weight createWeight(IndexSearcher searcher, ScoreMode scoreMode, float boost) {
-            return new org.apache.lucene.search.ConstantScoreWeight(this, boost) {
-                @Override
-                public org.apache.lucene.search.ScorerSupplier scorerSupplier(LeafReaderContext ctx) {
-                    org.apache.lucene.util.FixedBitSet b = bits[ctx.ord];
-                    int card = cardinality[ctx.ord];
-                    if (card == 0) {
-                        return null;
-                    }
-                    Scorer sc = new org.apache.lucene.search.ConstantScoreScorer(score(), scoreMode,
-                            new org.apache.lucene.util.BitSetIterator(b, card));
-                    return new org.apache.lucene.search.Weight.DefaultScorerSupplier(sc);
-                }
-
-                @Override
-                public boolean isCacheable(LeafReaderContext ctx) {
-                    return false;
-                }
-            };
-        }
-
-        @Override
-        public String toString(String field) {
-            return "acceptors";
-        }
-
-        @Override
-        public void visit(org.apache.lucene.search.QueryVisitor visitor) {
-            visitor.visitLeaf(this);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o == this;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(this);
-        }
-    }
 
     private static ScoreComponents components(SiteSnapshot snap, Source src, Candidate c, double lexical,
                                               double density) {
