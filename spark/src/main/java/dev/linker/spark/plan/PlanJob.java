@@ -64,6 +64,12 @@ import static org.apache.spark.sql.functions.xxhash64;
  * as Parquet and as {@code plan.csv} with {@code linker plan}'s header and order.
  */
 public final class PlanJob implements PlanOptions.Runner {
+    /** A page's number in the job (its row id), the key blocks are sorted by. */
+    static final String ORD = "ord";
+    /** A block member's roles: it may give links in the block, it may take them. */
+    static final String IS_DONOR = "d";
+    static final String IS_ACCEPTOR = "a";
+
     /** Centroids an acceptor of a split block is placed near: its nearest two, so pairs near a border still meet. */
     static final int PROBES = 2;
     /** Rounds of k-means refining a split block's centroids (sampled pages to begin with). */
@@ -74,8 +80,8 @@ public final class PlanJob implements PlanOptions.Runner {
     private static final StructType INFO = new StructType().add("url", DataTypes.StringType, false)
             .add("category", DataTypes.StringType, false).add("underLinked", DataTypes.BooleanType, false);
     private static final StructType MEMBER = new StructType().add("url", DataTypes.StringType, false)
-            .add("block", DataTypes.StringType, false).add("d", DataTypes.BooleanType, false)
-            .add("a", DataTypes.BooleanType, false);
+            .add("block", DataTypes.StringType, false).add(IS_DONOR, DataTypes.BooleanType, false)
+            .add(IS_ACCEPTOR, DataTypes.BooleanType, false);
 
     @Override
     public PlanOptions.Result run(SparkSession spark, PlanOptions given, Consumer<String> log) {
@@ -105,10 +111,10 @@ public final class PlanJob implements PlanOptions.Runner {
         UDF1<String, String> trim = String::trim;
         Dataset<Row> pages = PagesInput.read(spark, o.pages())
                 .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
-                .withColumn("ord", monotonically_increasing_id()).persist(StorageLevel.MEMORY_AND_DISK());
+                .withColumn(ORD, monotonically_increasing_id()).persist(StorageLevel.MEMORY_AND_DISK());
         long n = pages.count();
 
-        Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", "ord"), o.links(), n, log);
+        Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", ORD), o.links(), n, log);
         Dataset<Row> vectors = spark.read().parquet(vectorsOut).select("url", "contentHash", "vector");
         Dataset<Row> table = pages.join(graph, Rounds.seq("url")).join(vectors, Rounds.seq("url"));
         Dataset<Row> urls = pages.select("url");
@@ -161,21 +167,21 @@ public final class PlanJob implements PlanOptions.Runner {
         Dataset<Row> members = blocks(table, o, log);
         long blockCount = members.select("block").distinct().count();
         Dataset<Row> blockRows = members.join(table.drop("donor", "acceptor"), Rounds.seq("url"))
-                .withColumnRenamed("d", "donor").withColumnRenamed("a", "acceptor");
+                .withColumnRenamed(IS_DONOR, "donor").withColumnRenamed(IS_ACCEPTOR, "acceptor");
 
         sc.setJobDescription("candidates: index each block, ask linker plan's suggester");
         Dataset<Row> candidates = blockRows
                 .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
-                .flatMapSortedGroups(new Column[] {col("ord")}, new BlockPlans.Candidates(o),
+                .flatMapSortedGroups(new Column[] {col(ORD)}, new BlockPlans.Candidates(o),
                         Encoders.row(BlockPlans.CANDIDATE))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         long candidateCount = candidates.count();
         log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
 
-        int[] rounds = {0};
         Dataset<Row> ranked = candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
                 Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"});
-        Dataset<Row> planned = Rounds.assign(ranked, ps, log, rounds);
+        Rounds.Assigned assigned = Rounds.assign(ranked, ps, log);
+        Dataset<Row> planned = assigned.links();
 
         sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
         Dataset<Row> perDonor = planned.groupBy(col("donor").as("url")).agg(org.apache.spark.sql.functions
@@ -186,7 +192,7 @@ public final class PlanJob implements PlanOptions.Runner {
         Dataset<Row> busy = withPlanned.filter(col("planned").isNotNull()).select("block").distinct();
         Dataset<Row> anchored = withPlanned.join(busy, Rounds.seq("block"), "left_semi")
                 .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
-                .flatMapSortedGroups(new Column[] {col("ord")}, new BlockPlans.Anchors(o),
+                .flatMapSortedGroups(new Column[] {col(ORD)}, new BlockPlans.Anchors(o),
                         Encoders.row(BlockPlans.LINK))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
@@ -204,7 +210,7 @@ public final class PlanJob implements PlanOptions.Runner {
         candidates.unpersist();
         cached.forEach(Dataset::unpersist);
         pages.unpersist();
-        return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, rounds[0]);
+        return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
     }
 
     /**
@@ -249,14 +255,15 @@ public final class PlanJob implements PlanOptions.Runner {
             return out;
         };
         Dataset<Row> asDonor = table.filter(col("donor")).select(col("url"),
-                udf(bound, DataTypes.StringType).apply(col("category")).as("block"), lit(true).as("d"),
-                lit(false).as("a"));
+                udf(bound, DataTypes.StringType).apply(col("category")).as("block"), lit(true).as(IS_DONOR),
+                lit(false).as(IS_ACCEPTOR));
         Dataset<Row> asAcceptor = table.filter(col("acceptor")).select(col("url"),
                 explode(udf(ancestors, DataTypes.createArrayType(DataTypes.StringType)).apply(col("category")))
-                        .as("block"), lit(false).as("d"), lit(true).as("a"));
+                        .as("block"), lit(false).as(IS_DONOR), lit(true).as(IS_ACCEPTOR));
         Dataset<Row> members = asDonor.unionByName(asAcceptor.join(asDonor.select("block").distinct(), Rounds.seq("block"),
                 "left_semi"));
-        members = members.groupBy("url", "block").agg(max("d").as("d"), max("a").as("a"))
+        members = members.groupBy("url", "block")
+                .agg(max(IS_DONOR).as(IS_DONOR), max(IS_ACCEPTOR).as(IS_ACCEPTOR))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         List<Row> big = members.groupBy("block").count().filter(col("count").gt(o.blockPages())).collectAsList();
         if (big.isEmpty()) {
@@ -278,8 +285,8 @@ public final class PlanJob implements PlanOptions.Runner {
             String block = r.getAs("block");
             float[][] c = shared.value().get(block);
             int[] near = nearest(c, vector(r), PROBES);
-            boolean d = r.getAs("d");
-            boolean a = r.getAs("a");
+            boolean d = r.getAs(IS_DONOR);
+            boolean a = r.getAs(IS_ACCEPTOR);
             List<Row> out = new ArrayList<>();
             for (int i = 0; i < near.length; i++) {
                 boolean asD = d && i == 0;
@@ -291,7 +298,8 @@ public final class PlanJob implements PlanOptions.Runner {
             return out.iterator();
         }, Encoders.row(MEMBER));
         Dataset<Row> small = members.join(inBig.select("block").distinct(), Rounds.seq("block"), "left_anti");
-        return small.unionByName(split.groupBy("url", "block").agg(max("d").as("d"), max("a").as("a")));
+        return small.unionByName(split.groupBy("url", "block")
+                .agg(max(IS_DONOR).as(IS_DONOR), max(IS_ACCEPTOR).as(IS_ACCEPTOR)));
     }
 
     /** Per large block, {@code parts} centroids: pages spread by a hash of their URL, then a few k-means rounds. */

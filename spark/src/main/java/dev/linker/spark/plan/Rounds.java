@@ -37,8 +37,11 @@ final class Rounds {
     private Rounds() {
     }
 
-    /** The links taken, {@code donor, acceptor, score, similarity}; {@code rounds[0]} is set to the rounds run. */
-    static Dataset<Row> assign(Dataset<Row> candidates, PlanSettings ps, Consumer<String> log, int[] rounds) {
+    /** The links taken ({@code donor, acceptor, score, similarity}) and the rounds it took. */
+    record Assigned(Dataset<Row> links, int rounds) {
+    }
+
+    static Assigned assign(Dataset<Row> candidates, PlanSettings ps, Consumer<String> log) {
         var sc = candidates.sparkSession().sparkContext();
         Dataset<Row> left = candidates;
         Dataset<Row> taken = candidates.select("donor", "acceptor", "score", "similarity").limit(0);
@@ -88,8 +91,7 @@ final class Rounds {
             taken = next;
             left = rest;
         }
-        rounds[0] = round - 1;
-        return taken;
+        return new Assigned(taken, round - 1);
     }
 
     static scala.collection.immutable.Seq<String> seq(String... names) {

@@ -47,7 +47,7 @@ final class SiteGraph {
             .add("anchor", DataTypes.StringType, false).add("line", DataTypes.LongType, false)
             .add("k", DataTypes.IntegerType, false);
     private static final StructType ALIAS = new StructType().add("path", DataTypes.StringType, false)
-            .add("prio", DataTypes.IntegerType, false).add("ord", DataTypes.LongType, false)
+            .add("prio", DataTypes.IntegerType, false).add(PlanJob.ORD, DataTypes.LongType, false)
             .add("key", DataTypes.StringType, false);
 
     /** 1.0 in the fixed point ranks are summed in: 2^62, so a whole site's rank (1) fits a long, in steps of 2e-19. */
@@ -87,7 +87,7 @@ final class SiteGraph {
             UDF1<String, String> strip = String::strip;
             Dataset<Row> names = links.withColumn("text", udf(strip, DataTypes.StringType).apply(col("anchor")))
                     .filter(udf(naming, DataTypes.BooleanType).apply(col("text")))
-                    .join(pages.select(col("url").as("source"), col("ord").as("sourceOrd")), "source")
+                    .join(pages.select(col("url").as("source"), col(PlanJob.ORD).as("sourceOrd")), "source")
                     .groupBy(col("target").as("url"))
                     .agg(sort_array(collect_list(struct(col("sourceOrd"), col("line"), col("k"), col("source"),
                             col("text")))).as("n"))
@@ -108,14 +108,14 @@ final class SiteGraph {
      * earliest page with that path.
      */
     private static Dataset<Row> resolved(SparkSession spark, Dataset<Row> pages, String linksFile) {
-        Dataset<Row> aliases = pages.select("url", "ord").flatMap((FlatMapFunction<Row, Row>) r -> {
+        Dataset<Row> aliases = pages.select("url", PlanJob.ORD).flatMap((FlatMapFunction<Row, Row>) r -> {
             List<Row> out = new ArrayList<>();
             List<String> paths = LinksJsonlReader.paths(r.getString(0));
             for (int i = 0; i < paths.size(); i++) {
                 out.add(RowFactory.create(paths.get(i), i == 0 ? 0 : 1, r.getLong(1), r.getString(0)));
             }
             return out.iterator();
-        }, Encoders.row(ALIAS)).groupBy("path").agg(min(struct(col("prio"), col("ord"), col("key"))).as("m"))
+        }, Encoders.row(ALIAS)).groupBy("path").agg(min(struct(col("prio"), col(PlanJob.ORD), col("key"))).as("m"))
                 .select(col("path"), col("m.key").as("key"));
         Dataset<Row> lines = spark.read().text(linksFile).withColumn("line", monotonically_increasing_id());
         Dataset<Row> raw = lines.flatMap((FlatMapFunction<Row, Row>) r -> {

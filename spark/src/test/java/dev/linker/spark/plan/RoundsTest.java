@@ -85,11 +85,10 @@ class RoundsTest {
         for (long seed = 1; seed <= 3; seed++) {
             List<PlannedLink> c = candidates(seed);
             PlanSettings ps = new PlanSettings(2 + (int) seed, 3, 0.6, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05);
-            int[] rounds = {0};
-            Dataset<Row> got = Rounds.assign(rows(c, Map.of()), ps, m -> { }, rounds);
+            Rounds.Assigned got = Rounds.assign(rows(c, Map.of()), ps, m -> { });
             Set<String> want = pairs(Planner.greedy(c, ps));
-            assertEquals(want, pairs(got), "seed " + seed);
-            assertTrue(rounds[0] >= 1 && rounds[0] < 50, "rounds: " + rounds[0]);
+            assertEquals(want, pairs(got.links()), "seed " + seed);
+            assertTrue(got.rounds() >= 1 && got.rounds() < 50, "rounds: " + got.rounds());
         }
     }
 
@@ -101,7 +100,7 @@ class RoundsTest {
             inbound.put("a" + a, a % 4);
         }
         PlanSettings ps = new PlanSettings(2, 4, 0.6, PlanSettings.Algorithm.EQUAL, 20, 0.2, 0.05);
-        Dataset<Row> got = Rounds.assign(rows(c, inbound), ps, m -> { }, new int[1]);
+        Dataset<Row> got = Rounds.assign(rows(c, inbound), ps, m -> { }).links();
         Map<String, Integer> perDonor = new HashMap<>();
         Map<String, Integer> perAcceptor = new HashMap<>();
         for (Row r : got.collectAsList()) {
