@@ -83,7 +83,8 @@ class NoCycleTest {
     void the_stages_never_name_the_facade() throws IOException {
         Map<String, Set<String>> g = graph();
         for (String stage : List.of("SiteSnapshot", "Source", "Candidate", "PageInfo", "CandidateFeatures",
-                "AnchorChooser", "HiddenLinkAuthority", "Memo", "TermVector", "TitleWords", "SourceText")) {
+                "AnchorChooser", "HiddenLinkAuthority", "Memo", "TermVector", "TitleWords", "SourceText", "Retrieval",
+                "BitSetQuery")) {
             assertTrue(g.containsKey(stage), stage);
             assertTrue(!g.get(stage).contains("Suggester"), stage + " names Suggester");
         }

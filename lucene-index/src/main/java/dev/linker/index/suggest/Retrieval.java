@@ -1,0 +1,220 @@
+package dev.linker.index.suggest;
+
+import dev.linker.core.anchor.NameIndex;
+import dev.linker.core.anchor.Tokens;
+import dev.linker.core.score.CategoryPath;
+import dev.linker.index.Fields;
+import dev.linker.index.Status;
+import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The retrieval stage: the candidates of a source from every retriever — the vector index (HNSW), BM25 on the source's
+ * strongest words, the names its text mentions, SERP results where configured — in one candidate set, each with what
+ * its retrievers said; the lexical query and its bounds for the ranking stage. Searches go through the snapshot's
+ * memo.
+ */
+final class Retrieval {
+    /** At most this many distinct query terms go into the BM25 query (rarest first). */
+    static final int MAX_QUERY_TERMS = 64;
+
+    private final SuggestSettings settings;
+    private final SearchMemo.Counters counters;
+
+    Retrieval(SuggestSettings settings, SearchMemo.Counters counters) {
+        this.settings = settings;
+        this.counters = counters;
+    }
+
+    /**
+     * The lexical side of a search: its query, the best BM25 score gathered so far, the bound on scores (NaN: none), and
+     * how often each word occurs in the source.
+     */
+    record Lexical(Query query, double maxBm25, double bound, Map<String, Integer> tf) {
+    }
+
+
+    /** A source's candidates (by document number) and its lexical side. */
+    record Gathered(Map<Integer, Candidate> candidates, Lexical lexical) {
+    }
+
+    /** Every retriever's candidates for {@code src}, not yet filtered or ranked. */
+    Gathered gather(IndexSearcher s, SiteSnapshot snap, Source src) throws IOException {
+        int asOf = asOfDay(snap, src);
+        Query filter = filter(src, asOf);
+        // HNSW turns a filter into a bitset over all pages for every query; when all pages are live and no
+        // category, hub or date bound applies, the source itself is dropped below and no filter is needed.
+        Query knnFilter = snap.allLive && settings.categoryLevels() < 0 && asOf == Fields.UNDATED
+                && (settings.hubTargets() || snap.liveHubs == 0) ? null : filter;
+        Map<Integer, Candidate> cands = new HashMap<>();
+        // Vectors: topic similarity.
+        if (src.vector() != null && settings.knnK() > 0) {
+            int k = settings.knnK() + 1;
+            // The key holds a copy: the memo outlives this request's vector.
+            ScoreDoc[] found = snap.memo.hits(new SearchMemo.VectorKey(src.vector().clone(), k, knnFilter),
+                    counters.vectorHits, counters.vectorSearches,
+                    () -> s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, knnFilter), k).scoreDocs);
+            int rank = 0;
+            for (ScoreDoc sd : found) {
+                // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
+                Candidate c = cands.computeIfAbsent(sd.doc, Candidate::new);
+                c.cosine = 2.0 * sd.score - 1.0;
+                c.vectorRank = ++rank;
+            }
+        }
+        // BM25: shared rare words.
+        List<Tokens.Token> bodyTokens = src.tokens();
+        Map<String, Integer> tf = TermVector.counts(src.title(), bodyTokens);
+        Query lexical = lexicalQuery(s, snap, tf);
+        double maxBm25 = 0;
+        // What BM25 a candidate outside the hits can have at most: NaN before a search, 0 when the search
+        // returned every matching page, else the lowest hit's score.
+        double bm25Bound = Double.NaN;
+        if (lexical != null && settings.lexicalK() > 0) {
+            // As for HNSW: a filter matching every page but the source makes BM25 leapfrog through all pages
+            // (a third of a draft's search time at 100k pages); one more hit, the source dropped, is the same set.
+            boolean unfiltered = knnFilter == null;
+            Query q = unfiltered ? lexical : new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
+                    .add(filter, BooleanClause.Occur.FILTER).build();
+            int wanted = settings.lexicalK() + (unfiltered ? 1 : 0);
+            ScoreDoc[] found = snap.memo.hits(new SearchMemo.LexicalKey(q, wanted), counters.lexicalHits,
+                    counters.lexicalSearches, () -> s.search(q, wanted).scoreDocs);
+            bm25Bound = found.length < wanted ? 0 : found[found.length - 1].score;
+            int taken = 0;
+            for (ScoreDoc sd : found) {
+                PageInfo t = snap.infos[sd.doc];
+                if (taken == settings.lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
+                    continue;
+                }
+                taken++;
+                Candidate c = cands.computeIfAbsent(sd.doc, Candidate::new);
+                c.bm25 = sd.score;
+                c.lexicalRank = taken;
+                maxBm25 = Math.max(maxBm25, sd.score);
+            }
+        }
+        // Names the source text mentions.
+        Map<String, NameIndex.Mention> mentions = snap.names.mentions(bodyTokens, src.hiddenSource(),
+                src.named());
+        for (NameIndex.Mention m : mentions.values()) {
+            Integer doc = snap.docs.get(m.target());
+            if (doc != null) {
+                cands.computeIfAbsent(doc, Candidate::new).mention = m;
+            }
+        }
+        // SERP, when configured.
+        if (settings.serp() != null) {
+            String q = src.title().isBlank() ? src.text() : src.title().strip();
+            List<String> links = settings.serp().search(q.length() > 200 ? q.substring(0, 200) : q);
+            int rank = 0;
+            for (String link : links) {
+                Integer doc = resolve(snap, link);
+                if (doc != null) {
+                    rank++;
+                    cands.computeIfAbsent(doc, Candidate::new).serp = 1.0 / rank;
+                }
+            }
+        }
+        return new Gathered(cands, new Lexical(lexical, maxBm25, bm25Bound, tf));
+    }
+
+    /**
+     * With {@link SuggestSettings#asOfSourceDate()}, the indexed source's publication day; else, or when the source
+     * is undated or not indexed, {@link Fields#UNDATED}: no bound.
+     */
+    int asOfDay(SiteSnapshot snap, Source src) {
+        if (!settings.asOfSourceDate() || src.url() == null) {
+            return Fields.UNDATED;
+        }
+        Integer doc = snap.docs.get(src.url());
+        return doc == null ? Fields.UNDATED : snap.infos[doc].day();
+    }
+
+
+    /** Live pages, within the category bound, not hubs (unless wanted), published by {@code asOf}, not the source. */
+    private Query filter(Source src, int asOf) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(Fields.STATUS, Status.LIVE.id())), BooleanClause.Occur.FILTER);
+        if (!settings.hubTargets()) {
+            b.add(new TermQuery(new Term(Fields.HUB, "1")), BooleanClause.Occur.MUST_NOT);
+        }
+        if (asOf != Fields.UNDATED) {
+            // Undated pages hold the smallest day, so the range keeps them.
+            b.add(IntPoint.newRangeQuery(Fields.PUBLISHED_DAY, Fields.UNDATED, asOf), BooleanClause.Occur.FILTER);
+        }
+        if (settings.categoryLevels() >= 0 && src.category() != null) {
+            b.add(new TermQuery(new Term(Fields.CATEGORY_ANCESTOR,
+                    CategoryPath.up(src.category(), settings.categoryLevels()))), BooleanClause.Occur.FILTER);
+        }
+        if (src.url() != null) {
+            b.add(new TermQuery(new Term(Fields.URL, src.url())), BooleanClause.Occur.MUST_NOT);
+        }
+        return b.build();
+    }
+
+
+    /**
+     * The source's words as a BM25 query: terms on more than {@link SuggestSettings#commonWordShare()} of the pages
+     * are dropped (title templates, boilerplate, "the"), the rest weighted by tf·idf, the 64 strongest kept, with
+     * the title field boosted.
+     */
+    Query lexicalQuery(IndexSearcher s, SiteSnapshot snap, Map<String, Integer> tf) throws IOException {
+        IndexReader r = s.getIndexReader();
+        int n = Math.max(1, r.maxDoc());
+        List<Object[]> terms = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : tf.entrySet()) {
+            if (e.getKey().length() > 255) {
+                continue;
+            }
+            int df = snap.docFreq(e.getKey());
+            if (df == 0 || df > settings.commonWordShare() * n) {
+                continue;
+            }
+            double weight = (1 + Math.log(e.getValue())) * Math.log((double) n / df);
+            terms.add(new Object[] {e.getKey(), weight});
+        }
+        if (terms.isEmpty()) {
+            return null;
+        }
+        terms.sort((a, b) -> Double.compare((double) b[1], (double) a[1]));
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        for (Object[] t : terms.subList(0, Math.min(MAX_QUERY_TERMS, terms.size()))) {
+            String term = (String) t[0];
+            float boost = (float) (1 + Math.log(tf.get(term)));
+            Term all = new Term(Fields.ALL, term);
+            Term inTitle = new Term(Fields.TITLE, term);
+            b.add(new BoostQuery(new TermQuery(all, snap.termStates(s, all)), boost), BooleanClause.Occur.SHOULD);
+            b.add(new BoostQuery(new TermQuery(inTitle, snap.termStates(s, inTitle)), boost * 0.5f),
+                    BooleanClause.Occur.SHOULD);
+        }
+        return b.build();
+    }
+
+    private static Integer resolve(SiteSnapshot snap, String link) {
+        Integer doc = snap.docs.get(link);
+        if (doc == null) {
+            int scheme = link.indexOf("://");
+            int slash = scheme < 0 ? -1 : link.indexOf('/', scheme + 3);
+            if (slash > 0) {
+                doc = snap.docs.get(link.substring(slash));
+            }
+        }
+        return doc;
+    }
+
+}
