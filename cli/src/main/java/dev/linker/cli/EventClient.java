@@ -3,9 +3,9 @@ package dev.linker.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.linker.core.config.ApiKeys;
 import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageLimits;
-import dev.linker.server.ServerConfig;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -15,6 +15,7 @@ import okhttp3.Response;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 
@@ -91,19 +92,13 @@ final class EventClient {
         if (one != null && !one.isBlank()) {
             return one.strip();
         }
-        String many = env.get(ServerConfig.ENV_WRITE_KEYS);
-        if (many != null) {
-            for (String k : many.split(",")) {
-                if (!k.isBlank()) {
-                    return k.strip();
-                }
-            }
-        }
-        return null;
+        String many = env.get(ApiKeys.WRITE);
+        List<String> keys = many == null ? List.of() : ApiKeys.split(many);
+        return keys.isEmpty() ? null : keys.get(0);
     }
 
     private String keySource() {
         String one = env.get(ENV_KEY);
-        return one != null && !one.isBlank() ? ENV_KEY : ServerConfig.ENV_WRITE_KEYS;
+        return one != null && !one.isBlank() ? ENV_KEY : ApiKeys.WRITE;
     }
 }

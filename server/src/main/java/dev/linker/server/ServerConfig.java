@@ -1,11 +1,12 @@
 package dev.linker.server;
 
+import dev.linker.core.config.ApiKeys;
+
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * How the server runs. Write endpoints (PUT/DELETE /pages, POST /events) always need one of {@code writeKeys};
@@ -18,8 +19,8 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
                            List<String> corsOrigins, long maxBodyBytes, int maxTextChars, int draftCacheEntries,
                            int draftReuseWords, Path vendorDir) {
 
-    public static final String ENV_WRITE_KEYS = "LINKER_API_KEYS";
-    public static final String ENV_READ_KEYS = "LINKER_READ_KEYS";
+    public static final String ENV_WRITE_KEYS = ApiKeys.WRITE;
+    public static final String ENV_READ_KEYS = ApiKeys.READ;
     public static final String ENV_CORS = "LINKER_CORS_ORIGINS";
 
     public ServerConfig {
@@ -61,7 +62,7 @@ public record ServerConfig(String host, int port, Set<String> writeKeys, Set<Str
     }
 
     private static Set<String> split(String s) {
-        return Arrays.stream(s.split(",")).map(String::strip).filter(x -> !x.isEmpty()).collect(Collectors.toSet());
+        return new LinkedHashSet<>(ApiKeys.split(s));
     }
 
     public ServerConfig withHost(String h) {
