@@ -22,14 +22,16 @@ public final class EmbedText {
      */
     public static String of(EmbedMode mode, String url, String title, String h1, String body) {
         String t = title == null ? "" : title;
-        String text = mode.text(t, h1 == null ? "" : h1, body == null ? "" : body);
-        if (text.length() > MAX_CHARS) {
-            text = text.substring(0, MAX_CHARS);
-        }
+        String text = clip(mode.text(t, h1 == null ? "" : h1, body == null ? "" : body));
         if (text.codePoints().noneMatch(Character::isLetterOrDigit)) {
             text = t.codePoints().anyMatch(Character::isLetterOrDigit) ? t : url;
         }
         return text;
+    }
+
+    /** {@code text} cut at {@link #MAX_CHARS}. */
+    public static String clip(String text) {
+        return text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
     }
 
     /** SHA-256 (hex) of the title, H1 and body a page's vector is computed from. */

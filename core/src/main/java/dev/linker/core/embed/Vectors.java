@@ -23,6 +23,18 @@ public final class Vectors {
         return s;
     }
 
+    /**
+     * Dot product with the products in float and their sum in double: what suggestions rank and place anchors by
+     * (steadier than {@link #dot} over 384 terms, and the figures of the corpora are measured with it).
+     */
+    public static double dotDouble(float[] a, float[] b) {
+        double d = 0;
+        for (int i = 0; i < a.length; i++) {
+            d += a[i] * b[i];
+        }
+        return d;
+    }
+
     /** Cosine similarity of any two non-zero vectors. */
     public static double cosine(float[] a, float[] b) {
         double dot = 0;

@@ -4,6 +4,7 @@ import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
+import dev.linker.index.suggest.PlanPass;
 import dev.linker.index.suggest.Suggester;
 import dev.linker.index.suggest.Suggestion;
 
@@ -127,7 +128,7 @@ public final class Planner {
         return u;
     }
 
-    private static Result plan(Suggester.PlanPass pass, PageIndex index, Collection<String> donors,
+    private static Result plan(PlanPass pass, PageIndex index, Collection<String> donors,
                                Set<String> acceptors, PlanSettings ps, Map<String, Integer> crawlHits,
                                List<PlannedLink> previous, Consumer<String> progress) {
         // One index version for the whole plan (this pass): candidates, assignment and anchors see the same pages.
@@ -161,7 +162,7 @@ public final class Planner {
      *
      * @param threads workers (a Spark task takes 1: its executor runs other tasks on the other cores)
      */
-    public static List<PlannedLink> candidates(Suggester.PlanPass pass, List<String> donors, PlanSettings ps,
+    public static List<PlannedLink> candidates(PlanPass pass, List<String> donors, PlanSettings ps,
                                                ToDoubleFunction<String> bonus, int threads,
                                                Consumer<String> progress) {
         List<String> todo = new ArrayList<>();
@@ -201,7 +202,7 @@ public final class Planner {
     }
 
     /** Anchors and sentences for the planned links only (a few per donor, not every candidate). */
-    public static List<PlannedLink> withAnchors(Suggester.PlanPass pass, List<PlannedLink> links, int threads) {
+    public static List<PlannedLink> withAnchors(PlanPass pass, List<PlannedLink> links, int threads) {
         Map<String, List<Integer>> byDonor = new LinkedHashMap<>();
         for (int i = 0; i < links.size(); i++) {
             if (links.get(i).anchor() == null) {

@@ -5,6 +5,7 @@ import dev.linker.core.anchor.AnchorText;
 import dev.linker.core.anchor.NameIndex;
 import dev.linker.core.anchor.Sentences;
 import dev.linker.core.anchor.Tokens;
+import dev.linker.core.embed.Vectors;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,8 +48,6 @@ final class AnchorChooser {
     static final double COMMON_SHARE = 0.2;
     /** A single word must be this rare on the site to be an anchor by its distinctive weight alone. */
     static final double RARE_SHARE = 0.02;
-    /** Distinctive terms kept per page. */
-    static final int DISTINCTIVE_TERMS = 40;
     /** A span's distinctive words make a strong case from this summed weight (the page's strongest word weighs 1). */
     static final double DISTINCTIVE_SPAN_MIN = 1.0;
     /** Sentences a page's span is looked for in: those sharing most of its distinctive words. */
@@ -86,7 +85,7 @@ final class AnchorChooser {
      * What placement needs to know about a page to link to.
      *
      * @param name        what to call it: its title without the site template (the wording when no phrase fits)
-     * @param distinctive its distinctive terms, weight in (0, 1] (see {@link #distinctive}), computed on demand
+     * @param distinctive its distinctive terms, weight in (0, 1] (see {@link PageTerms#distinctive}), computed on demand
      * @param vector      its embedding (null: meaning cannot decide)
      */
     record Target(String url, String name, Supplier<Map<String, Double>> distinctive, float[] vector) {
@@ -305,7 +304,7 @@ final class AnchorChooser {
                     return;
                 }
                 spans.add(new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum,
-                        ph != null && nounPhrase(ph, i - first, j - first)));
+                        ph != null && Phrases.nounPhrase(ph, i - first, j - first)));
             });
         }
         if (spans.isEmpty()) {
@@ -334,13 +333,13 @@ final class AnchorChooser {
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < shortlist.size(); i++) {
             float[] v = vectors.get(i);
-            double page = dot(v, t.vector());
+            double page = Vectors.dotDouble(v, t.vector());
             if (page < PAGE_MIN) {
                 continue;
             }
             Span span = shortlist.get(i);
             double score = W_PAGE * page + W_DISTINCTIVE * span.distinctive()
-                    - (centroid == null ? 0 : W_SITE * dot(v, centroid))
+                    - (centroid == null ? 0 : W_SITE * Vectors.dotDouble(v, centroid))
                     - (span.first() == span.last() ? W_SINGLE : 0)
                     + (span.nounPhrase() ? W_PHRASE : 0);
             if (score > bestScore) {
@@ -353,26 +352,6 @@ final class AnchorChooser {
         }
         return at(best.from(), best.to(), best.distinctive() >= DISTINCTIVE_SPAN_MIN ? Anchor.Rule.DISTINCTIVE
                 : Anchor.Rule.SEMANTIC, t);
-    }
-
-    /**
-     * Whether tokens {@code i..j} of a sentence ({@link Phrases#of}) are a noun phrase, or noun phrases joined by
-     * prepositions, ending where the last phrase ends (on its head word).
-     */
-    static boolean nounPhrase(int[] ph, int i, int j) {
-        if (ph[i] < 0 || ph[j] < 0 || j + 1 < ph.length && ph[j + 1] == ph[j]) {
-            return false;
-        }
-        for (int k = i + 1; k <= j; k++) {
-            if (ph[k] == Phrases.NONE) {
-                return false;
-            }
-            int prev = ph[k - 1] >= 0 ? ph[k - 1] : -2 - ph[k - 1];
-            if (ph[k] >= 0 && ph[k] != prev && ph[k - 1] >= 0) {
-                return false; // two phrases side by side, nothing joining them
-            }
-        }
-        return true;
     }
 
     // ---- sentences --------------------------------------------------------------------------------------------
@@ -426,7 +405,7 @@ final class AnchorChooser {
         Integer[] order = ks.toArray(new Integer[0]);
         double[] cos = new double[src.sentences().size()];
         for (int i = 0; i < ks.size(); i++) {
-            cos[ks.get(i)] = dot(v.get(i), t.vector());
+            cos[ks.get(i)] = Vectors.dotDouble(v.get(i), t.vector());
         }
         java.util.Arrays.sort(order, Comparator.comparingDouble((Integer k) -> -cos[k]).thenComparingInt(k -> k));
         return List.of(order).subList(0, Math.min(SENTENCES_PER_PAGE, order.length));
@@ -516,91 +495,5 @@ final class AnchorChooser {
 
     private Anchor at(int from, int to, Anchor.Rule rule, Target t) {
         return Anchor.at(src.text(), from, to, src.sentenceOf(from, to), rule, t.name());
-    }
-
-    /**
-     * The terms distinctive of a page: frequent in its prose, rare on the site — weight (1 + ln tf)·ln(N/df), scaled
-     * so the strongest is 1; its name's words count at least as much as the strongest (they say what it is about).
-     * Words on more than half the pages (templates, boilerplate), function words, numbers and the lines of code
-     * (lines with no function word: identifiers, not what a reader calls the page's subject) are left out.
-     */
-    static Map<String, Double> distinctive(String name, String body, Site site) {
-        Map<String, Integer> tf = new HashMap<>();
-        for (String line : body.split("\n")) {
-            List<Tokens.Token> toks = Tokens.tokenize(line);
-            boolean prose = false;
-            for (Tokens.Token t : toks) {
-                if (AnchorText.isStopTerm(t.term())) {
-                    prose = true;
-                    break;
-                }
-            }
-            if (!prose && toks.size() > 3) {
-                continue; // code, a table row, a list of identifiers
-            }
-            for (Tokens.Token t : toks) {
-                tf.merge(t.term(), 1, Integer::sum);
-            }
-        }
-        int n = Math.max(1, site.docCount());
-        List<Map.Entry<String, Double>> weights = new ArrayList<>();
-        for (Map.Entry<String, Integer> e : tf.entrySet()) {
-            String term = e.getKey();
-            if (!meaningful(term)) {
-                continue;
-            }
-            int df = Math.max(1, site.docFreq(term));
-            if (df > n / 2) {
-                continue;
-            }
-            weights.add(Map.entry(term, (1 + Math.log(e.getValue())) * Math.log((double) n / df)));
-        }
-        weights.sort(Map.Entry.<String, Double>comparingByValue().reversed());
-        Map<String, Double> out = new HashMap<>();
-        double max = weights.isEmpty() ? 1 : weights.get(0).getValue();
-        for (Map.Entry<String, Double> e : weights.subList(0, Math.min(DISTINCTIVE_TERMS, weights.size()))) {
-            out.put(e.getKey(), e.getValue() / max);
-        }
-        for (String term : Tokens.terms(name)) {
-            int df = Math.max(1, site.docFreq(term));
-            if (meaningful(term) && df <= n / 2) {
-                out.put(term, 1.0);
-            }
-        }
-        return out;
-    }
-
-    /** Every place the tokens spell {@code phrase} (its normalised words, in order): a name of a page not indexed. */
-    static List<NameIndex.Mention> phraseMentions(List<Tokens.Token> toks, String phrase) {
-        List<String> words = Tokens.terms(phrase);
-        List<NameIndex.Mention> out = new ArrayList<>();
-        if (words.isEmpty()) {
-            return out;
-        }
-        for (int i = 0; i + words.size() <= toks.size(); i++) {
-            boolean match = true;
-            for (int k = 0; k < words.size() && match; k++) {
-                match = toks.get(i + k).term().equals(words.get(k));
-            }
-            if (match) {
-                out.add(new NameIndex.Mention("", String.join(" ", words), NameIndex.Kind.TITLE, toks.get(i).start(),
-                        toks.get(i + words.size() - 1).end(), 1.0));
-            }
-        }
-        return out;
-    }
-
-    /** A word that can say what a page is about: no function word, no bare number, at least two characters. */
-    private static boolean meaningful(String term) {
-        return term.length() >= 2 && !AnchorText.isStopTerm(term) && !term.chars().allMatch(Character::isDigit);
-    }
-
-    /** The dot product of two vectors (unit vectors: their cosine), the products in float, summed in double. */
-    static double dot(float[] a, float[] b) {
-        double d = 0;
-        for (int i = 0; i < a.length; i++) {
-            d += a[i] * b[i];
-        }
-        return d;
     }
 }

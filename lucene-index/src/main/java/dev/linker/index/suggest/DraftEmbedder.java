@@ -3,12 +3,8 @@ package dev.linker.index.suggest;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.embed.LocalMiniLmEmbedder;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +16,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Embeds drafts chunk by chunk — whole sentences, at least {@value #MIN_WORDS} words, within a paragraph — caching
- * each chunk's vector by the SHA-256 of its text: while an author types, only the chunk being edited is embedded
+ * Embeds drafts chunk by chunk ({@link DraftChunks}: whole sentences, at least {@value DraftChunks#MIN_WORDS} words,
+ * within a paragraph), caching each chunk's vector by the SHA-256 of its text: while an author types, only the chunk being edited is embedded
  * again (≈ 50 word pieces, ≈ 4 ms on one core), not its paragraph or the whole 2,000-word draft. The draft's vector is
  * the mean of its chunk vectors weighted by length, normalised: close to the model's own whole-text embedding, which
  * mean-pools every word piece (cosines on real pages: BENCHMARKS.md, "Server"; single sentences lose too much
@@ -41,12 +37,6 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class DraftEmbedder {
 
-    /**
-     * Words per chunk, at least: sentences are added to a chunk until it has this many. On real pages 40 keeps the
-     * draft vector as close to the whole-text embedding as paragraphs did (20: 0.936 instead of 0.977 on the example
-     * site), at under half a paragraph's model time.
-     */
-    static final int MIN_WORDS = 40;
     /**
      * Drafts whose chunk state is remembered for reuse, at most; and at most as many chunks in all as the cache holds
      * entries (each a vector, often the cache's own, and its words' hashes), so reuse at most doubles the cache's
@@ -118,11 +108,11 @@ public final class DraftEmbedder {
     }
 
     public DraftEmbedder(Embedder embedder, int maxEntries) {
-        this(embedder, maxEntries, MIN_WORDS, 0);
+        this(embedder, maxEntries, DraftChunks.MIN_WORDS, 0);
     }
 
     public DraftEmbedder(Embedder embedder, int maxEntries, int reuseWords) {
-        this(embedder, maxEntries, MIN_WORDS, reuseWords);
+        this(embedder, maxEntries, DraftChunks.MIN_WORDS, reuseWords);
     }
 
     DraftEmbedder(Embedder embedder, int maxEntries, int minWords, int reuseWords) {
@@ -151,7 +141,7 @@ public final class DraftEmbedder {
     public float[] embed(String draftKey, List<String> paragraphs) {
         List<String> units = new ArrayList<>();
         for (String p : paragraphs) {
-            units.addAll(chunks(p, minWords));
+            units.addAll(DraftChunks.chunks(p, minWords));
         }
         // A chunk of only invisible characters (NUL, U+202E, lone surrogates …) has no word piece to embed.
         units.removeIf(u -> !dev.linker.core.embed.WordPieceTokenizer.hasWordPieces(u));
@@ -162,7 +152,7 @@ public final class DraftEmbedder {
         String[] keys = new String[units.size()];
         Map<String, String> missing = new LinkedHashMap<>(); // key -> text, each distinct text once
         for (int i = 0; i < units.size(); i++) {
-            keys[i] = hash(units.get(i));
+            keys[i] = DraftChunks.hash(units.get(i));
         }
         synchronized (cache) {
             for (int i = 0; i < units.size(); i++) {
@@ -183,7 +173,7 @@ public final class DraftEmbedder {
                 before = bases.get(draftKey);
             }
             for (int i = 0; i < units.size(); i++) {
-                words[i] = wordHashes(units.get(i));
+                words[i] = DraftChunks.wordHashes(units.get(i));
             }
         }
         if (before != null && !missing.isEmpty()) {
@@ -203,7 +193,7 @@ public final class DraftEmbedder {
                 Base b = similar(before, i, words[i]);
                 if (b != null) {
                     found[i] = b;
-                    candidates.add(new int[] {i, wordDistance(b.words(), words[i], reuseWords)});
+                    candidates.add(new int[] {i, DraftChunks.wordDistance(b.words(), words[i], reuseWords)});
                 }
             }
             candidates.sort(java.util.Comparator.comparingInt((int[] c) -> c[1]).thenComparingInt(c -> c[0]));
@@ -251,7 +241,7 @@ public final class DraftEmbedder {
         for (int i = 0; i < weights.length; i++) {
             weights[i] = now != null && now[i] != null ? now[i].chars() : units.get(i).length();
         }
-        return mean(weights, vectors, embedder.dimension());
+        return DraftChunks.mean(weights, vectors, embedder.dimension());
     }
 
     /**
@@ -264,7 +254,7 @@ public final class DraftEmbedder {
         Map<String, String> missing = new LinkedHashMap<>();
         synchronized (cache) {
             for (int i = 0; i < texts.size(); i++) {
-                keys[i] = hash(texts.get(i));
+                keys[i] = DraftChunks.hash(texts.get(i));
                 out[i] = cache.get(keys[i]);
                 if (out[i] == null) {
                     missing.putIfAbsent(keys[i], texts.get(i));
@@ -321,46 +311,7 @@ public final class DraftEmbedder {
 
     private boolean within(int[] base, int[] words) {
         int limit = Math.min(reuseWords, (int) Math.floor(REUSE_SHARE * base.length));
-        return limit > 0 && wordDistance(base, words, limit) <= limit;
-    }
-
-    /**
-     * Word-level edit distance (replace, insert, remove a word) between {@code a} and {@code b}, computed in a band of
-     * width {@code limit}: any result above {@code limit} is reported as {@code limit + 1}.
-     */
-    static int wordDistance(int[] a, int[] b, int limit) {
-        if (Math.abs(a.length - b.length) > limit) {
-            return limit + 1;
-        }
-        int n = a.length;
-        int m = b.length;
-        int big = limit + 1;
-        int[] prev = new int[m + 1];
-        int[] cur = new int[m + 1];
-        for (int j = 0; j <= m; j++) {
-            prev[j] = j <= limit ? j : big;
-        }
-        for (int i = 1; i <= n; i++) {
-            java.util.Arrays.fill(cur, big);
-            cur[0] = i <= limit ? i : big;
-            int lo = Math.max(1, i - limit);
-            int hi = Math.min(m, i + limit);
-            int rowMin = cur[0];
-            for (int j = lo; j <= hi; j++) {
-                int d = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-                d = Math.min(d, prev[j] + 1);
-                d = Math.min(d, cur[j - 1] + 1);
-                cur[j] = Math.min(d, big);
-                rowMin = Math.min(rowMin, cur[j]);
-            }
-            if (rowMin > limit) {
-                return big;
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return Math.min(prev[m], big);
+        return limit > 0 && DraftChunks.wordDistance(base, words, limit) <= limit;
     }
 
     /**
@@ -411,120 +362,6 @@ public final class DraftEmbedder {
         return Arrays.asList(out);
     }
 
-    /** The words of a text (split on whitespace), each as a hash of its characters (String.hashCode of the word). */
-    static int[] wordHashes(String text) {
-        int[] out = new int[16];
-        int n = 0;
-        int h = 0;
-        boolean inWord = false;
-        for (int i = 0, len = text.length(); i < len; i++) {
-            char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
-                if (inWord) {
-                    if (n == out.length) {
-                        out = Arrays.copyOf(out, n * 2);
-                    }
-                    out[n++] = h;
-                    inWord = false;
-                    h = 0;
-                }
-            } else {
-                h = 31 * h + c;
-                inWord = true;
-            }
-        }
-        if (inWord) {
-            if (n == out.length) {
-                out = Arrays.copyOf(out, n + 1);
-            }
-            out[n++] = h;
-        }
-        return Arrays.copyOf(out, n);
-    }
-
-    /** Length-weighted mean, normalised: a whole-text embedding mean-pools every word piece alike. */
-    static float[] mean(int[] weights, float[][] vectors, int dim) {
-        float[] sum = new float[dim];
-        for (int i = 0; i < vectors.length; i++) {
-            float w = weights[i];
-            float[] v = vectors[i];
-            for (int d = 0; d < dim; d++) {
-                sum[d] += w * v[d];
-            }
-        }
-        double norm = 0;
-        for (float x : sum) {
-            norm += x * x;
-        }
-        norm = Math.sqrt(norm);
-        if (norm == 0) {
-            return null;
-        }
-        for (int d = 0; d < dim; d++) {
-            sum[d] /= (float) norm;
-        }
-        return sum;
-    }
-
-    /**
-     * The chunks of a paragraph: split after . ! ? followed by a space, sentences joined until a chunk has
-     * {@code minWords} words, a short remainder joined to the chunk before. Replacing a word never moves a boundary;
-     * adding or removing one rarely does, and then only within its paragraph.
-     */
-    public static List<String> chunks(String paragraph) {
-        return chunks(paragraph, MIN_WORDS);
-    }
-
-    static List<String> chunks(String paragraph, int minWords) {
-        List<String> out = new ArrayList<>();
-        String p = paragraph.strip();
-        StringBuilder pending = new StringBuilder();
-        int start = 0;
-        int n = p.length();
-        for (int i = 0; i < n; i++) {
-            char c = p.charAt(i);
-            boolean end = i + 1 == n
-                    || (c == '.' || c == '!' || c == '?') && Character.isWhitespace(p.charAt(i + 1));
-            if (!end) {
-                continue;
-            }
-            String s = p.substring(start, i + 1).strip();
-            start = i + 1;
-            if (s.isEmpty()) {
-                continue;
-            }
-            if (!pending.isEmpty()) {
-                pending.append(' ');
-            }
-            pending.append(s);
-            if (words(pending) >= minWords) {
-                out.add(pending.toString());
-                pending.setLength(0);
-            }
-        }
-        if (!pending.isEmpty()) {
-            if (out.isEmpty()) {
-                out.add(pending.toString());
-            } else {
-                out.set(out.size() - 1, out.get(out.size() - 1) + " " + pending);
-            }
-        }
-        return out;
-    }
-
-    private static int words(CharSequence s) {
-        int n = 0;
-        boolean in = false;
-        for (int i = 0; i < s.length(); i++) {
-            boolean space = Character.isWhitespace(s.charAt(i));
-            if (!space && !in) {
-                n++;
-            }
-            in = !space;
-        }
-        return n;
-    }
-
     /** Chunks embedded since start (cache misses). */
     public long embeddedCount() {
         return embedded.sum();
@@ -569,15 +406,6 @@ public final class DraftEmbedder {
     public int cacheSize() {
         synchronized (cache) {
             return cache.size();
-        }
-    }
-
-    static String hash(String text) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

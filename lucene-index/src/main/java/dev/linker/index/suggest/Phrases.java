@@ -215,4 +215,24 @@ final class Phrases {
         }
         return out.toArray(new Span[0]);
     }
+
+    /**
+     * Whether tokens {@code i..j} of a sentence ({@link #of}) are a noun phrase, or noun phrases joined by
+     * prepositions, ending where the last phrase ends (on its head word).
+     */
+    static boolean nounPhrase(int[] ph, int i, int j) {
+        if (ph[i] < 0 || ph[j] < 0 || j + 1 < ph.length && ph[j + 1] == ph[j]) {
+            return false;
+        }
+        for (int k = i + 1; k <= j; k++) {
+            if (ph[k] == NONE) {
+                return false;
+            }
+            int prev = ph[k - 1] >= 0 ? ph[k - 1] : -2 - ph[k - 1];
+            if (ph[k] >= 0 && ph[k] != prev && ph[k - 1] >= 0) {
+                return false; // two phrases side by side, nothing joining them
+            }
+        }
+        return true;
+    }
 }

@@ -7,21 +7,29 @@ import dev.linker.index.Fields;
 import dev.linker.index.Status;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.Weight;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The retrieval stage: the candidates of a source from every retriever — the vector index (HNSW), BM25 on the source's
@@ -69,13 +77,7 @@ final class Retrieval {
             ScoreDoc[] found = snap.memo.hits(new SearchMemo.VectorKey(src.vector().clone(), k, knnFilter),
                     counters.vectorHits, counters.vectorSearches,
                     () -> s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, knnFilter), k).scoreDocs);
-            int rank = 0;
-            for (ScoreDoc sd : found) {
-                // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
-                Candidate c = cands.computeIfAbsent(sd.doc, Candidate::new);
-                c.cosine = 2.0 * sd.score - 1.0;
-                c.vectorRank = ++rank;
-            }
+            addVectorHits(cands, found, true);
         }
         // BM25: shared rare words.
         List<Tokens.Token> bodyTokens = src.tokens();
@@ -109,14 +111,7 @@ final class Retrieval {
             }
         }
         // Names the source text mentions.
-        Map<String, NameIndex.Mention> mentions = snap.names.mentions(bodyTokens, src.hiddenSource(),
-                src.named());
-        for (NameIndex.Mention m : mentions.values()) {
-            Integer doc = snap.docs.get(m.target());
-            if (doc != null) {
-                cands.computeIfAbsent(doc, Candidate::new).mention = m;
-            }
-        }
+        addMentions(cands, snap, snap.names.mentions(bodyTokens, src.hiddenSource(), src.named()), null);
         // SERP, when configured.
         if (settings.serp() != null) {
             String q = src.title().isBlank() ? src.text() : src.title().strip();
@@ -131,6 +126,91 @@ final class Retrieval {
             }
         }
         return new Gathered(cands, new Lexical(lexical, maxBm25, bm25Bound, tf));
+    }
+
+    /**
+     * A plan donor's candidates among the acceptors only ({@code acceptorFilter} matches those that may take links):
+     * HNSW searches only them, for twice {@code limit} (some fall to the other filters: existing links, exclusions);
+     * names the text mentions count only for them; BM25 runs no search, the ranking scores this shortlist instead
+     * ({@link #fillBm25}). Cheaper per donor than {@link #gather}, which is what lets a plan cover a million donors.
+     */
+    Gathered gatherAmong(IndexSearcher s, SiteSnapshot snap, Source src, Query acceptorFilter, Set<String> acceptors,
+                         int limit) throws IOException {
+        Map<Integer, Candidate> cands = new HashMap<>();
+        if (src.vector() != null && settings.knnK() > 0) {
+            Query filter = settings.categoryLevels() >= 0 && src.category() != null
+                    ? new BooleanQuery.Builder().add(acceptorFilter, BooleanClause.Occur.FILTER)
+                            .add(categoryBound(src), BooleanClause.Occur.FILTER).build()
+                    : acceptorFilter;
+            int k = Math.min(settings.knnK(), 2 * limit) + 1;
+            addVectorHits(cands, s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, filter), k).scoreDocs,
+                    false);
+        }
+        List<Tokens.Token> tokens = src.tokens();
+        addMentions(cands, snap, snap.names.mentions(tokens, null), acceptors);
+        Map<String, Integer> tf = TermVector.counts(src.title(), tokens);
+        Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0 ? lexicalQuery(s, snap, tf) : null;
+        return new Gathered(cands, new Lexical(lexical, 0, Double.NaN, tf));
+    }
+
+    /** Vector hits as candidates; {@code ranked}: with their rank among the hits (features of a full search). */
+    private static void addVectorHits(Map<Integer, Candidate> cands, ScoreDoc[] found, boolean ranked) {
+        int rank = 0;
+        for (ScoreDoc sd : found) {
+            // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
+            Candidate c = cands.computeIfAbsent(sd.doc, Candidate::new);
+            c.cosine = 2.0 * sd.score - 1.0;
+            if (ranked) {
+                c.vectorRank = ++rank;
+            }
+        }
+    }
+
+    /** The pages the text names as candidates, only those in {@code only} (null: any). */
+    private static void addMentions(Map<Integer, Candidate> cands, SiteSnapshot snap,
+                                    Map<String, NameIndex.Mention> mentions, Set<String> only) {
+        for (NameIndex.Mention m : mentions.values()) {
+            Integer doc = only == null || only.contains(m.target()) ? snap.docs.get(m.target()) : null;
+            if (doc != null) {
+                cands.computeIfAbsent(doc, Candidate::new).mention = m;
+            }
+        }
+    }
+
+    private TermQuery categoryBound(Source src) {
+        return new TermQuery(new Term(Fields.CATEGORY_ANCESTOR, CategoryPath.up(src.category(),
+                settings.categoryLevels())));
+    }
+
+    /** BM25 of candidates that came from other retrievers, so every candidate has a lexical component. */
+    static void fillBm25(IndexSearcher s, Query lexical, List<Candidate> todo) throws IOException {
+        if (lexical == null || todo.isEmpty()) {
+            return;
+        }
+        todo = new ArrayList<>(todo);
+        todo.sort(Comparator.comparingInt(c -> c.doc));
+        Weight weight = s.createWeight(s.rewrite(lexical), ScoreMode.COMPLETE, 1f);
+        List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+        int leafIdx = -1;
+        Scorer scorer = null;
+        LeafReaderContext leaf = null;
+        for (Candidate c : todo) {
+            int li = ReaderUtil.subIndex(c.doc, leaves);
+            if (li != leafIdx) {
+                leafIdx = li;
+                leaf = leaves.get(li);
+                scorer = weight.scorer(leaf);
+            }
+            if (scorer == null) {
+                continue;
+            }
+            int local = c.doc - leaf.docBase;
+            DocIdSetIterator it = scorer.iterator();
+            int at = it.docID() < local ? it.advance(local) : it.docID();
+            if (at == local) {
+                c.bm25 = scorer.score();
+            }
+        }
     }
 
     /**
@@ -158,8 +238,7 @@ final class Retrieval {
             b.add(IntPoint.newRangeQuery(Fields.PUBLISHED_DAY, Fields.UNDATED, asOf), BooleanClause.Occur.FILTER);
         }
         if (settings.categoryLevels() >= 0 && src.category() != null) {
-            b.add(new TermQuery(new Term(Fields.CATEGORY_ANCESTOR,
-                    CategoryPath.up(src.category(), settings.categoryLevels()))), BooleanClause.Occur.FILTER);
+            b.add(categoryBound(src), BooleanClause.Occur.FILTER);
         }
         if (src.url() != null) {
             b.add(new TermQuery(new Term(Fields.URL, src.url())), BooleanClause.Occur.MUST_NOT);

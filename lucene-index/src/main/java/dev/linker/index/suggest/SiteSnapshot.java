@@ -10,6 +10,9 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.PageView;
 import dev.linker.index.Status;
+import dev.linker.index.TextRegions;
+import dev.linker.core.result.LinkerException;
+import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -135,16 +138,62 @@ final class SiteSnapshot {
     private final Memo<Integer, Map<String, Double>> distinctive =
             new Memo<>("distinctive terms", MAX_CACHED_PROFILES);
 
-    Map<String, Double> distinctive(IndexSearcher s, int doc, String name) {
-        return distinctive.get(doc, d -> {
-            String body;
-            try {
-                body = s.storedFields().document(d, Set.of(Fields.BODY)).get(Fields.BODY);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return AnchorChooser.distinctive(name, body == null ? "" : body, site());
-        });
+    Map<String, Double> distinctive(int doc, String name) {
+        return distinctive.get(doc, d -> PageTerms.distinctive(name, body(d), site()));
+    }
+
+    /** The page's number; an unknown page is an error naming the index ({@code where}). */
+    int indexed(String url, String where) {
+        Integer doc = docs.get(url);
+        if (doc == null) {
+            throw new LinkerException("unknown page " + url + " (not in index " + where + ")");
+        }
+        return doc;
+    }
+
+    /** A page's stored text ("" when none). */
+    String body(int doc) {
+        return stored(doc, BODY).get(Fields.BODY, "");
+    }
+
+    /** Where a page's stored text may carry no new link: its headings, code and existing links. */
+    List<int[]> blocked(int doc) {
+        BytesRef b = stored(doc, REGIONS).binary(Fields.REGIONS);
+        return b == null ? List.of() : Source.blocked(TextRegions.decode(
+                Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), false);
+    }
+
+    /** A page's title and H1 (one a line) and its text, read together. */
+    record Text(String heading, String body) {
+    }
+
+    Text text(int doc) {
+        Stored d = stored(doc, TEXT);
+        return new Text(d.get(Fields.TITLE, "") + "\n" + d.get(Fields.H1, ""), d.get(Fields.BODY, ""));
+    }
+
+    private static final Set<String> BODY = Set.of(Fields.BODY);
+    private static final Set<String> REGIONS = Set.of(Fields.REGIONS);
+    private static final Set<String> TEXT = Set.of(Fields.TITLE, Fields.H1, Fields.BODY);
+
+    /** Some stored fields of one page. */
+    private record Stored(Document d) {
+        String get(String field, String none) {
+            String v = d.get(field);
+            return v == null ? none : v;
+        }
+
+        BytesRef binary(String field) {
+            return d.getBinaryValue(field);
+        }
+    }
+
+    private Stored stored(int doc, Set<String> fields) {
+        try {
+            return new Stored(reader.storedFields().document(doc, fields));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** URL key (path and query, see {@link DraftText#urlKey}) to the indexed URLs that have it; built once. */
@@ -160,8 +209,20 @@ final class SiteSnapshot {
         return m;
     }
 
-    List<String> byKey(String key) {
+    private List<String> byKey(String key) {
         return byKey.get().getOrDefault(key, List.of());
+    }
+
+    /** The pages a draft links to, and its own: its links and URL may be relative or absolute, they name pages by path. */
+    Set<String> linkedFrom(Draft d) {
+        Set<String> links = new HashSet<>(d.links());
+        for (String l : d.links()) {
+            links.addAll(byKey(DraftText.urlKey(l)));
+        }
+        if (d.url() != null) {
+            links.addAll(byKey(DraftText.urlKey(d.url())));
+        }
+        return links;
     }
 
     AnchorChooser.Site site() {

@@ -41,7 +41,7 @@ class AnchorChooserTest {
     static final AnchorChooser.Site SITE = site(Map.of("coffee", 60, "brew", 30, "water", 40, "postgres", 35));
 
     static AnchorChooser.Target target(String url, String name, String body, float[] vector) {
-        return new AnchorChooser.Target(url, name, () -> AnchorChooser.distinctive(name, body, SITE), vector);
+        return new AnchorChooser.Target(url, name, () -> PageTerms.distinctive(name, body, SITE), vector);
     }
 
     static NameIndex.Mention mention(String text, String target, String phrase, NameIndex.Kind kind) {

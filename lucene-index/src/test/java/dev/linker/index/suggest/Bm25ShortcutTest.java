@@ -8,7 +8,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ranking skips BM25 for candidates that cannot reach the shown pages (Suggester.needingBm25): it bounds a
+ * The ranking skips BM25 for candidates that cannot reach the shown pages (Ranker.needingBm25): it bounds a
  * candidate's score by its score without BM25 plus {@code weight × best possible lexical score}. That holds only while
  * {@link ScoreComponents#total} grows with the lexical component linearly, by its weight, whatever the other
  * components are. Change the formula and this fails before the shortcut goes quietly wrong.

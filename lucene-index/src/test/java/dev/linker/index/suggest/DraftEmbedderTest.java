@@ -117,13 +117,13 @@ class DraftEmbedderTest {
 
     @Test
     void a_paragraph_is_cut_into_chunks_of_whole_sentences_with_at_least_forty_words() {
-        List<String> chunks = DraftEmbedder.chunks(proseDraft().get(0));
+        List<String> chunks = DraftChunks.chunks(proseDraft().get(0));
         assertEquals(2, chunks.size(), chunks.toString());
         assertTrue(chunks.get(0).startsWith("Step 0 ") && chunks.get(0).endsWith("."), chunks.get(0));
         assertEquals(48, chunks.get(0).split(" ").length, "four sentences");
         assertEquals(72, chunks.get(1).split(" ").length, "the short remainder joins the chunk before");
-        assertEquals(List.of("Too short to stand alone. Yes."), DraftEmbedder.chunks("Too short to stand alone. Yes."));
-        assertEquals(List.of("A list without full stops"), DraftEmbedder.chunks("  A list without full stops "));
+        assertEquals(List.of("Too short to stand alone. Yes."), DraftChunks.chunks("Too short to stand alone. Yes."));
+        assertEquals(List.of("A list without full stops"), DraftChunks.chunks("  A list without full stops "));
     }
 
     @Test
@@ -291,14 +291,14 @@ class DraftEmbedderTest {
 
     @Test
     void word_distance_counts_replaced_inserted_and_removed_words_up_to_its_limit() {
-        int[] a = DraftEmbedder.wordHashes("the burr grinder sets the dose of the shot");
-        assertEquals(0, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+        int[] a = DraftChunks.wordHashes("the burr grinder sets the dose of the shot");
+        assertEquals(0, DraftChunks.wordDistance(a, DraftChunks.wordHashes(
                 "the burr grinder  sets the dose of the shot"), 3));
-        assertEquals(1, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+        assertEquals(1, DraftChunks.wordDistance(a, DraftChunks.wordHashes(
                 "the flat grinder sets the dose of the shot"), 3));
-        assertEquals(2, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+        assertEquals(2, DraftChunks.wordDistance(a, DraftChunks.wordHashes(
                 "the conical burr grinder sets dose of the shot"), 3));
-        assertEquals(4, DraftEmbedder.wordDistance(a, DraftEmbedder.wordHashes(
+        assertEquals(4, DraftChunks.wordDistance(a, DraftChunks.wordHashes(
                 "a kettle heats water for the tea"), 3), "beyond the limit: limit + 1");
     }
 

@@ -49,7 +49,7 @@ class DraftVectorQualityTest {
         float[] byParagraph = paragraphMean(paragraphs);
         int chunks = 0;
         for (String p : paragraphs) {
-            chunks += DraftEmbedder.chunks(p).size();
+            chunks += DraftChunks.chunks(p).size();
         }
         return new Figures(dot(byChunk, whole), dot(byParagraph, whole), dot(byChunk, byParagraph), chunks,
                 paragraphs.size());

@@ -32,7 +32,7 @@ class PhrasesTest {
             }
         }
         assertTrue(first >= 0 && last >= first, "not on token boundaries: " + phrase);
-        return AnchorChooser.nounPhrase(ph, first, last);
+        return Phrases.nounPhrase(ph, first, last);
     }
 
     @Test

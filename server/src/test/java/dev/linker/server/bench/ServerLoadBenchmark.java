@@ -230,7 +230,7 @@ public final class ServerLoadBenchmark {
                 words += a.words();
                 paras += a.paragraphCount();
                 for (String p : a.text().split("\n\n")) {
-                    chunks += dev.linker.index.suggest.DraftEmbedder.chunks(p).size();
+                    chunks += dev.linker.index.suggest.DraftChunks.chunks(p).size();
                 }
                 for (String p : a.text().split("\n\n")) {
                     int k = tok.wordPieceIds(p).length;
