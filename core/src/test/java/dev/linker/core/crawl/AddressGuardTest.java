@@ -45,10 +45,10 @@ class AddressGuardTest {
 
     @Test
     void a_page_url_is_written_where_a_folder_of_built_html_has_it() {
-        assertEquals("index.html", Crawler.fileFor("https://x.org/"));
-        assertEquals("guides/index.html", Crawler.fileFor("https://x.org/guides/"));
-        assertEquals("guides/espresso.html", Crawler.fileFor("https://x.org/guides/espresso.html"));
-        assertEquals("blog/post/index.html", Crawler.fileFor("https://x.org/blog/post"));
-        assertEquals("https://x.org/a/b", Crawler.clean("HTTPS://X.org/a/b?utm=1#top"));
+        assertEquals("index.html", CrawlUrls.fileFor("https://x.org/"));
+        assertEquals("guides/index.html", CrawlUrls.fileFor("https://x.org/guides/"));
+        assertEquals("guides/espresso.html", CrawlUrls.fileFor("https://x.org/guides/espresso.html"));
+        assertEquals("blog/post/index.html", CrawlUrls.fileFor("https://x.org/blog/post"));
+        assertEquals("https://x.org/a/b", CrawlUrls.clean("HTTPS://X.org/a/b?utm=1#top"));
     }
 }

@@ -1,0 +1,121 @@
+package dev.linker.core.site;
+
+import dev.linker.core.model.Site;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The files a site folder declares beside its pages: its redirects ({@code _redirects}) and {@code sitemap.xml}. */
+final class DeclaredFiles {
+    private final LinkTargets targets;
+    /** The real path of the site folder: no file whose real path is outside it is read. */
+    private final Path realRoot;
+
+    DeclaredFiles(LinkTargets targets, Path realRoot) {
+        this.targets = targets;
+        this.realRoot = realRoot;
+    }
+
+    /** Adds the single-page redirects of {@code dir}'s {@code _redirects} to {@code redirects}. */
+    void readRedirects(Path dir, Map<String, String> redirects, List<Site.Problem> problems) {
+        Path f = dir.resolve("_redirects");
+        if (!Files.isRegularFile(f) || isOutside(f)) {
+            return;
+        }
+        String text;
+        try {
+            byte[] bytes = Files.readAllBytes(f);
+            text = Texts.utf8(bytes);
+            if (text == null) {
+                text = new String(bytes, StandardCharsets.UTF_8);
+                problems.add(new Site.Problem("_redirects", null, "is not valid UTF-8; invalid bytes were replaced"));
+            }
+        } catch (IOException e) {
+            problems.add(new Site.Problem("_redirects", null, "cannot read: " + e.getMessage()));
+            return;
+        }
+        for (String line : text.split("\\R")) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            String[] parts = l.split("\\s+");
+            if (parts.length < 2 || parts[0].contains("*") || parts[0].contains(":")) {
+                continue; // splats and placeholders match many paths; not a single page
+            }
+            PageKeys.Target from = targets.resolve("/", parts[0]);
+            PageKeys.Target to = targets.resolve("/", parts[1]);
+            if (from.key() != null) {
+                redirects.put(from.key(), to.external() ? parts[1] : to.key());
+            }
+        }
+    }
+
+    /** Whether a file the site declares (sitemap.xml, _redirects) is a link out of the site (the listing reports it). */
+    private boolean isOutside(Path f) {
+        return FolderFiles.outside(realRoot, f, "site folder") != null;
+    }
+
+    /** The page keys {@code dir}'s {@code sitemap.xml} lists (its URLs' paths, under the base URL's path). */
+    Set<String> readSitemap(Path dir, List<Site.Problem> problems) {
+        String basePath = targets.base().path();
+        Path f = dir.resolve("sitemap.xml");
+        Set<String> out = new TreeSet<>();
+        if (!Files.isRegularFile(f) || isOutside(f)) {
+            return out;
+        }
+        try {
+            byte[] bytes = Files.readAllBytes(f);
+            String text = Texts.utf8(bytes);
+            Document xml;
+            if (text != null) {
+                xml = Jsoup.parse(text, "", Parser.xmlParser());
+            } else {
+                // Not UTF-8: the XML declaration may name the charset; say so when it names none.
+                xml = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", Parser.xmlParser());
+                if (xml.charset().equals(StandardCharsets.UTF_8)) {
+                    problems.add(new Site.Problem("sitemap.xml", null,
+                            "is not valid UTF-8 and declares no other encoding; invalid bytes were replaced"));
+                }
+            }
+            for (Element loc : xml.select("url > loc")) {
+                String u = loc.text().strip();
+                String path = u;
+                try {
+                    URI uri = URI.create(u);
+                    if (uri.getHost() != null) {
+                        path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+                        if (basePath.length() > 1 && path.startsWith(basePath)) {
+                            path = "/" + path.substring(basePath.length());
+                        }
+                    }
+                } catch (IllegalArgumentException e) {
+                    String why = e.getCause() instanceof java.net.URISyntaxException x
+                            ? ": " + x.getReason().toLowerCase(Locale.ROOT) + " (character " + (x.getIndex() + 1) + ")" : "";
+                    problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'" + why));
+                    continue;
+                }
+                PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", targets.keys());
+                if (t.key() != null) {
+                    out.add(t.key());
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            problems.add(new Site.Problem("sitemap.xml", null, "cannot read: " + e.getMessage()));
+        }
+        return out;
+    }
+}
