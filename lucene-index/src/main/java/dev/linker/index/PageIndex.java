@@ -5,35 +5,17 @@ import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.rank.LearnedRanker;
-import dev.linker.core.model.PageKind;
-import dev.linker.core.model.PageMeta;
-import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.KnnVectorsReader;
-import org.apache.lucene.codecs.KnnVectorsWriter;
-import org.apache.lucene.codecs.lucene104.Lucene104Codec;
-import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.IntPoint;
-import org.apache.lucene.document.KnnFloatVectorField;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.SegmentReadState;
-import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
@@ -47,16 +29,11 @@ import org.apache.lucene.util.Bits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -364,7 +341,7 @@ public final class PageIndex implements Closeable {
         }
         IndexWriter w;
         try {
-            w = new IndexWriter(d, writerConfig(format, options));
+            w = new IndexWriter(d, IndexCodecs.writerConfig(format, options));
         } catch (LockObtainFailedException e) {
             throw new LinkerException(where + ": the index is open in another process (a server or another "
                     + "'linker index'); stop it or use another folder", e);
@@ -430,28 +407,6 @@ public final class PageIndex implements Closeable {
         return java.util.Arrays.asList(d.listAll()).contains(FIRST_COMMIT_PENDING);
     }
 
-    private static IndexWriterConfig writerConfig(VectorFormat format, Options options) {
-        IndexWriterConfig cfg = new IndexWriterConfig(new LinkerAnalyzer());
-        cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-        cfg.setCodec(codec(format));
-        cfg.setRAMBufferSizeMB(64);
-        if (options.serialMerges()) {
-            cfg.setMergeScheduler(new org.apache.lucene.index.SerialMergeScheduler());
-        } else {
-            cfg.setMergeScheduler(new org.apache.lucene.index.ConcurrentMergeScheduler() {
-                @Override
-                protected void handleMergeException(Throwable exc) {
-                    // A merge out of disk space stops the writer; the next write says why (DiskFullException) and
-                    // reopens it once there is space. No stack trace from a merge thread for that.
-                    if (!DiskFullException.isDiskFull(exc)) {
-                        super.handleMergeException(exc);
-                    }
-                }
-            });
-        }
-        return cfg;
-    }
-
     /**
      * What opening found and did about it, for the command to say: a folder holding an index stopped before its
      * first commit was cleared. Null when there was nothing to say.
@@ -468,48 +423,6 @@ public final class PageIndex implements Closeable {
             throw new LinkerException(where + ": index was built with embedder " + recordedId + " (" + recordedDim
                     + "-d) but this run uses " + embedder.id() + " (" + embedder.dimension() + "-d); use the same "
                     + "embedder or index into a new folder");
-        }
-    }
-
-    static Lucene104Codec codec(VectorFormat format) {
-        KnnVectorsFormat base = format == VectorFormat.INT8
-                ? new Lucene104HnswScalarQuantizedVectorsFormat(
-                org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding.UNSIGNED_BYTE, 16, 100)
-                : new Lucene99HnswVectorsFormat(16, 100);
-        KnnVectorsFormat wide = new WideVectors(base);
-        return new Lucene104Codec() {
-            @Override
-            public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-                return wide;
-            }
-        };
-    }
-
-    /**
-     * Lifts Lucene's 1024-dimension default so 1536-d and 3072-d API embeddings fit. It writes under the
-     * delegate's SPI name, so readers need nothing special.
-     */
-    private static final class WideVectors extends KnnVectorsFormat {
-        private final KnnVectorsFormat delegate;
-
-        WideVectors(KnnVectorsFormat delegate) {
-            super(delegate.getName());
-            this.delegate = delegate;
-        }
-
-        @Override
-        public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
-            return delegate.fieldsWriter(state);
-        }
-
-        @Override
-        public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
-            return delegate.fieldsReader(state);
-        }
-
-        @Override
-        public int getMaxDimensions(String fieldName) {
-            return 4096;
         }
     }
 
@@ -665,18 +578,18 @@ public final class PageIndex implements Closeable {
         boolean[] skip = new boolean[batch.size()];
         for (int i = 0; i < batch.size(); i++) {
             PageRecord r = batch.get(i);
-            hs[i] = hash(r) + ":" + recordHash(r);
+            hs[i] = PageDocuments.storedHash(r);
             String old = hashes.get(r.url());
             if (hs[i].equals(old)) {
                 // Nothing changed at all: rewriting would only leave deleted copies that skew term statistics.
                 skip[i] = true;
                 continue;
             }
-            if (old != null && textHash(old).equals(textHash(hs[i]))) {
+            if (old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hs[i]))) {
                 vectors[i] = storedVector(r.url());
             }
             if (vectors[i] == null && imported != null) {
-                vectors[i] = imported.vector(r.url(), textHash(hs[i]));
+                vectors[i] = imported.vector(r.url(), PageDocuments.textHash(hs[i]));
                 if (vectors[i] != null) {
                     vectors[i] = checkVector(r, vectors[i]);
                     taken++;
@@ -706,7 +619,7 @@ public final class PageIndex implements Closeable {
         for (int i = 0; i < batch.size(); i++) {
             if (!skip[i]) {
                 liveWriter().updateDocument(new Term(Fields.URL, batch.get(i).url()),
-                        document(batch.get(i), hs[i], vectors[i]));
+                        PageDocuments.document(batch.get(i), hs[i], vectors[i]));
             }
         }
         counts.unchanged += batch.size() - todo.size() - taken;
@@ -729,10 +642,10 @@ public final class PageIndex implements Closeable {
         requireWriter();
         PageLimits.check(page);
         PageRecord r = events.withInherited(page);
-        String hash = hash(r) + ":" + recordHash(r);
+        String hash = PageDocuments.storedHash(r);
         float[] vector = null;
         String old = storedHash(r.url());
-        if (old != null && textHash(old).equals(textHash(hash))) {
+        if (old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hash))) {
             vector = storedVector(r.url());
         }
         boolean embedded = vector == null;
@@ -740,7 +653,7 @@ public final class PageIndex implements Closeable {
             vector = embed(r);
         }
         try {
-            liveWriter().updateDocument(new Term(Fields.URL, r.url()), document(r, hash, vector));
+            liveWriter().updateDocument(new Term(Fields.URL, r.url()), PageDocuments.document(r, hash, vector));
             searchers.maybeRefreshBlocking();
         } catch (IOException | RuntimeException e) {
             throw failed("write", e);
@@ -949,7 +862,7 @@ public final class PageIndex implements Closeable {
             IOUtils.closeWhileHandlingException(w::rollback);
             IndexWriter fresh = null;
             try {
-                fresh = new IndexWriter(dir, writerConfig(format, options));
+                fresh = new IndexWriter(dir, IndexCodecs.writerConfig(format, options));
                 SearcherManager old = searchers;
                 searchers = new SearcherManager(fresh, null);
                 writer = fresh;
@@ -1093,37 +1006,6 @@ public final class PageIndex implements Closeable {
         });
     }
 
-    static PageRecord fromDocument(Document d) {
-        List<String[]> names = new java.util.ArrayList<>();
-        for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
-            names.add(split2(v));
-        }
-        List<String[]> queries = new java.util.ArrayList<>();
-        for (String v : d.getValues(Fields.QUERIES)) {
-            queries.add(split2(v));
-        }
-        Number inbound = d.getField(Fields.INBOUND) == null ? 0 : d.getField(Fields.INBOUND).numericValue();
-        Number authority = d.getField(Fields.AUTHORITY) == null ? 0 : d.getField(Fields.AUTHORITY).numericValue();
-        String status = d.get(Fields.STATUS);
-        String published = d.get(Fields.PUBLISHED);
-        org.apache.lucene.util.BytesRef regions = d.getBinaryValue(Fields.REGIONS);
-        PageMeta meta = new PageMeta(published == null ? null : LocalDate.parse(published),
-                List.of(d.getValues(Fields.TAGS)), PageKind.parse(d.get(Fields.KIND)),
-                regions == null ? List.of() : TextRegions.decode(
-                        Arrays.copyOfRange(regions.bytes, regions.offset, regions.offset + regions.length)));
-        List<String> links = List.of(d.getValues(Fields.LINKS));
-        // An index written before links of every placement were stored knows only the content links.
-        List<String> all = d.getField(Fields.KIND) == null ? links : List.of(d.getValues(Fields.ALL_LINKS));
-        return new PageRecord(d.get(Fields.URL), d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY),
-                d.get(Fields.CATEGORY), status == null ? Status.LIVE : Status.parse(status), d.get(Fields.REDIRECT),
-                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), links, names, queries, meta, all);
-    }
-
-    static String[] split2(String v) {
-        int i = v.indexOf(Fields.SEP);
-        return i < 0 ? new String[] {v, ""} : new String[] {v.substring(0, i), v.substring(i + 1)};
-    }
-
     /** The stored vector of a page, or null. */
     public float[] storedVector(String url) {
         return withView(v -> {
@@ -1221,109 +1103,9 @@ public final class PageIndex implements Closeable {
         return v;
     }
 
-    private static String textHash(String stored) {
-        int i = stored.indexOf(':');
-        return i < 0 ? stored : stored.substring(0, i);
-    }
-
-    /** Hash of everything else a record holds (graph figures, links, names, status). */
-    static String recordHash(PageRecord r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(r.category()).append('\0').append(r.status()).append('\0').append(r.redirectTo()).append('\0')
-                .append(r.authority()).append('\0').append(r.inbound()).append('\0').append(r.safety()).append('\0');
-        r.links().forEach(l -> sb.append(l).append('\1'));
-        sb.append('\0');
-        r.names().forEach(n -> sb.append(n[0]).append('\2').append(n[1]).append('\1'));
-        sb.append('\0');
-        r.queries().forEach(q -> sb.append(q[0]).append('\2').append(q[1]).append('\1'));
-        sb.append('\0');
-        r.allLinks().forEach(l -> sb.append(l).append('\1'));
-        PageMeta m = r.meta();
-        sb.append('\0').append(m.published()).append('\0').append(m.kind().id()).append('\0');
-        m.tags().forEach(t -> sb.append(t).append('\1'));
-        sb.append('\0').append(HexFormat.of().formatHex(TextRegions.encode(m.regions())));
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(sb.toString().getBytes(StandardCharsets.UTF_8)), 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String hash(PageRecord r) {
-        return EmbedText.contentHash(r.title(), r.h1(), r.body());
-    }
-
-    private Document document(PageRecord r, String hash, float[] vector) {
-        Document d = new Document();
-        d.add(new StringField(Fields.URL, r.url(), Field.Store.YES));
-        d.add(new TextField(Fields.TITLE, r.title(), Field.Store.YES));
-        d.add(new TextField(Fields.H1, r.h1(), Field.Store.YES));
-        d.add(new TextField(Fields.ALL, r.title() + "\n" + r.h1() + "\n" + r.body(), Field.Store.NO));
-        d.add(new StoredField(Fields.BODY, r.body()));
-        String cat = r.category() == null ? dev.linker.core.score.CategoryPath.fromUrl(r.url()) : r.category();
-        d.add(new StringField(Fields.CATEGORY, cat, Field.Store.YES));
-        List<String> segs = dev.linker.core.score.CategoryPath.segments(cat);
-        for (int up = 0; up <= segs.size(); up++) {
-            d.add(new StringField(Fields.CATEGORY_ANCESTOR, dev.linker.core.score.CategoryPath.up(cat, up),
-                    Field.Store.NO));
-        }
-        d.add(new StringField(Fields.STATUS, r.status().id(), Field.Store.YES));
-        if (r.redirectTo() != null) {
-            d.add(new StoredField(Fields.REDIRECT, r.redirectTo()));
-        }
-        d.add(new StoredField(Fields.AUTHORITY, r.authority()));
-        d.add(new StoredField(Fields.INBOUND, r.inbound()));
-        d.add(new StringField(Fields.SAFETY, r.safety(), Field.Store.YES));
-        d.add(new StringField(Fields.HASH, hash, Field.Store.YES));
-        d.add(new StoredField(Fields.WORDS, countWords(r.body())));
-        for (String l : r.links()) {
-            d.add(new StoredField(Fields.LINKS, l));
-        }
-        for (String[] n : r.names()) {
-            d.add(new StoredField(Fields.ANCHOR_NAMES, n[0] + Fields.SEP + n[1]));
-        }
-        for (String[] q : r.queries()) {
-            d.add(new StoredField(Fields.QUERIES, q[0] + Fields.SEP + q[1]));
-        }
-        for (String l : r.allLinks()) {
-            d.add(new StoredField(Fields.ALL_LINKS, l));
-        }
-        PageMeta meta = r.meta();
-        d.add(new StringField(Fields.KIND, meta.kind().id(), Field.Store.YES));
-        if (meta.hub()) {
-            d.add(new StringField(Fields.HUB, "1", Field.Store.NO));
-        }
-        if (meta.published() != null) {
-            d.add(new StoredField(Fields.PUBLISHED, meta.published().toString()));
-        }
-        d.add(new IntPoint(Fields.PUBLISHED_DAY, day(meta.published())));
-        for (String t : meta.tags()) {
-            d.add(new StringField(Fields.TAGS, t, Field.Store.YES));
-        }
-        if (!meta.regions().isEmpty()) {
-            d.add(new StoredField(Fields.REGIONS, TextRegions.encode(meta.regions())));
-        }
-        d.add(new KnnFloatVectorField(Fields.VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
-        return d;
-    }
-
     /** A date as the {@link Fields#PUBLISHED_DAY} point holds it. */
     public static int day(LocalDate date) {
-        return date == null ? Fields.UNDATED : Math.toIntExact(date.toEpochDay());
-    }
-
-    static int countWords(String s) {
-        int n = 0;
-        boolean in = false;
-        for (int i = 0; i < s.length(); i++) {
-            boolean w = Character.isLetterOrDigit(s.charAt(i));
-            if (w && !in) {
-                n++;
-            }
-            in = w;
-        }
-        return n;
+        return PageDocuments.day(date);
     }
 
     private void requireWriter() {

@@ -49,7 +49,7 @@ public final class PageView {
     /** Everything stored of a page. */
     public PageRecord record(int doc) {
         try {
-            return PageIndex.fromDocument(searcher.storedFields().document(doc));
+            return PageDocuments.fromDocument(searcher.storedFields().document(doc));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
