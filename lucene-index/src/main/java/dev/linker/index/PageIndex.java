@@ -6,11 +6,7 @@ import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.rank.LearnedRanker;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexFormatTooNewException;
-import org.apache.lucene.index.IndexFormatTooOldException;
-import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentInfos;
@@ -19,11 +15,8 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
-import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
-import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.Bits;
 
 import java.io.Closeable;
@@ -114,7 +107,7 @@ public final class PageIndex implements Closeable {
     private volatile boolean closed;
     /** What opening found and did about it (an index stopped before its first commit, cleared), or null. */
     private String openNote;
-    /** This index has not committed yet: its {@link #FIRST_COMMIT_PENDING} file stands until it does. */
+    /** This index has not committed yet: its {@link IndexFolder#FIRST_COMMIT_PENDING} file stands until it does. */
     private volatile boolean firstCommitPending;
     private final Embedder embedder;
     private final String embedderId;
@@ -129,8 +122,8 @@ public final class PageIndex implements Closeable {
     /** What the index learned from its site's links (null: nothing yet); written with every commit. */
     private volatile LearnedRanker ranker;
 
-    private PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
-                      String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
+    PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
+              String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
         this.where = where;
         this.dir = dir;
         this.writer = writer;
@@ -172,22 +165,7 @@ public final class PageIndex implements Closeable {
 
     /** Opens (or creates) a writable index in {@code dir}. */
     public static PageIndex open(Path dir, Embedder embedder, Options options) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new LinkerException(dir + ": cannot create index folder: " + e.getMessage(), e);
-        }
-        Directory d = null;
-        try {
-            d = FSDirectory.open(dir);
-            return openWriter(dir.toString(), d, embedder, options);
-        } catch (LinkerException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw e;
-        } catch (IOException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw translate(dir.toString(), e);
-        }
+        return IndexFolder.open(dir, embedder, options);
     }
 
     /**
@@ -195,19 +173,7 @@ public final class PageIndex implements Closeable {
      * it must neither create an index nor change its recipe). No index at {@code dir} is a {@link LinkerException}.
      */
     public static PageIndex openExisting(Path dir, Embedder embedder) {
-        if (!Files.isDirectory(dir)) {
-            throw new LinkerException(dir + ": no index here");
-        }
-        String mode;
-        try (Directory d = FSDirectory.open(dir)) {
-            if (!DirectoryReader.indexExists(d)) {
-                throw noIndex(dir, d, "");
-            }
-            mode = SegmentInfos.readLatestCommit(d).getUserData().getOrDefault(Fields.DATA_EMBED, EmbedMode.BOTH.id());
-        } catch (IOException e) {
-            throw translate(dir.toString(), e);
-        }
-        return open(dir, embedder, Options.DEFAULT.withEmbed(EmbedMode.parse(mode)));
+        return IndexFolder.openExisting(dir, embedder);
     }
 
     /**
@@ -215,24 +181,12 @@ public final class PageIndex implements Closeable {
      * index closes it. {@code where} names it in messages.
      */
     public static PageIndex open(Directory directory, String where, Embedder embedder, Options options) {
-        try {
-            return openWriter(where, directory, embedder, options);
-        } catch (LinkerException e) {
-            IOUtils.closeWhileHandlingException(directory);
-            throw e;
-        } catch (IOException e) {
-            IOUtils.closeWhileHandlingException(directory);
-            throw translate(where, e);
-        }
+        return IndexFolder.open(directory, where, embedder, options);
     }
 
     /** A fresh index in memory, for tests and one-off evaluations. */
     public static PageIndex inMemory(Embedder embedder, Options options) {
-        try {
-            return openWriter("(memory)", new ByteBuffersDirectory(), embedder, options);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return IndexFolder.inMemory(embedder, options);
     }
 
     /**
@@ -240,171 +194,17 @@ public final class PageIndex implements Closeable {
      * be null when only stored vectors are needed; when given it must match the one the index was built with.
      */
     public static PageIndex openReadOnly(Path dir, Embedder embedder) {
-        if (!Files.isDirectory(dir)) {
-            throw new LinkerException(dir + ": no index here (run 'linker index SOURCE --index " + dir + "' first)");
-        }
-        Directory d = null;
-        try {
-            d = FSDirectory.open(dir);
-            if (!DirectoryReader.indexExists(d)) {
-                throw noIndex(dir, d, " (run 'linker index SOURCE --index " + dir + "' first)");
-            }
-            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
-            String id = data.getOrDefault(Fields.DATA_EMBEDDER, "");
-            int dim = Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0"));
-            checkEmbedder(dir.toString(), id, dim, embedder);
-            SearcherManager sm = new SearcherManager(d, null);
-            PageIndex idx = new PageIndex(dir.toString(), d, null, sm, embedder, id, dim,
-                    EmbedMode.parse(data.getOrDefault(Fields.DATA_EMBED, "both")),
-                    VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), Options.DEFAULT);
-            idx.ranker = readRanker(data);
-            return idx;
-        } catch (LinkerException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw translate(dir.toString(), e);
-        }
+        return IndexFolder.openReadOnly(dir, embedder);
     }
 
     /** Whether {@code dir} holds an index with at least one commit (an emptied index counts; a new folder not). */
     public static boolean exists(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return false;
-        }
-        try (Directory d = FSDirectory.open(dir)) {
-            return DirectoryReader.indexExists(d);
-        } catch (IOException e) {
-            throw translate(dir.toString(), e);
-        }
+        return IndexFolder.exists(dir);
     }
 
     /** The embedder id recorded in the index at {@code dir}, or null when there is no index. */
     public static String recordedEmbedder(Path dir) {
-        try (Directory d = FSDirectory.open(dir)) {
-            if (!DirectoryReader.indexExists(d)) {
-                return null;
-            }
-            return SegmentInfos.readLatestCommit(d).getUserData().get(Fields.DATA_EMBEDDER);
-        } catch (IOException e) {
-            throw translate(dir.toString(), e);
-        }
-    }
-
-    private static PageIndex openWriter(String where, Directory d, Embedder embedder, Options options)
-            throws IOException {
-        if (embedder == null) {
-            throw new IllegalArgumentException("a writable index needs an embedder");
-        }
-        VectorFormat format = options.format();
-        EmbedMode mode = options.embed();
-        boolean exists = DirectoryReader.indexExists(d);
-        String note = null;
-        if (!exists) {
-            List<String> stray = uncommittedFiles(d);
-            if (!stray.isEmpty() && !neverCommitted(d)) {
-                // Index files without a commit point, in a folder that had committed: segments_N was lost. Starting
-                // afresh would silently turn a damaged index into an empty one. Refuse instead.
-                throw new IndexCorruptException(where, "it has index files such as " + stray.get(0)
-                        + " but no commit point, segments_N", null);
-            }
-            // An index stopped (killed, out of disk) before its first commit: Lucene writes segments_N last and
-            // atomically, so its files hold nothing committed. Clear them and start afresh.
-            for (String f : stray) {
-                d.deleteFile(f);
-            }
-            if (!stray.isEmpty()) {
-                note = where + " " + STOPPED_BEFORE_FIRST_COMMIT + "; cleared its " + stray.size()
-                        + " files and started afresh";
-            }
-            if (!neverCommitted(d) && !(d instanceof ByteBuffersDirectory)) {
-                d.createOutput(FIRST_COMMIT_PENDING, org.apache.lucene.store.IOContext.DEFAULT).close();
-                d.sync(List.of(FIRST_COMMIT_PENDING));
-                d.syncMetaData();
-            }
-        }
-        if (exists) {
-            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
-            checkEmbedder(where, data.getOrDefault(Fields.DATA_EMBEDDER, ""),
-                    Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0")), embedder);
-            // Vectors of one index must come from one recipe; the recorded mode/format win over new options.
-            String recordedMode = data.get(Fields.DATA_EMBED);
-            if (recordedMode != null && !recordedMode.equals(mode.id())) {
-                throw new LinkerException(where + ": index embeds " + recordedMode + ", not " + mode.id()
-                        + "; use --embed " + recordedMode + " or index into a new folder");
-            }
-            String recordedFormat = data.get(Fields.DATA_FORMAT);
-            if (recordedFormat != null) {
-                format = VectorFormat.parse(recordedFormat);
-            }
-        }
-        IndexWriter w;
-        try {
-            w = new IndexWriter(d, IndexCodecs.writerConfig(format, options));
-        } catch (LockObtainFailedException e) {
-            throw new LinkerException(where + ": the index is open in another process (a server or another "
-                    + "'linker index'); stop it or use another folder", e);
-        }
-        SearcherManager sm;
-        try {
-            sm = new SearcherManager(w, null);
-        } catch (IOException | RuntimeException e) {
-            w.rollback(); // releases the write lock without committing anything (a damaged segment fails here)
-            throw e;
-        }
-        PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
-                options);
-        idx.openNote = note;
-        idx.firstCommitPending = !exists && !(d instanceof ByteBuffersDirectory);
-        if (exists) {
-            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
-            idx.events = EventTable.decode(data.get(Fields.DATA_EVENTS), where);
-            idx.ranker = readRanker(data);
-        }
-        idx.recordCommitData();
-        return idx;
-    }
-
-    /** How an index folder with files but no commit point is described, by every command alike. */
-    static final String STOPPED_BEFORE_FIRST_COMMIT = "holds an index stopped before its first commit (nothing in it "
-            + "was committed)";
-
-    /** The files of an index that never committed: codec files and unfinished segments_N. */
-    private static List<String> uncommittedFiles(Directory d) throws IOException {
-        List<String> out = new java.util.ArrayList<>();
-        for (String f : d.listAll()) {
-            if (org.apache.lucene.index.IndexFileNames.CODEC_FILE_PATTERN.matcher(f).matches()
-                    || f.startsWith(org.apache.lucene.index.IndexFileNames.SEGMENTS)
-                    || f.startsWith(org.apache.lucene.index.IndexFileNames.PENDING_SEGMENTS)) {
-                out.add(f);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * "no index here", and why when the folder holds an index that never committed; index files in a folder that had
-     * committed but lost its commit point are damage, said as {@code linker index} says it.
-     */
-    private static LinkerException noIndex(Path dir, Directory d, String advice) throws IOException {
-        List<String> stray = uncommittedFiles(d);
-        if (!stray.isEmpty() && !neverCommitted(d)) {
-            return new IndexCorruptException(dir.toString(), "it has index files such as " + stray.get(0)
-                    + " but no commit point, segments_N", null);
-        }
-        String why = stray.isEmpty() ? "" : " (the folder " + STOPPED_BEFORE_FIRST_COMMIT + ")";
-        return new LinkerException(dir + ": no index here" + why + advice);
-    }
-
-    /**
-     * A file that stands from the creation of an index until its first commit: index files without a commit point
-     * beside it are an index stopped early (nothing committed), without it a commit point lost.
-     */
-    static final String FIRST_COMMIT_PENDING = "linker-first-commit.pending";
-
-    private static boolean neverCommitted(Directory d) throws IOException {
-        return java.util.Arrays.asList(d.listAll()).contains(FIRST_COMMIT_PENDING);
+        return IndexFolder.recordedEmbedder(dir);
     }
 
     /**
@@ -415,15 +215,28 @@ public final class PageIndex implements Closeable {
         return openNote;
     }
 
-    private static void checkEmbedder(String where, String recordedId, int recordedDim, Embedder embedder) {
-        if (embedder == null || recordedId.isEmpty()) {
+    /**
+     * Opening's last step ({@link IndexFolder}): a note for the command to say (or null), whether the folder awaits its
+     * first commit, and what the last commit recorded beside the pages (null: none). A read-only index takes back
+     * only the ranker: it writes no events.
+     */
+    void opened(String note, boolean firstCommitPending, Map<String, String> committed) {
+        openNote = note;
+        if (writer == null) {
+            ranker = readRanker(committed);
             return;
         }
-        if (!recordedId.equals(embedder.id()) || recordedDim != embedder.dimension()) {
-            throw new LinkerException(where + ": index was built with embedder " + recordedId + " (" + recordedDim
-                    + "-d) but this run uses " + embedder.id() + " (" + embedder.dimension() + "-d); use the same "
-                    + "embedder or index into a new folder");
+        this.firstCommitPending = firstCommitPending;
+        if (committed != null) {
+            takeBack(committed);
         }
+        recordCommitData();
+    }
+
+    /** Takes back what a commit recorded beside the pages: the page events' table and the learned ranker. */
+    private void takeBack(Map<String, String> committed) {
+        events = EventTable.decode(committed.get(Fields.DATA_EVENTS), where);
+        ranker = readRanker(committed);
     }
 
     private void recordCommitData() {
@@ -827,7 +640,7 @@ public final class PageIndex implements Closeable {
             recordCommitData();
             w.commit();
             if (firstCommitPending) {
-                dir.deleteFile(FIRST_COMMIT_PENDING);
+                dir.deleteFile(IndexFolder.FIRST_COMMIT_PENDING);
                 firstCommitPending = false;
             }
         } catch (IOException | RuntimeException e) {
@@ -869,8 +682,7 @@ public final class PageIndex implements Closeable {
                 // What the failed writer held in memory and never committed is forgotten with it.
                 Map<String, String> data = DirectoryReader.indexExists(dir)
                         ? SegmentInfos.readLatestCommit(dir).getUserData() : Map.of();
-                events = EventTable.decode(data.get(Fields.DATA_EVENTS), where);
-                ranker = readRanker(data);
+                takeBack(data);
                 recordCommitData();
                 IOUtils.closeWhileHandlingException(old);
                 return fresh;
@@ -1110,23 +922,6 @@ public final class PageIndex implements Closeable {
 
     private void requireWriter() {
         liveWriter();
-    }
-
-    static LinkerException translate(String where, Exception e) {
-        if (e instanceof LinkerException le) {
-            return le;
-        }
-        if (e instanceof CorruptIndexException || e instanceof IndexFormatTooOldException
-                || e instanceof IndexFormatTooNewException || e instanceof java.io.EOFException) {
-            return new IndexCorruptException(where, e.getMessage(), e);
-        }
-        if (e instanceof IndexNotFoundException) {
-            return new LinkerException(where + ": no index here (run 'linker index' first)", e);
-        }
-        if (e instanceof LockObtainFailedException) {
-            return new LinkerException(where + ": the index is open in another process", e);
-        }
-        return new LinkerException(where + ": cannot open the index: " + e.getMessage(), e);
     }
 
     @Override
