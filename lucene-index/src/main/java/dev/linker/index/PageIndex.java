@@ -6,17 +6,12 @@ import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.rank.LearnedRanker;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.Bits;
 
 import java.io.Closeable;
@@ -100,22 +95,15 @@ public final class PageIndex implements Closeable {
     }
 
     private final String where;
-    private final Directory dir;
-    /** Replaced when a failed write (a full disk) stopped it: see {@link #liveWriter()}. */
-    private volatile IndexWriter writer;
-    private volatile SearcherManager searchers;
-    private volatile boolean closed;
+    private final LiveIndex live;
     /** What opening found and did about it (an index stopped before its first commit, cleared), or null. */
     private String openNote;
-    /** This index has not committed yet: its {@link IndexFolder#FIRST_COMMIT_PENDING} file stands until it does. */
-    private volatile boolean firstCommitPending;
     private final Embedder embedder;
     private final String embedderId;
     private final int dimension;
     private final EmbedMode embedMode;
     private final VectorFormat format;
     private final Options options;
-    private volatile long lastRefresh = System.nanoTime();
     private Embedder ownedEmbedder;
     /** What page events said about URLs that gave way; written with every commit. */
     private EventTable events = new EventTable();
@@ -125,9 +113,7 @@ public final class PageIndex implements Closeable {
     PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
               String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
         this.where = where;
-        this.dir = dir;
-        this.writer = writer;
-        this.searchers = searchers;
+        this.live = new LiveIndex(where, dir, writer, searchers, format, options, this::commitData, this::takeBack);
         this.embedder = embedder;
         this.embedderId = embedderId;
         this.dimension = dimension;
@@ -222,15 +208,15 @@ public final class PageIndex implements Closeable {
      */
     void opened(String note, boolean firstCommitPending, Map<String, String> committed) {
         openNote = note;
-        if (writer == null) {
+        if (!live.writable()) {
             ranker = readRanker(committed);
             return;
         }
-        this.firstCommitPending = firstCommitPending;
+        live.firstCommitPending(firstCommitPending);
         if (committed != null) {
             takeBack(committed);
         }
-        recordCommitData();
+        live.recordCommitData();
     }
 
     /** Takes back what a commit recorded beside the pages: the page events' table and the learned ranker. */
@@ -239,7 +225,8 @@ public final class PageIndex implements Closeable {
         ranker = readRanker(committed);
     }
 
-    private void recordCommitData() {
+    /** What each commit records beside the pages: the embedder and recipe, the page events, the learned ranker. */
+    private Map<String, String> commitData() {
         Map<String, String> data = new HashMap<>(Map.of(
                 Fields.DATA_EMBEDDER, embedderId,
                 Fields.DATA_DIMENSION, Integer.toString(dimension),
@@ -252,7 +239,7 @@ public final class PageIndex implements Closeable {
         if (r != null) {
             data.put(Fields.DATA_RANKER, r.encode());
         }
-        writer.setLiveCommitData(data.entrySet());
+        return data;
     }
 
     /**
@@ -309,7 +296,7 @@ public final class PageIndex implements Closeable {
     }
 
     public boolean writable() {
-        return writer != null;
+        return live.writable();
     }
 
     /**
@@ -351,20 +338,20 @@ public final class PageIndex implements Closeable {
             if (removeMissing) {
                 for (String url : hashes.keySet()) {
                     if (!seen.contains(url)) {
-                        liveWriter().deleteDocuments(new Term(Fields.URL, url));
+                        live.liveWriter().deleteDocuments(new Term(Fields.URL, url));
                         removed++;
                     }
                 }
             }
             commit();
             // Deleted copies keep counting in term statistics (and disk) until merged away.
-            if (withSearcher(x -> x.getIndexReader().numDeletedDocs() > x.getIndexReader().maxDoc() / 10)) {
-                liveWriter().forceMergeDeletes();
+            if (live.withSearcher(x -> x.getIndexReader().numDeletedDocs() > x.getIndexReader().maxDoc() / 10)) {
+                live.liveWriter().forceMergeDeletes();
                 commit();
             }
             return new SyncReport(counts.unchanged, counts.embedded, removed, counts.imported);
         } catch (IOException | RuntimeException e) {
-            throw failed("write", e);
+            throw live.failed("write", e);
         }
     }
 
@@ -431,7 +418,7 @@ public final class PageIndex implements Closeable {
         int before = counts.written;
         for (int i = 0; i < batch.size(); i++) {
             if (!skip[i]) {
-                liveWriter().updateDocument(new Term(Fields.URL, batch.get(i).url()),
+                live.liveWriter().updateDocument(new Term(Fields.URL, batch.get(i).url()),
                         PageDocuments.document(batch.get(i), hs[i], vectors[i]));
             }
         }
@@ -466,10 +453,10 @@ public final class PageIndex implements Closeable {
             vector = embed(r);
         }
         try {
-            liveWriter().updateDocument(new Term(Fields.URL, r.url()), PageDocuments.document(r, hash, vector));
-            searchers.maybeRefreshBlocking();
+            live.liveWriter().updateDocument(new Term(Fields.URL, r.url()), PageDocuments.document(r, hash, vector));
+            live.refreshBlocking();
         } catch (IOException | RuntimeException e) {
-            throw failed("write", e);
+            throw live.failed("write", e);
         }
         return embedded;
     }
@@ -477,10 +464,10 @@ public final class PageIndex implements Closeable {
     public void delete(String url) {
         requireWriter();
         try {
-            liveWriter().deleteDocuments(new Term(Fields.URL, url));
-            searchers.maybeRefreshBlocking();
+            live.liveWriter().deleteDocuments(new Term(Fields.URL, url));
+            live.refreshBlocking();
         } catch (IOException | RuntimeException e) {
-            throw failed("write", e);
+            throw live.failed("write", e);
         }
     }
 
@@ -598,14 +585,14 @@ public final class PageIndex implements Closeable {
     public void waitForMerges() {
         requireWriter();
         try {
-            IndexWriter w = liveWriter();
+            IndexWriter w = live.liveWriter();
             w.maybeMerge();
             if (w.getConfig().getMergeScheduler() instanceof org.apache.lucene.index.ConcurrentMergeScheduler c) {
                 c.sync();
             }
             commit();
         } catch (IOException | RuntimeException e) {
-            throw failed("merge", e);
+            throw live.failed("merge", e);
         }
     }
 
@@ -618,16 +605,16 @@ public final class PageIndex implements Closeable {
     public void optimize() {
         requireWriter();
         try {
-            liveWriter().forceMerge(1);
+            live.liveWriter().forceMerge(1);
             commit();
         } catch (IOException | RuntimeException e) {
-            throw failed("merge", e);
+            throw live.failed("merge", e);
         }
     }
 
     /** Number of index segments (each is searched separately). */
     public int segments() {
-        return withSearcher(s -> s.getIndexReader().leaves().size());
+        return live.withSearcher(s -> s.getIndexReader().leaves().size());
     }
 
     /**
@@ -635,88 +622,8 @@ public final class PageIndex implements Closeable {
      * fails leaves the index as its last commit: what was written since is dropped, never committed later.
      */
     public void commit() {
-        IndexWriter w = liveWriter();
-        try {
-            recordCommitData();
-            w.commit();
-            if (firstCommitPending) {
-                dir.deleteFile(IndexFolder.FIRST_COMMIT_PENDING);
-                firstCommitPending = false;
-            }
-        } catch (IOException | RuntimeException e) {
-            throw failed("commit", e);
-        }
-        try {
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": refresh failed", e);
-        }
+        live.commit();
     }
-
-    /**
-     * The writer, reopened from the last commit when a failed write stopped the one before (Lucene closes a writer
-     * whose flush or merge failed, a full disk say): once there is space again, writes go on without a restart.
-     */
-    private IndexWriter liveWriter() {
-        IndexWriter w = writer;
-        if (w == null) {
-            throw new IllegalStateException(where + " was opened read-only");
-        }
-        if (w.isOpen() || closed) {
-            return w;
-        }
-        synchronized (this) {
-            w = writer;
-            if (w.isOpen() || closed) {
-                return w;
-            }
-            // A writer stopped by a merge thread may still be closing there: wait for it (rollback waits for a close
-            // in progress), so that its write lock is released before the new writer takes it.
-            IOUtils.closeWhileHandlingException(w::rollback);
-            IndexWriter fresh = null;
-            try {
-                fresh = new IndexWriter(dir, IndexCodecs.writerConfig(format, options));
-                SearcherManager old = searchers;
-                searchers = new SearcherManager(fresh, null);
-                writer = fresh;
-                // What the failed writer held in memory and never committed is forgotten with it.
-                Map<String, String> data = DirectoryReader.indexExists(dir)
-                        ? SegmentInfos.readLatestCommit(dir).getUserData() : Map.of();
-                takeBack(data);
-                recordCommitData();
-                IOUtils.closeWhileHandlingException(old);
-                return fresh;
-            } catch (IOException | RuntimeException e) {
-                if (fresh != null && writer != fresh) {
-                    IOUtils.closeWhileHandlingException(fresh::rollback);
-                }
-                throw failed("reopen", e);
-            }
-        }
-    }
-
-    /**
-     * A write that failed: what it wrote since the last commit is rolled back (the next write reopens the writer from
-     * that commit), and a full disk is said as such ({@link DiskFullException}) rather than as damage.
-     */
-    private RuntimeException failed(String what, Exception e) {
-        IndexWriter w = writer;
-        Throwable tragic = w == null ? null : w.getTragicException();
-        if (w != null && w.isOpen() && !closed) {
-            IOUtils.closeWhileHandlingException(w::rollback);
-        }
-        if (DiskFullException.isDiskFull(e) || DiskFullException.isDiskFull(tragic)) {
-            return new DiskFullException(where, e);
-        }
-        if (e instanceof IOException io) {
-            return new UncheckedIOException(where + ": " + what + " failed", io);
-        }
-        if (e instanceof AlreadyClosedException && tragic != null) {
-            return new UncheckedIOException(where + ": " + what + " failed", new IOException(tragic.getMessage(), tragic));
-        }
-        return (RuntimeException) e;
-    }
-
     /**
      * What a failure while reading the index means: an {@link IndexCorruptException} when the index's checksums do
      * not verify (a flipped byte surfaces as anything from a bad offset to an out-of-bounds index), else {@code e}
@@ -726,89 +633,25 @@ public final class PageIndex implements Closeable {
         if (e instanceof IndexCorruptException) {
             return e;
         }
-        String problem = integrityProblem();
+        String problem = live.integrityProblem();
         return problem == null ? e : new IndexCorruptException(where, problem, e);
     }
 
     /** Verifies the checksums of every file of the current index; throws {@link IndexCorruptException}. */
     public void verify() {
-        String problem = integrityProblem();
+        String problem = live.integrityProblem();
         if (problem != null) {
             throw new IndexCorruptException(where, problem, null);
         }
     }
 
-    private String integrityProblem() {
-        refresh(true);
-        try {
-            IndexSearcher s = searchers.acquire();
-            try {
-                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                    leaf.reader().checkIntegrity();
-                }
-                return null;
-            } finally {
-                searchers.release(s);
-            }
-        } catch (IOException | RuntimeException e) {
-            return e.getMessage() == null ? e.toString() : e.getMessage();
-        }
-    }
-
     /** Runs {@code f} on the index as it is now ({@link PageView}), released afterwards. */
     public <T> T withView(Function<PageView, T> f) {
-        return withSearcher(s -> f.apply(new PageView(s)));
-    }
-
-    /** Runs {@code f} with a current searcher, released afterwards. */
-    private <T> T withSearcher(Function<IndexSearcher, T> f) {
-        try {
-            // A writer's own changes are cheap to check; a read-only index polls the folder at most once a second.
-            long now = System.nanoTime();
-            if (writer != null || now - lastRefresh > 1_000_000_000L) {
-                refresh(false);
-                lastRefresh = now;
-            }
-            IndexSearcher s = searchers.acquire();
-            try {
-                return f.apply(s);
-            } finally {
-                searchers.release(s);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": search failed", e);
-        }
-    }
-
-    /**
-     * Brings the searcher up to date. Reads go on when a failed write stopped the writer (the last view stays; the
-     * writer is reopened when it can be); {@code quiet}: a refresh that fails is left to the read that follows.
-     */
-    private void refresh(boolean quiet) {
-        IndexWriter w = writer;
-        if (w != null && !w.isOpen() && !closed) {
-            try {
-                liveWriter();
-            } catch (RuntimeException e) {
-                return; // still failing (the disk is still full): read the last view
-            }
-        }
-        try {
-            searchers.maybeRefresh();
-        } catch (AlreadyClosedException e) {
-            if (closed) {
-                throw e;
-            }
-        } catch (IOException | RuntimeException e) {
-            if (!quiet) {
-                throw e instanceof IOException io ? new UncheckedIOException(where + ": search failed", io)
-                        : (RuntimeException) e;
-            }
-        }
+        return live.withSearcher(s -> f.apply(new PageView(s)));
     }
 
     public int size() {
-        return withSearcher(s -> s.getIndexReader().numDocs());
+        return live.withSearcher(s -> s.getIndexReader().numDocs());
     }
 
     public PageRecord get(String url) {
@@ -844,7 +687,7 @@ public final class PageIndex implements Closeable {
 
     /** Every page in the index (one version of it), with the stored {@code fields} ({@link Fields}) read. */
     public void forEachStored(Set<String> fields, java.util.function.Consumer<Stored> f) {
-        withSearcher(s -> {
+        live.withSearcher(s -> {
             try {
                 for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
                     StoredFields sf = leaf.reader().storedFields();
@@ -921,32 +764,11 @@ public final class PageIndex implements Closeable {
     }
 
     private void requireWriter() {
-        liveWriter();
+        live.liveWriter();
     }
 
     @Override
     public void close() {
-        RuntimeException failure = null;
-        try {
-            if (writer != null && !closed) {
-                commit();
-            }
-        } catch (RuntimeException e) {
-            failure = e; // what was committed before stays; close the rest all the same
-        }
-        closed = true;
-        try {
-            IOUtils.close(searchers, writer != null && writer.isOpen() ? writer : null, dir);
-            if (ownedEmbedder != null) {
-                ownedEmbedder.close();
-            }
-        } catch (IOException e) {
-            if (failure == null) {
-                failure = new UncheckedIOException(where + ": close failed", e);
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        live.close(ownedEmbedder);
     }
 }
