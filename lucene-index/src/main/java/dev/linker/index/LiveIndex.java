@@ -96,6 +96,30 @@ final class LiveIndex {
         }
     }
 
+    /** Blocks until background segment merges are done, then commits. */
+    void waitForMerges() {
+        try {
+            IndexWriter w = liveWriter();
+            w.maybeMerge();
+            if (w.getConfig().getMergeScheduler() instanceof org.apache.lucene.index.ConcurrentMergeScheduler c) {
+                c.sync();
+            }
+            commit();
+        } catch (IOException | RuntimeException e) {
+            throw failed("merge", e);
+        }
+    }
+
+    /** Merges the index into one segment, then commits. */
+    void forceMerge() {
+        try {
+            liveWriter().forceMerge(1);
+            commit();
+        } catch (IOException | RuntimeException e) {
+            throw failed("merge", e);
+        }
+    }
+
     /**
      * The writer, reopened from the last commit when a failed write stopped the one before (Lucene closes a writer
      * whose flush or merge failed, a full disk say): once there is space again, writes go on without a restart.

@@ -4,18 +4,11 @@ import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.rank.LearnedRanker;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.util.Bits;
 
 import java.io.Closeable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -33,6 +26,10 @@ import java.util.function.Function;
  * batches and on close. Lucene commits are atomic, so a killed process leaves the last commit readable. The
  * embedder's id and dimension are stored in the commit data; opening the index with another embedder is an error
  * rather than a silent mix of incomparable vectors.
+ *
+ * <p>A facade over package-private parts: {@code IndexFolder} opens an index, {@code LiveIndex} keeps its writer,
+ * searchers and commits, {@code PageWriter} writes pages with their vectors, {@code PageEvents} applies page events,
+ * {@code PageDocuments} turns a page into a Lucene document and back, {@code IndexCodecs} sets how it is written.
  */
 public final class PageIndex implements Closeable {
 
@@ -329,12 +326,7 @@ public final class PageIndex implements Closeable {
 
     public void delete(String url) {
         requireWriter();
-        try {
-            live.liveWriter().deleteDocuments(new Term(Fields.URL, url));
-            live.refreshBlocking();
-        } catch (IOException | RuntimeException e) {
-            throw live.failed("write", e);
-        }
+        writes.delete(url);
     }
 
     /**
@@ -351,91 +343,7 @@ public final class PageIndex implements Closeable {
      */
     public void apply(PageEvent e) {
         requireWriter();
-        checkEvent(e);
-        switch (e.type()) {
-            case CREATED, UPDATED -> {
-                if (e.page() != null) {
-                    upsert(e.page());
-                } else {
-                    upsert(known(e.url()).withStatus(Status.LIVE, null));
-                }
-                events.remove(e.url());
-            }
-            case MERGED, REDIRECTED -> {
-                PageRecord gone = known(e.url());
-                Status status = e.type() == PageEvent.Type.MERGED ? Status.MERGED : Status.REDIRECTED;
-                boolean again = gone.status() == status && e.survivor().equals(gone.redirectTo());
-                upsert(gone.withStatus(status, e.survivor()));
-                List<String[]> names = new java.util.ArrayList<>();
-                for (String name : List.of(gone.title(), gone.h1())) {
-                    if (!name.isBlank()) {
-                        names.add(new String[] {gone.url(), name});
-                    }
-                }
-                names.addAll(gone.names());
-                events.put(e.url(), new EventTable.Entry(status, e.survivor(), names));
-                PageRecord s = get(e.survivor());
-                if (s != null) { // else it gets the names when it is indexed
-                    upsert(again ? s : s.withNames(s.names(), s.inbound() + gone.inbound()));
-                }
-            }
-            case KILLED -> {
-                upsert(known(e.url()).withStatus(Status.KILLED, null));
-                events.put(e.url(), new EventTable.Entry(Status.KILLED, null, List.of()));
-            }
-        }
-        commit();
-    }
-
-    private PageRecord known(String url) {
-        PageRecord r = get(url);
-        if (r == null) {
-            throw new UnknownPageException("url", url);
-        }
-        return r;
-    }
-
-    /** The event's fields hold together, before anything is written. */
-    private static void checkEvent(PageEvent e) {
-        if (e.type() == null) {
-            throw new PageLimits.InvalidPageException("type", "type is required (one of " + PageEvent.Type.KNOWN + ")");
-        }
-        if (e.url() == null || e.url().isBlank()) {
-            throw new PageLimits.InvalidPageException("url", "url is required");
-        }
-        String problem = PageLimits.urlProblem("url", e.url());
-        if (problem != null) {
-            throw new PageLimits.InvalidPageException("url", problem);
-        }
-        if (e.type().handsOver()) {
-            if (e.survivor() == null || e.survivor().isBlank()) {
-                throw new PageLimits.InvalidPageException("survivor", "survivor is required for a " + e.type().id()
-                        + " event");
-            }
-            problem = PageLimits.urlProblem("survivor", e.survivor());
-            if (problem != null) {
-                throw new PageLimits.InvalidPageException("survivor", problem);
-            }
-            if (e.survivor().equals(e.url())) {
-                throw new PageLimits.InvalidPageException("survivor", "survivor must differ from url");
-            }
-        } else if (e.survivor() != null) {
-            throw new PageLimits.InvalidPageException("survivor",
-                    "survivor only applies to merged and redirected events");
-        }
-        if (e.page() != null) {
-            if (e.type() != PageEvent.Type.CREATED && e.type() != PageEvent.Type.UPDATED) {
-                throw new PageLimits.InvalidPageException("page", "page only applies to created and updated events");
-            }
-            if (!e.url().equals(e.page().url())) {
-                throw new PageLimits.InvalidPageException("page.url", "page.url must equal url");
-            }
-            try {
-                PageLimits.check(e.page());
-            } catch (PageLimits.InvalidPageException x) {
-                throw new PageLimits.InvalidPageException("page." + x.field(), x.getMessage());
-            }
-        }
+        PageEvents.apply(this, e);
     }
 
     /** Marks a page merged/redirected/killed (it stays, so the event is reversible) or live again. */
@@ -450,16 +358,7 @@ public final class PageIndex implements Closeable {
     /** Blocks until background segment merges are done (benchmarks; a quiet moment after a large sync). */
     public void waitForMerges() {
         requireWriter();
-        try {
-            IndexWriter w = live.liveWriter();
-            w.maybeMerge();
-            if (w.getConfig().getMergeScheduler() instanceof org.apache.lucene.index.ConcurrentMergeScheduler c) {
-                c.sync();
-            }
-            commit();
-        } catch (IOException | RuntimeException e) {
-            throw live.failed("merge", e);
-        }
+        live.waitForMerges();
     }
 
     /**
@@ -470,12 +369,7 @@ public final class PageIndex implements Closeable {
      */
     public void optimize() {
         requireWriter();
-        try {
-            live.liveWriter().forceMerge(1);
-            commit();
-        } catch (IOException | RuntimeException e) {
-            throw live.failed("merge", e);
-        }
+        live.forceMerge();
     }
 
     /** Number of index segments (each is searched separately). */
@@ -490,6 +384,7 @@ public final class PageIndex implements Closeable {
     public void commit() {
         live.commit();
     }
+
     /**
      * What a failure while reading the index means: an {@link IndexCorruptException} when the index's checksums do
      * not verify (a flipped byte surfaces as anything from a bad offset to an out-of-bounds index), else {@code e}
@@ -546,32 +441,8 @@ public final class PageIndex implements Closeable {
 
     /** Every page in the index (one version of it), with the stored {@code fields} ({@link Fields}) read. */
     public void forEachStored(Set<String> fields, java.util.function.Consumer<Stored> f) {
-        live.withSearcher(s -> {
-            try {
-                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                    StoredFields sf = leaf.reader().storedFields();
-                    Bits live = leaf.reader().getLiveDocs();
-                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                        if (live != null && !live.get(i)) {
-                            continue;
-                        }
-                        Document d = sf.document(i, fields);
-                        f.accept(new Stored() {
-                            @Override
-                            public String get(String field) {
-                                return d.get(field);
-                            }
-
-                            @Override
-                            public String[] getAll(String field) {
-                                return d.getValues(field);
-                            }
-                        });
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        withView(v -> {
+            v.forEachStored(fields, f);
             return null;
         });
     }

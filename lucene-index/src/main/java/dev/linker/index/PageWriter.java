@@ -189,6 +189,16 @@ final class PageWriter {
         return embedded;
     }
 
+    /** As {@link PageIndex#delete}, on a writable index. */
+    void delete(String url) {
+        try {
+            live.liveWriter().deleteDocuments(new Term(Fields.URL, url));
+            live.refreshBlocking();
+        } catch (IOException | RuntimeException e) {
+            throw live.failed("write", e);
+        }
+    }
+
     private String storedHash(String url) {
         return index.withView(v -> {
             int doc = v.doc(url);
