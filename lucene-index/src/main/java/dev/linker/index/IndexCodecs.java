@@ -41,7 +41,7 @@ final class IndexCodecs {
         return cfg;
     }
 
-    static Lucene104Codec codec(VectorFormat format) {
+    private static Lucene104Codec codec(VectorFormat format) {
         KnnVectorsFormat base = format == VectorFormat.INT8
                 ? new Lucene104HnswScalarQuantizedVectorsFormat(
                 org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding.UNSIGNED_BYTE, 16, 100)
