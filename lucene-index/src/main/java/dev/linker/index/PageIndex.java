@@ -2,61 +2,17 @@ package dev.linker.index;
 
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.EmbedMode;
-import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.rank.LearnedRanker;
-import dev.linker.core.model.PageKind;
-import dev.linker.core.model.PageMeta;
-import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.KnnVectorsReader;
-import org.apache.lucene.codecs.KnnVectorsWriter;
-import org.apache.lucene.codecs.lucene104.Lucene104Codec;
-import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.IntPoint;
-import org.apache.lucene.document.KnnFloatVectorField;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
-import org.apache.lucene.index.CorruptIndexException;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexFormatTooNewException;
-import org.apache.lucene.index.IndexFormatTooOldException;
-import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.SegmentReadState;
-import org.apache.lucene.index.SegmentWriteState;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorSimilarityFunction;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.store.AlreadyClosedException;
-import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.IOUtils;
-import org.apache.lucene.store.LockObtainFailedException;
-import org.apache.lucene.util.Bits;
 
 import java.io.Closeable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -70,6 +26,10 @@ import java.util.function.Function;
  * batches and on close. Lucene commits are atomic, so a killed process leaves the last commit readable. The
  * embedder's id and dimension are stored in the commit data; opening the index with another embedder is an error
  * rather than a silent mix of incomparable vectors.
+ *
+ * <p>A facade over package-private parts: {@code IndexFolder} opens an index, {@code LiveIndex} keeps its writer,
+ * searchers and commits, {@code PageWriter} writes pages with their vectors, {@code PageEvents} applies page events,
+ * {@code PageDocuments} turns a page into a Lucene document and back, {@code IndexCodecs} sets how it is written.
  */
 public final class PageIndex implements Closeable {
 
@@ -130,40 +90,31 @@ public final class PageIndex implements Closeable {
     }
 
     private final String where;
-    private final Directory dir;
-    /** Replaced when a failed write (a full disk) stopped it: see {@link #liveWriter()}. */
-    private volatile IndexWriter writer;
-    private volatile SearcherManager searchers;
-    private volatile boolean closed;
+    private final LiveIndex live;
+    private final PageWriter writes;
     /** What opening found and did about it (an index stopped before its first commit, cleared), or null. */
     private String openNote;
-    /** This index has not committed yet: its {@link #FIRST_COMMIT_PENDING} file stands until it does. */
-    private volatile boolean firstCommitPending;
     private final Embedder embedder;
     private final String embedderId;
     private final int dimension;
     private final EmbedMode embedMode;
     private final VectorFormat format;
-    private final Options options;
-    private volatile long lastRefresh = System.nanoTime();
     private Embedder ownedEmbedder;
     /** What page events said about URLs that gave way; written with every commit. */
     private EventTable events = new EventTable();
     /** What the index learned from its site's links (null: nothing yet); written with every commit. */
     private volatile LearnedRanker ranker;
 
-    private PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
-                      String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
+    PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
+              String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
         this.where = where;
-        this.dir = dir;
-        this.writer = writer;
-        this.searchers = searchers;
+        this.live = new LiveIndex(where, dir, writer, searchers, format, options, this::commitData, this::takeBack);
         this.embedder = embedder;
         this.embedderId = embedderId;
         this.dimension = dimension;
         this.embedMode = embedMode;
         this.format = format;
-        this.options = options;
+        this.writes = new PageWriter(this, live, embedder, embedderId, dimension, embedMode, options);
     }
 
     /**
@@ -195,22 +146,7 @@ public final class PageIndex implements Closeable {
 
     /** Opens (or creates) a writable index in {@code dir}. */
     public static PageIndex open(Path dir, Embedder embedder, Options options) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new LinkerException(dir + ": cannot create index folder: " + e.getMessage(), e);
-        }
-        Directory d = null;
-        try {
-            d = FSDirectory.open(dir);
-            return openWriter(dir.toString(), d, embedder, options);
-        } catch (LinkerException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw e;
-        } catch (IOException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw translate(dir.toString(), e);
-        }
+        return IndexFolder.open(dir, embedder, options);
     }
 
     /**
@@ -218,19 +154,7 @@ public final class PageIndex implements Closeable {
      * it must neither create an index nor change its recipe). No index at {@code dir} is a {@link LinkerException}.
      */
     public static PageIndex openExisting(Path dir, Embedder embedder) {
-        if (!Files.isDirectory(dir)) {
-            throw new LinkerException(dir + ": no index here");
-        }
-        String mode;
-        try (Directory d = FSDirectory.open(dir)) {
-            if (!DirectoryReader.indexExists(d)) {
-                throw noIndex(dir, d, "");
-            }
-            mode = SegmentInfos.readLatestCommit(d).getUserData().getOrDefault(Fields.DATA_EMBED, EmbedMode.BOTH.id());
-        } catch (IOException e) {
-            throw translate(dir.toString(), e);
-        }
-        return open(dir, embedder, Options.DEFAULT.withEmbed(EmbedMode.parse(mode)));
+        return IndexFolder.openExisting(dir, embedder);
     }
 
     /**
@@ -238,24 +162,12 @@ public final class PageIndex implements Closeable {
      * index closes it. {@code where} names it in messages.
      */
     public static PageIndex open(Directory directory, String where, Embedder embedder, Options options) {
-        try {
-            return openWriter(where, directory, embedder, options);
-        } catch (LinkerException e) {
-            IOUtils.closeWhileHandlingException(directory);
-            throw e;
-        } catch (IOException e) {
-            IOUtils.closeWhileHandlingException(directory);
-            throw translate(where, e);
-        }
+        return IndexFolder.open(directory, where, embedder, options);
     }
 
     /** A fresh index in memory, for tests and one-off evaluations. */
     public static PageIndex inMemory(Embedder embedder, Options options) {
-        try {
-            return openWriter("(memory)", new ByteBuffersDirectory(), embedder, options);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return IndexFolder.inMemory(embedder, options);
     }
 
     /**
@@ -263,193 +175,17 @@ public final class PageIndex implements Closeable {
      * be null when only stored vectors are needed; when given it must match the one the index was built with.
      */
     public static PageIndex openReadOnly(Path dir, Embedder embedder) {
-        if (!Files.isDirectory(dir)) {
-            throw new LinkerException(dir + ": no index here (run 'linker index SOURCE --index " + dir + "' first)");
-        }
-        Directory d = null;
-        try {
-            d = FSDirectory.open(dir);
-            if (!DirectoryReader.indexExists(d)) {
-                throw noIndex(dir, d, " (run 'linker index SOURCE --index " + dir + "' first)");
-            }
-            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
-            String id = data.getOrDefault(Fields.DATA_EMBEDDER, "");
-            int dim = Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0"));
-            checkEmbedder(dir.toString(), id, dim, embedder);
-            SearcherManager sm = new SearcherManager(d, null);
-            PageIndex idx = new PageIndex(dir.toString(), d, null, sm, embedder, id, dim,
-                    EmbedMode.parse(data.getOrDefault(Fields.DATA_EMBED, "both")),
-                    VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), Options.DEFAULT);
-            idx.ranker = readRanker(data);
-            return idx;
-        } catch (LinkerException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            IOUtils.closeWhileHandlingException(d);
-            throw translate(dir.toString(), e);
-        }
+        return IndexFolder.openReadOnly(dir, embedder);
     }
 
     /** Whether {@code dir} holds an index with at least one commit (an emptied index counts; a new folder not). */
     public static boolean exists(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return false;
-        }
-        try (Directory d = FSDirectory.open(dir)) {
-            return DirectoryReader.indexExists(d);
-        } catch (IOException e) {
-            throw translate(dir.toString(), e);
-        }
+        return IndexFolder.exists(dir);
     }
 
     /** The embedder id recorded in the index at {@code dir}, or null when there is no index. */
     public static String recordedEmbedder(Path dir) {
-        try (Directory d = FSDirectory.open(dir)) {
-            if (!DirectoryReader.indexExists(d)) {
-                return null;
-            }
-            return SegmentInfos.readLatestCommit(d).getUserData().get(Fields.DATA_EMBEDDER);
-        } catch (IOException e) {
-            throw translate(dir.toString(), e);
-        }
-    }
-
-    private static PageIndex openWriter(String where, Directory d, Embedder embedder, Options options)
-            throws IOException {
-        if (embedder == null) {
-            throw new IllegalArgumentException("a writable index needs an embedder");
-        }
-        VectorFormat format = options.format();
-        EmbedMode mode = options.embed();
-        boolean exists = DirectoryReader.indexExists(d);
-        String note = null;
-        if (!exists) {
-            List<String> stray = uncommittedFiles(d);
-            if (!stray.isEmpty() && !neverCommitted(d)) {
-                // Index files without a commit point, in a folder that had committed: segments_N was lost. Starting
-                // afresh would silently turn a damaged index into an empty one. Refuse instead.
-                throw new IndexCorruptException(where, "it has index files such as " + stray.get(0)
-                        + " but no commit point, segments_N", null);
-            }
-            // An index stopped (killed, out of disk) before its first commit: Lucene writes segments_N last and
-            // atomically, so its files hold nothing committed. Clear them and start afresh.
-            for (String f : stray) {
-                d.deleteFile(f);
-            }
-            if (!stray.isEmpty()) {
-                note = where + " " + STOPPED_BEFORE_FIRST_COMMIT + "; cleared its " + stray.size()
-                        + " files and started afresh";
-            }
-            if (!neverCommitted(d) && !(d instanceof ByteBuffersDirectory)) {
-                d.createOutput(FIRST_COMMIT_PENDING, org.apache.lucene.store.IOContext.DEFAULT).close();
-                d.sync(List.of(FIRST_COMMIT_PENDING));
-                d.syncMetaData();
-            }
-        }
-        if (exists) {
-            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
-            checkEmbedder(where, data.getOrDefault(Fields.DATA_EMBEDDER, ""),
-                    Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0")), embedder);
-            // Vectors of one index must come from one recipe; the recorded mode/format win over new options.
-            String recordedMode = data.get(Fields.DATA_EMBED);
-            if (recordedMode != null && !recordedMode.equals(mode.id())) {
-                throw new LinkerException(where + ": index embeds " + recordedMode + ", not " + mode.id()
-                        + "; use --embed " + recordedMode + " or index into a new folder");
-            }
-            String recordedFormat = data.get(Fields.DATA_FORMAT);
-            if (recordedFormat != null) {
-                format = VectorFormat.parse(recordedFormat);
-            }
-        }
-        IndexWriter w;
-        try {
-            w = new IndexWriter(d, writerConfig(format, options));
-        } catch (LockObtainFailedException e) {
-            throw new LinkerException(where + ": the index is open in another process (a server or another "
-                    + "'linker index'); stop it or use another folder", e);
-        }
-        SearcherManager sm;
-        try {
-            sm = new SearcherManager(w, null);
-        } catch (IOException | RuntimeException e) {
-            w.rollback(); // releases the write lock without committing anything (a damaged segment fails here)
-            throw e;
-        }
-        PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
-                options);
-        idx.openNote = note;
-        idx.firstCommitPending = !exists && !(d instanceof ByteBuffersDirectory);
-        if (exists) {
-            Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
-            idx.events = EventTable.decode(data.get(Fields.DATA_EVENTS), where);
-            idx.ranker = readRanker(data);
-        }
-        idx.recordCommitData();
-        return idx;
-    }
-
-    /** How an index folder with files but no commit point is described, by every command alike. */
-    static final String STOPPED_BEFORE_FIRST_COMMIT = "holds an index stopped before its first commit (nothing in it "
-            + "was committed)";
-
-    /** The files of an index that never committed: codec files and unfinished segments_N. */
-    private static List<String> uncommittedFiles(Directory d) throws IOException {
-        List<String> out = new java.util.ArrayList<>();
-        for (String f : d.listAll()) {
-            if (org.apache.lucene.index.IndexFileNames.CODEC_FILE_PATTERN.matcher(f).matches()
-                    || f.startsWith(org.apache.lucene.index.IndexFileNames.SEGMENTS)
-                    || f.startsWith(org.apache.lucene.index.IndexFileNames.PENDING_SEGMENTS)) {
-                out.add(f);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * "no index here", and why when the folder holds an index that never committed; index files in a folder that had
-     * committed but lost its commit point are damage, said as {@code linker index} says it.
-     */
-    private static LinkerException noIndex(Path dir, Directory d, String advice) throws IOException {
-        List<String> stray = uncommittedFiles(d);
-        if (!stray.isEmpty() && !neverCommitted(d)) {
-            return new IndexCorruptException(dir.toString(), "it has index files such as " + stray.get(0)
-                    + " but no commit point, segments_N", null);
-        }
-        String why = stray.isEmpty() ? "" : " (the folder " + STOPPED_BEFORE_FIRST_COMMIT + ")";
-        return new LinkerException(dir + ": no index here" + why + advice);
-    }
-
-    /**
-     * A file that stands from the creation of an index until its first commit: index files without a commit point
-     * beside it are an index stopped early (nothing committed), without it a commit point lost.
-     */
-    static final String FIRST_COMMIT_PENDING = "linker-first-commit.pending";
-
-    private static boolean neverCommitted(Directory d) throws IOException {
-        return java.util.Arrays.asList(d.listAll()).contains(FIRST_COMMIT_PENDING);
-    }
-
-    private static IndexWriterConfig writerConfig(VectorFormat format, Options options) {
-        IndexWriterConfig cfg = new IndexWriterConfig(new LinkerAnalyzer());
-        cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-        cfg.setCodec(codec(format));
-        cfg.setRAMBufferSizeMB(64);
-        if (options.serialMerges()) {
-            cfg.setMergeScheduler(new org.apache.lucene.index.SerialMergeScheduler());
-        } else {
-            cfg.setMergeScheduler(new org.apache.lucene.index.ConcurrentMergeScheduler() {
-                @Override
-                protected void handleMergeException(Throwable exc) {
-                    // A merge out of disk space stops the writer; the next write says why (DiskFullException) and
-                    // reopens it once there is space. No stack trace from a merge thread for that.
-                    if (!DiskFullException.isDiskFull(exc)) {
-                        super.handleMergeException(exc);
-                    }
-                }
-            });
-        }
-        return cfg;
+        return IndexFolder.recordedEmbedder(dir);
     }
 
     /**
@@ -460,60 +196,37 @@ public final class PageIndex implements Closeable {
         return openNote;
     }
 
-    private static void checkEmbedder(String where, String recordedId, int recordedDim, Embedder embedder) {
-        if (embedder == null || recordedId.isEmpty()) {
+    /**
+     * Opening's last step ({@link IndexFolder}): a note for the command to say (or null), whether the folder awaits its
+     * first commit, and what the last commit recorded beside the pages (null: none). A read-only index takes back
+     * only the ranker: it writes no events.
+     */
+    void opened(String note, boolean firstCommitPending, Map<String, String> committed) {
+        openNote = note;
+        if (!live.writable()) {
+            ranker = readRanker(committed);
             return;
         }
-        if (!recordedId.equals(embedder.id()) || recordedDim != embedder.dimension()) {
-            throw new LinkerException(where + ": index was built with embedder " + recordedId + " (" + recordedDim
-                    + "-d) but this run uses " + embedder.id() + " (" + embedder.dimension() + "-d); use the same "
-                    + "embedder or index into a new folder");
+        live.firstCommitPending(firstCommitPending);
+        if (committed != null) {
+            takeBack(committed);
         }
+        live.recordCommitData();
     }
 
-    static Lucene104Codec codec(VectorFormat format) {
-        KnnVectorsFormat base = format == VectorFormat.INT8
-                ? new Lucene104HnswScalarQuantizedVectorsFormat(
-                org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding.UNSIGNED_BYTE, 16, 100)
-                : new Lucene99HnswVectorsFormat(16, 100);
-        KnnVectorsFormat wide = new WideVectors(base);
-        return new Lucene104Codec() {
-            @Override
-            public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-                return wide;
-            }
-        };
+    /** What page events said about URLs that gave way, as of now (a reopened writer takes the last commit's back). */
+    EventTable events() {
+        return events;
     }
 
-    /**
-     * Lifts Lucene's 1024-dimension default so 1536-d and 3072-d API embeddings fit. It writes under the
-     * delegate's SPI name, so readers need nothing special.
-     */
-    private static final class WideVectors extends KnnVectorsFormat {
-        private final KnnVectorsFormat delegate;
-
-        WideVectors(KnnVectorsFormat delegate) {
-            super(delegate.getName());
-            this.delegate = delegate;
-        }
-
-        @Override
-        public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
-            return delegate.fieldsWriter(state);
-        }
-
-        @Override
-        public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
-            return delegate.fieldsReader(state);
-        }
-
-        @Override
-        public int getMaxDimensions(String fieldName) {
-            return 4096;
-        }
+    /** Takes back what a commit recorded beside the pages: the page events' table and the learned ranker. */
+    private void takeBack(Map<String, String> committed) {
+        events = EventTable.decode(committed.get(Fields.DATA_EVENTS), where);
+        ranker = readRanker(committed);
     }
 
-    private void recordCommitData() {
+    /** What each commit records beside the pages: the embedder and recipe, the page events, the learned ranker. */
+    private Map<String, String> commitData() {
         Map<String, String> data = new HashMap<>(Map.of(
                 Fields.DATA_EMBEDDER, embedderId,
                 Fields.DATA_DIMENSION, Integer.toString(dimension),
@@ -526,7 +239,7 @@ public final class PageIndex implements Closeable {
         if (r != null) {
             data.put(Fields.DATA_RANKER, r.encode());
         }
-        writer.setLiveCommitData(data.entrySet());
+        return data;
     }
 
     /**
@@ -583,7 +296,7 @@ public final class PageIndex implements Closeable {
     }
 
     public boolean writable() {
-        return writer != null;
+        return live.writable();
     }
 
     /**
@@ -602,160 +315,18 @@ public final class PageIndex implements Closeable {
     public SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress,
                            VectorSource imported) {
         requireWriter();
-        Map<String, String> hashes = storedHashes();
-        Set<String> seen = new HashSet<>();
-        SyncCounts counts = new SyncCounts();
-        long t0 = System.nanoTime();
-        List<PageRecord> batch = new java.util.ArrayList<>();
-        try {
-            for (PageRecord r : pages) {
-                if (!seen.add(r.url())) {
-                    throw new LinkerException("duplicate page " + r.url() + " in one sync");
-                }
-                PageLimits.check(r);
-                // A source knows nothing of page events: what they said (a page merged away, the names it handed
-                // to its survivor) outlives a re-index.
-                batch.add(events.withInherited(events.withEventStatus(r)));
-                if (batch.size() == EMBED_BATCH) {
-                    writeBatch(batch, hashes, counts, progress, t0, imported);
-                }
-            }
-            writeBatch(batch, hashes, counts, progress, t0, imported);
-            int removed = 0;
-            if (removeMissing) {
-                for (String url : hashes.keySet()) {
-                    if (!seen.contains(url)) {
-                        liveWriter().deleteDocuments(new Term(Fields.URL, url));
-                        removed++;
-                    }
-                }
-            }
-            commit();
-            // Deleted copies keep counting in term statistics (and disk) until merged away.
-            if (withSearcher(x -> x.getIndexReader().numDeletedDocs() > x.getIndexReader().maxDoc() / 10)) {
-                liveWriter().forceMergeDeletes();
-                commit();
-            }
-            return new SyncReport(counts.unchanged, counts.embedded, removed, counts.imported);
-        } catch (IOException | RuntimeException e) {
-            throw failed("write", e);
-        }
-    }
-
-    /** What a sync has done so far: pages left as they were, embedded, written (all read), given an imported vector. */
-    private static final class SyncCounts {
-        int unchanged;
-        int embedded;
-        int written;
-        int imported;
-    }
-
-    /** Pages embedded per call: lets HTTP embedders batch; the local model runs them one by one anyway. */
-    static final int EMBED_BATCH = 32;
-
-    private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, SyncCounts counts,
-                            Consumer<String> progress, long t0, VectorSource imported) throws IOException {
-        if (batch.isEmpty()) {
-            return;
-        }
-        float[][] vectors = new float[batch.size()][];
-        int taken = 0;
-        String[] hs = new String[batch.size()];
-        List<Integer> todo = new java.util.ArrayList<>();
-        boolean[] skip = new boolean[batch.size()];
-        for (int i = 0; i < batch.size(); i++) {
-            PageRecord r = batch.get(i);
-            hs[i] = hash(r) + ":" + recordHash(r);
-            String old = hashes.get(r.url());
-            if (hs[i].equals(old)) {
-                // Nothing changed at all: rewriting would only leave deleted copies that skew term statistics.
-                skip[i] = true;
-                continue;
-            }
-            if (old != null && textHash(old).equals(textHash(hs[i]))) {
-                vectors[i] = storedVector(r.url());
-            }
-            if (vectors[i] == null && imported != null) {
-                vectors[i] = imported.vector(r.url(), textHash(hs[i]));
-                if (vectors[i] != null) {
-                    vectors[i] = checkVector(r, vectors[i]);
-                    taken++;
-                }
-            }
-            if (vectors[i] == null) {
-                todo.add(i);
-            }
-        }
-        if (!todo.isEmpty()) {
-            List<String> texts = new java.util.ArrayList<>();
-            for (int i : todo) {
-                texts.add(embedText(batch.get(i)));
-            }
-            List<float[]> got;
-            try {
-                got = embedder.embedAll(texts);
-            } catch (RuntimeException e) {
-                throw new LinkerException("embedding failed for a batch starting at " + batch.get(todo.get(0)).url()
-                        + ": " + e.getMessage(), e);
-            }
-            for (int k = 0; k < todo.size(); k++) {
-                vectors[todo.get(k)] = checkVector(batch.get(todo.get(k)), got.get(k));
-            }
-        }
-        int before = counts.written;
-        for (int i = 0; i < batch.size(); i++) {
-            if (!skip[i]) {
-                liveWriter().updateDocument(new Term(Fields.URL, batch.get(i).url()),
-                        document(batch.get(i), hs[i], vectors[i]));
-            }
-        }
-        counts.unchanged += batch.size() - todo.size() - taken;
-        counts.embedded += todo.size();
-        counts.written += batch.size();
-        counts.imported += taken;
-        batch.clear();
-        if (counts.written / options.commitEvery() > before / options.commitEvery()) {
-            commit();
-            if (progress != null) {
-                double sec = (System.nanoTime() - t0) / 1e9;
-                progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",
-                        counts.written, counts.embedded, sec));
-            }
-        }
+        return writes.sync(pages, removeMissing, progress, imported);
     }
 
     /** Adds or replaces one page; returns true when it had to be embedded. Visible to search after refresh. */
     public boolean upsert(PageRecord page) {
         requireWriter();
-        PageLimits.check(page);
-        PageRecord r = events.withInherited(page);
-        String hash = hash(r) + ":" + recordHash(r);
-        float[] vector = null;
-        String old = storedHash(r.url());
-        if (old != null && textHash(old).equals(textHash(hash))) {
-            vector = storedVector(r.url());
-        }
-        boolean embedded = vector == null;
-        if (embedded) {
-            vector = embed(r);
-        }
-        try {
-            liveWriter().updateDocument(new Term(Fields.URL, r.url()), document(r, hash, vector));
-            searchers.maybeRefreshBlocking();
-        } catch (IOException | RuntimeException e) {
-            throw failed("write", e);
-        }
-        return embedded;
+        return writes.upsert(page);
     }
 
     public void delete(String url) {
         requireWriter();
-        try {
-            liveWriter().deleteDocuments(new Term(Fields.URL, url));
-            searchers.maybeRefreshBlocking();
-        } catch (IOException | RuntimeException e) {
-            throw failed("write", e);
-        }
+        writes.delete(url);
     }
 
     /**
@@ -772,91 +343,7 @@ public final class PageIndex implements Closeable {
      */
     public void apply(PageEvent e) {
         requireWriter();
-        checkEvent(e);
-        switch (e.type()) {
-            case CREATED, UPDATED -> {
-                if (e.page() != null) {
-                    upsert(e.page());
-                } else {
-                    upsert(known(e.url()).withStatus(Status.LIVE, null));
-                }
-                events.remove(e.url());
-            }
-            case MERGED, REDIRECTED -> {
-                PageRecord gone = known(e.url());
-                Status status = e.type() == PageEvent.Type.MERGED ? Status.MERGED : Status.REDIRECTED;
-                boolean again = gone.status() == status && e.survivor().equals(gone.redirectTo());
-                upsert(gone.withStatus(status, e.survivor()));
-                List<String[]> names = new java.util.ArrayList<>();
-                for (String name : List.of(gone.title(), gone.h1())) {
-                    if (!name.isBlank()) {
-                        names.add(new String[] {gone.url(), name});
-                    }
-                }
-                names.addAll(gone.names());
-                events.put(e.url(), new EventTable.Entry(status, e.survivor(), names));
-                PageRecord s = get(e.survivor());
-                if (s != null) { // else it gets the names when it is indexed
-                    upsert(again ? s : s.withNames(s.names(), s.inbound() + gone.inbound()));
-                }
-            }
-            case KILLED -> {
-                upsert(known(e.url()).withStatus(Status.KILLED, null));
-                events.put(e.url(), new EventTable.Entry(Status.KILLED, null, List.of()));
-            }
-        }
-        commit();
-    }
-
-    private PageRecord known(String url) {
-        PageRecord r = get(url);
-        if (r == null) {
-            throw new UnknownPageException("url", url);
-        }
-        return r;
-    }
-
-    /** The event's fields hold together, before anything is written. */
-    private static void checkEvent(PageEvent e) {
-        if (e.type() == null) {
-            throw new PageLimits.InvalidPageException("type", "type is required (one of " + PageEvent.Type.KNOWN + ")");
-        }
-        if (e.url() == null || e.url().isBlank()) {
-            throw new PageLimits.InvalidPageException("url", "url is required");
-        }
-        String problem = PageLimits.urlProblem("url", e.url());
-        if (problem != null) {
-            throw new PageLimits.InvalidPageException("url", problem);
-        }
-        if (e.type().handsOver()) {
-            if (e.survivor() == null || e.survivor().isBlank()) {
-                throw new PageLimits.InvalidPageException("survivor", "survivor is required for a " + e.type().id()
-                        + " event");
-            }
-            problem = PageLimits.urlProblem("survivor", e.survivor());
-            if (problem != null) {
-                throw new PageLimits.InvalidPageException("survivor", problem);
-            }
-            if (e.survivor().equals(e.url())) {
-                throw new PageLimits.InvalidPageException("survivor", "survivor must differ from url");
-            }
-        } else if (e.survivor() != null) {
-            throw new PageLimits.InvalidPageException("survivor",
-                    "survivor only applies to merged and redirected events");
-        }
-        if (e.page() != null) {
-            if (e.type() != PageEvent.Type.CREATED && e.type() != PageEvent.Type.UPDATED) {
-                throw new PageLimits.InvalidPageException("page", "page only applies to created and updated events");
-            }
-            if (!e.url().equals(e.page().url())) {
-                throw new PageLimits.InvalidPageException("page.url", "page.url must equal url");
-            }
-            try {
-                PageLimits.check(e.page());
-            } catch (PageLimits.InvalidPageException x) {
-                throw new PageLimits.InvalidPageException("page." + x.field(), x.getMessage());
-            }
-        }
+        PageEvents.apply(this, e);
     }
 
     /** Marks a page merged/redirected/killed (it stays, so the event is reversible) or live again. */
@@ -871,16 +358,7 @@ public final class PageIndex implements Closeable {
     /** Blocks until background segment merges are done (benchmarks; a quiet moment after a large sync). */
     public void waitForMerges() {
         requireWriter();
-        try {
-            IndexWriter w = liveWriter();
-            w.maybeMerge();
-            if (w.getConfig().getMergeScheduler() instanceof org.apache.lucene.index.ConcurrentMergeScheduler c) {
-                c.sync();
-            }
-            commit();
-        } catch (IOException | RuntimeException e) {
-            throw failed("merge", e);
-        }
+        live.waitForMerges();
     }
 
     /**
@@ -891,17 +369,12 @@ public final class PageIndex implements Closeable {
      */
     public void optimize() {
         requireWriter();
-        try {
-            liveWriter().forceMerge(1);
-            commit();
-        } catch (IOException | RuntimeException e) {
-            throw failed("merge", e);
-        }
+        live.forceMerge();
     }
 
     /** Number of index segments (each is searched separately). */
     public int segments() {
-        return withSearcher(s -> s.getIndexReader().leaves().size());
+        return live.withSearcher(s -> s.getIndexReader().leaves().size());
     }
 
     /**
@@ -909,87 +382,7 @@ public final class PageIndex implements Closeable {
      * fails leaves the index as its last commit: what was written since is dropped, never committed later.
      */
     public void commit() {
-        IndexWriter w = liveWriter();
-        try {
-            recordCommitData();
-            w.commit();
-            if (firstCommitPending) {
-                dir.deleteFile(FIRST_COMMIT_PENDING);
-                firstCommitPending = false;
-            }
-        } catch (IOException | RuntimeException e) {
-            throw failed("commit", e);
-        }
-        try {
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": refresh failed", e);
-        }
-    }
-
-    /**
-     * The writer, reopened from the last commit when a failed write stopped the one before (Lucene closes a writer
-     * whose flush or merge failed, a full disk say): once there is space again, writes go on without a restart.
-     */
-    private IndexWriter liveWriter() {
-        IndexWriter w = writer;
-        if (w == null) {
-            throw new IllegalStateException(where + " was opened read-only");
-        }
-        if (w.isOpen() || closed) {
-            return w;
-        }
-        synchronized (this) {
-            w = writer;
-            if (w.isOpen() || closed) {
-                return w;
-            }
-            // A writer stopped by a merge thread may still be closing there: wait for it (rollback waits for a close
-            // in progress), so that its write lock is released before the new writer takes it.
-            IOUtils.closeWhileHandlingException(w::rollback);
-            IndexWriter fresh = null;
-            try {
-                fresh = new IndexWriter(dir, writerConfig(format, options));
-                SearcherManager old = searchers;
-                searchers = new SearcherManager(fresh, null);
-                writer = fresh;
-                // What the failed writer held in memory and never committed is forgotten with it.
-                Map<String, String> data = DirectoryReader.indexExists(dir)
-                        ? SegmentInfos.readLatestCommit(dir).getUserData() : Map.of();
-                events = EventTable.decode(data.get(Fields.DATA_EVENTS), where);
-                ranker = readRanker(data);
-                recordCommitData();
-                IOUtils.closeWhileHandlingException(old);
-                return fresh;
-            } catch (IOException | RuntimeException e) {
-                if (fresh != null && writer != fresh) {
-                    IOUtils.closeWhileHandlingException(fresh::rollback);
-                }
-                throw failed("reopen", e);
-            }
-        }
-    }
-
-    /**
-     * A write that failed: what it wrote since the last commit is rolled back (the next write reopens the writer from
-     * that commit), and a full disk is said as such ({@link DiskFullException}) rather than as damage.
-     */
-    private RuntimeException failed(String what, Exception e) {
-        IndexWriter w = writer;
-        Throwable tragic = w == null ? null : w.getTragicException();
-        if (w != null && w.isOpen() && !closed) {
-            IOUtils.closeWhileHandlingException(w::rollback);
-        }
-        if (DiskFullException.isDiskFull(e) || DiskFullException.isDiskFull(tragic)) {
-            return new DiskFullException(where, e);
-        }
-        if (e instanceof IOException io) {
-            return new UncheckedIOException(where + ": " + what + " failed", io);
-        }
-        if (e instanceof AlreadyClosedException && tragic != null) {
-            return new UncheckedIOException(where + ": " + what + " failed", new IOException(tragic.getMessage(), tragic));
-        }
-        return (RuntimeException) e;
+        live.commit();
     }
 
     /**
@@ -1001,89 +394,25 @@ public final class PageIndex implements Closeable {
         if (e instanceof IndexCorruptException) {
             return e;
         }
-        String problem = integrityProblem();
+        String problem = live.integrityProblem();
         return problem == null ? e : new IndexCorruptException(where, problem, e);
     }
 
     /** Verifies the checksums of every file of the current index; throws {@link IndexCorruptException}. */
     public void verify() {
-        String problem = integrityProblem();
+        String problem = live.integrityProblem();
         if (problem != null) {
             throw new IndexCorruptException(where, problem, null);
         }
     }
 
-    private String integrityProblem() {
-        refresh(true);
-        try {
-            IndexSearcher s = searchers.acquire();
-            try {
-                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                    leaf.reader().checkIntegrity();
-                }
-                return null;
-            } finally {
-                searchers.release(s);
-            }
-        } catch (IOException | RuntimeException e) {
-            return e.getMessage() == null ? e.toString() : e.getMessage();
-        }
-    }
-
     /** Runs {@code f} on the index as it is now ({@link PageView}), released afterwards. */
     public <T> T withView(Function<PageView, T> f) {
-        return withSearcher(s -> f.apply(new PageView(s)));
-    }
-
-    /** Runs {@code f} with a current searcher, released afterwards. */
-    private <T> T withSearcher(Function<IndexSearcher, T> f) {
-        try {
-            // A writer's own changes are cheap to check; a read-only index polls the folder at most once a second.
-            long now = System.nanoTime();
-            if (writer != null || now - lastRefresh > 1_000_000_000L) {
-                refresh(false);
-                lastRefresh = now;
-            }
-            IndexSearcher s = searchers.acquire();
-            try {
-                return f.apply(s);
-            } finally {
-                searchers.release(s);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(where + ": search failed", e);
-        }
-    }
-
-    /**
-     * Brings the searcher up to date. Reads go on when a failed write stopped the writer (the last view stays; the
-     * writer is reopened when it can be); {@code quiet}: a refresh that fails is left to the read that follows.
-     */
-    private void refresh(boolean quiet) {
-        IndexWriter w = writer;
-        if (w != null && !w.isOpen() && !closed) {
-            try {
-                liveWriter();
-            } catch (RuntimeException e) {
-                return; // still failing (the disk is still full): read the last view
-            }
-        }
-        try {
-            searchers.maybeRefresh();
-        } catch (AlreadyClosedException e) {
-            if (closed) {
-                throw e;
-            }
-        } catch (IOException | RuntimeException e) {
-            if (!quiet) {
-                throw e instanceof IOException io ? new UncheckedIOException(where + ": search failed", io)
-                        : (RuntimeException) e;
-            }
-        }
+        return live.withSearcher(s -> f.apply(new PageView(s)));
     }
 
     public int size() {
-        return withSearcher(s -> s.getIndexReader().numDocs());
+        return live.withSearcher(s -> s.getIndexReader().numDocs());
     }
 
     public PageRecord get(String url) {
@@ -1093,49 +422,11 @@ public final class PageIndex implements Closeable {
         });
     }
 
-    static PageRecord fromDocument(Document d) {
-        List<String[]> names = new java.util.ArrayList<>();
-        for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
-            names.add(split2(v));
-        }
-        List<String[]> queries = new java.util.ArrayList<>();
-        for (String v : d.getValues(Fields.QUERIES)) {
-            queries.add(split2(v));
-        }
-        Number inbound = d.getField(Fields.INBOUND) == null ? 0 : d.getField(Fields.INBOUND).numericValue();
-        Number authority = d.getField(Fields.AUTHORITY) == null ? 0 : d.getField(Fields.AUTHORITY).numericValue();
-        String status = d.get(Fields.STATUS);
-        String published = d.get(Fields.PUBLISHED);
-        org.apache.lucene.util.BytesRef regions = d.getBinaryValue(Fields.REGIONS);
-        PageMeta meta = new PageMeta(published == null ? null : LocalDate.parse(published),
-                List.of(d.getValues(Fields.TAGS)), PageKind.parse(d.get(Fields.KIND)),
-                regions == null ? List.of() : TextRegions.decode(
-                        Arrays.copyOfRange(regions.bytes, regions.offset, regions.offset + regions.length)));
-        List<String> links = List.of(d.getValues(Fields.LINKS));
-        // An index written before links of every placement were stored knows only the content links.
-        List<String> all = d.getField(Fields.KIND) == null ? links : List.of(d.getValues(Fields.ALL_LINKS));
-        return new PageRecord(d.get(Fields.URL), d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY),
-                d.get(Fields.CATEGORY), status == null ? Status.LIVE : Status.parse(status), d.get(Fields.REDIRECT),
-                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), links, names, queries, meta, all);
-    }
-
-    static String[] split2(String v) {
-        int i = v.indexOf(Fields.SEP);
-        return i < 0 ? new String[] {v, ""} : new String[] {v.substring(0, i), v.substring(i + 1)};
-    }
-
     /** The stored vector of a page, or null. */
     public float[] storedVector(String url) {
         return withView(v -> {
             int doc = v.doc(url);
             return doc < 0 ? null : v.vector(doc);
-        });
-    }
-
-    private String storedHash(String url) {
-        return withView(v -> {
-            int doc = v.doc(url);
-            return doc < 0 ? null : v.stored(doc, Set.of(Fields.HASH)).get(Fields.HASH);
         });
     }
 
@@ -1150,32 +441,8 @@ public final class PageIndex implements Closeable {
 
     /** Every page in the index (one version of it), with the stored {@code fields} ({@link Fields}) read. */
     public void forEachStored(Set<String> fields, java.util.function.Consumer<Stored> f) {
-        withSearcher(s -> {
-            try {
-                for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                    StoredFields sf = leaf.reader().storedFields();
-                    Bits live = leaf.reader().getLiveDocs();
-                    for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                        if (live != null && !live.get(i)) {
-                            continue;
-                        }
-                        Document d = sf.document(i, fields);
-                        f.accept(new Stored() {
-                            @Override
-                            public String get(String field) {
-                                return d.get(field);
-                            }
-
-                            @Override
-                            public String[] getAll(String field) {
-                                return d.getValues(field);
-                            }
-                        });
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        withView(v -> {
+            v.forEachStored(fields, f);
             return null;
         });
     }
@@ -1199,177 +466,17 @@ public final class PageIndex implements Closeable {
         return out;
     }
 
-    private float[] embed(PageRecord r) {
-        float[] v;
-        try {
-            v = embedder.embed(embedText(r));
-        } catch (LinkerException e) {
-            throw new LinkerException(r.url() + ": " + e.getMessage(), e);
-        }
-        return checkVector(r, v);
-    }
-
-    private String embedText(PageRecord r) {
-        return EmbedText.of(embedMode, r.url(), r.title(), r.h1(), r.body());
-    }
-
-    private float[] checkVector(PageRecord r, float[] v) {
-        if (v == null || v.length != dimension) {
-            throw new LinkerException("embedder " + embedderId + " returned " + (v == null ? "nothing" : v.length
-                    + " dimensions") + " for " + r.url() + ", expected " + dimension);
-        }
-        return v;
-    }
-
-    private static String textHash(String stored) {
-        int i = stored.indexOf(':');
-        return i < 0 ? stored : stored.substring(0, i);
-    }
-
-    /** Hash of everything else a record holds (graph figures, links, names, status). */
-    static String recordHash(PageRecord r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(r.category()).append('\0').append(r.status()).append('\0').append(r.redirectTo()).append('\0')
-                .append(r.authority()).append('\0').append(r.inbound()).append('\0').append(r.safety()).append('\0');
-        r.links().forEach(l -> sb.append(l).append('\1'));
-        sb.append('\0');
-        r.names().forEach(n -> sb.append(n[0]).append('\2').append(n[1]).append('\1'));
-        sb.append('\0');
-        r.queries().forEach(q -> sb.append(q[0]).append('\2').append(q[1]).append('\1'));
-        sb.append('\0');
-        r.allLinks().forEach(l -> sb.append(l).append('\1'));
-        PageMeta m = r.meta();
-        sb.append('\0').append(m.published()).append('\0').append(m.kind().id()).append('\0');
-        m.tags().forEach(t -> sb.append(t).append('\1'));
-        sb.append('\0').append(HexFormat.of().formatHex(TextRegions.encode(m.regions())));
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(sb.toString().getBytes(StandardCharsets.UTF_8)), 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String hash(PageRecord r) {
-        return EmbedText.contentHash(r.title(), r.h1(), r.body());
-    }
-
-    private Document document(PageRecord r, String hash, float[] vector) {
-        Document d = new Document();
-        d.add(new StringField(Fields.URL, r.url(), Field.Store.YES));
-        d.add(new TextField(Fields.TITLE, r.title(), Field.Store.YES));
-        d.add(new TextField(Fields.H1, r.h1(), Field.Store.YES));
-        d.add(new TextField(Fields.ALL, r.title() + "\n" + r.h1() + "\n" + r.body(), Field.Store.NO));
-        d.add(new StoredField(Fields.BODY, r.body()));
-        String cat = r.category() == null ? dev.linker.core.score.CategoryPath.fromUrl(r.url()) : r.category();
-        d.add(new StringField(Fields.CATEGORY, cat, Field.Store.YES));
-        List<String> segs = dev.linker.core.score.CategoryPath.segments(cat);
-        for (int up = 0; up <= segs.size(); up++) {
-            d.add(new StringField(Fields.CATEGORY_ANCESTOR, dev.linker.core.score.CategoryPath.up(cat, up),
-                    Field.Store.NO));
-        }
-        d.add(new StringField(Fields.STATUS, r.status().id(), Field.Store.YES));
-        if (r.redirectTo() != null) {
-            d.add(new StoredField(Fields.REDIRECT, r.redirectTo()));
-        }
-        d.add(new StoredField(Fields.AUTHORITY, r.authority()));
-        d.add(new StoredField(Fields.INBOUND, r.inbound()));
-        d.add(new StringField(Fields.SAFETY, r.safety(), Field.Store.YES));
-        d.add(new StringField(Fields.HASH, hash, Field.Store.YES));
-        d.add(new StoredField(Fields.WORDS, countWords(r.body())));
-        for (String l : r.links()) {
-            d.add(new StoredField(Fields.LINKS, l));
-        }
-        for (String[] n : r.names()) {
-            d.add(new StoredField(Fields.ANCHOR_NAMES, n[0] + Fields.SEP + n[1]));
-        }
-        for (String[] q : r.queries()) {
-            d.add(new StoredField(Fields.QUERIES, q[0] + Fields.SEP + q[1]));
-        }
-        for (String l : r.allLinks()) {
-            d.add(new StoredField(Fields.ALL_LINKS, l));
-        }
-        PageMeta meta = r.meta();
-        d.add(new StringField(Fields.KIND, meta.kind().id(), Field.Store.YES));
-        if (meta.hub()) {
-            d.add(new StringField(Fields.HUB, "1", Field.Store.NO));
-        }
-        if (meta.published() != null) {
-            d.add(new StoredField(Fields.PUBLISHED, meta.published().toString()));
-        }
-        d.add(new IntPoint(Fields.PUBLISHED_DAY, day(meta.published())));
-        for (String t : meta.tags()) {
-            d.add(new StringField(Fields.TAGS, t, Field.Store.YES));
-        }
-        if (!meta.regions().isEmpty()) {
-            d.add(new StoredField(Fields.REGIONS, TextRegions.encode(meta.regions())));
-        }
-        d.add(new KnnFloatVectorField(Fields.VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
-        return d;
-    }
-
     /** A date as the {@link Fields#PUBLISHED_DAY} point holds it. */
     public static int day(LocalDate date) {
-        return date == null ? Fields.UNDATED : Math.toIntExact(date.toEpochDay());
-    }
-
-    static int countWords(String s) {
-        int n = 0;
-        boolean in = false;
-        for (int i = 0; i < s.length(); i++) {
-            boolean w = Character.isLetterOrDigit(s.charAt(i));
-            if (w && !in) {
-                n++;
-            }
-            in = w;
-        }
-        return n;
+        return PageDocuments.day(date);
     }
 
     private void requireWriter() {
-        liveWriter();
-    }
-
-    static LinkerException translate(String where, Exception e) {
-        if (e instanceof LinkerException le) {
-            return le;
-        }
-        if (e instanceof CorruptIndexException || e instanceof IndexFormatTooOldException
-                || e instanceof IndexFormatTooNewException || e instanceof java.io.EOFException) {
-            return new IndexCorruptException(where, e.getMessage(), e);
-        }
-        if (e instanceof IndexNotFoundException) {
-            return new LinkerException(where + ": no index here (run 'linker index' first)", e);
-        }
-        if (e instanceof LockObtainFailedException) {
-            return new LinkerException(where + ": the index is open in another process", e);
-        }
-        return new LinkerException(where + ": cannot open the index: " + e.getMessage(), e);
+        live.liveWriter();
     }
 
     @Override
     public void close() {
-        RuntimeException failure = null;
-        try {
-            if (writer != null && !closed) {
-                commit();
-            }
-        } catch (RuntimeException e) {
-            failure = e; // what was committed before stays; close the rest all the same
-        }
-        closed = true;
-        try {
-            IOUtils.close(searchers, writer != null && writer.isOpen() ? writer : null, dir);
-            if (ownedEmbedder != null) {
-                ownedEmbedder.close();
-            }
-        } catch (IOException e) {
-            if (failure == null) {
-                failure = new UncheckedIOException(where + ": close failed", e);
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        live.close(ownedEmbedder);
     }
 }

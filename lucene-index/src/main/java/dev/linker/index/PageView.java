@@ -5,6 +5,7 @@ import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.KnnVectorValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
@@ -12,12 +13,14 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.util.Bits;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The index as of one moment ({@link PageIndex#withView}): pages by URL or by their number in this view, their
@@ -49,7 +52,7 @@ public final class PageView {
     /** Everything stored of a page. */
     public PageRecord record(int doc) {
         try {
-            return PageIndex.fromDocument(searcher.storedFields().document(doc));
+            return PageDocuments.fromDocument(searcher.storedFields().document(doc));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -125,6 +128,35 @@ public final class PageView {
     Document stored(int doc, Set<String> fields) {
         try {
             return searcher.storedFields().document(doc, fields);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every page in this view, with the stored {@code fields} read, as {@link PageIndex#forEachStored} hands them. */
+    void forEachStored(Set<String> fields, Consumer<PageIndex.Stored> f) {
+        try {
+            for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+                StoredFields sf = leaf.reader().storedFields();
+                Bits live = leaf.reader().getLiveDocs();
+                for (int i = 0; i < leaf.reader().maxDoc(); i++) {
+                    if (live != null && !live.get(i)) {
+                        continue;
+                    }
+                    Document d = sf.document(i, fields);
+                    f.accept(new PageIndex.Stored() {
+                        @Override
+                        public String get(String field) {
+                            return d.get(field);
+                        }
+
+                        @Override
+                        public String[] getAll(String field) {
+                            return d.getValues(field);
+                        }
+                    });
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

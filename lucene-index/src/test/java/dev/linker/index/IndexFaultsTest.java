@@ -79,7 +79,7 @@ class IndexFaultsTest {
         try (PageIndex reopened = PageIndex.openReadOnly(killed, null)) {
             assertEquals(11, reopened.size());
         }
-        assertFalse(Files.exists(killed.resolve(PageIndex.FIRST_COMMIT_PENDING)), "committed: no longer pending");
+        assertFalse(Files.exists(killed.resolve(IndexFolder.FIRST_COMMIT_PENDING)), "committed: no longer pending");
     }
 
     @Test
