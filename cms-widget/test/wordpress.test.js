@@ -1,12 +1,15 @@
-// The WordPress block-editor plug-in (wordpress/linker) in a real WordPress from Debian's packages, driven in
-// Chromium: the "Linker" sidebar lists suggestions for the post being typed and Insert links the phrase in the
-// post's paragraph block, which WordPress then saves. Skipped (with the reason) where the Debian packages wordpress,
-// mariadb-server, php-cli and php-mysql are not installed, unless LINKER_REQUIRE_WORDPRESS=1.
+// The WordPress plug-in (wordpress/linker), installed from the built zip in a real WordPress from Debian's packages:
+// in Chromium, the block editor's "Linker" sidebar lists suggestions for the post being typed and Insert links the
+// phrase in the post's paragraph block, which WordPress then saves; over HTTP as an author's requests, the plug-in
+// keeps the Linker server's index current (publish, slug change, trash, restore, the server down and back), its
+// settings page tests the connection, a save's cost is measured, and the whole-site sync sends a few hundred posts.
+// Skipped (with the reason) where the Debian packages wordpress, mariadb-server, php-cli and php-mysql are not
+// installed, unless LINKER_REQUIRE_WORDPRESS=1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, waitForSuggestions, mark, find, screenshot, pageByPath } from './support/harness.js';
 import { startProxy } from './support/proxy.js';
-import { missingPackages, startWordPress } from './support/wordpress.js';
+import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
 
 // The last sentence never names a page: both servers rank one for it that no phrase fits (added as a new link).
 const DRAFT = 'Good espresso extraction depends on a burr grinder, because a blade grinder makes uneven grounds. '
@@ -24,7 +27,9 @@ before(async () => {
   if (skip) return;
   server = await startServer();
   proxy = await startProxy(server.url); // answers CORS for the WordPress admin origin
-  wp = await startWordPress({ endpoint: proxy.url });
+  const t0 = Date.now();
+  wp = await startWordPress({ endpoint: proxy.url, zip: await pluginZip() });
+  console.log(`# wordpress: started and the plug-in installed from its zip in ${Date.now() - t0} ms`);
   browser = await launchBrowser();
 });
 after(async () => {
@@ -90,4 +95,208 @@ test('wordpress_block_editor_sidebar_suggests_links_and_insert_links_the_phrase_
   } finally {
     await close();
   }
+});
+
+const SETTINGS = '/wp-admin/options-general.php?page=linker';
+const KAYAK = 'Sea kayaking starts with the forward stroke: rotate the torso, plant the paddle blade by your feet and '
+  + 'pull it back to the hip. The sweep stroke turns the kayak, and a low brace keeps you upright in rough water.';
+const KAYAK_DRAFT = 'This weekend I practise the forward stroke and the sweep stroke with my kayak paddle on the sea, '
+  + 'and a low brace for rough water.';
+
+/** Polls check() until it is true; returns the milliseconds it took. */
+async function until(check, what, ms = 20000, every = 100) {
+  const t0 = Date.now();
+  let last;
+  while (Date.now() - t0 < ms) {
+    try {
+      if (await check()) return Date.now() - t0;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, every));
+  }
+  throw new Error(`${what}: not within ${ms} ms${last ? ` (${last.message})` : ''}`);
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+test('wordpress_sends_publish_slug_change_trash_restore_to_the_linker_server_queues_while_it_is_down_and_syncs_the_whole_site', { skip, timeout: 600000 }, async () => {
+  const admin = await adminSession(wp);
+  const suggested = async (text) => {
+    const r = await fetch(`${server.url}/api/v1/suggestions`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: '', text, format: 'text', limit: 5 }) });
+    assert.equal(r.status, 200);
+    return (await r.json()).suggestions.map((x) => x.url);
+  };
+  const indexed = async (url) => {
+    const r = await fetch(`${server.url}/api/v1/pages?url=${encodeURIComponent(url)}`);
+    return r.status === 200 ? r.json() : null;
+  };
+  const saveSettings = async (fields) => {
+    const html = await admin.page(SETTINGS);
+    const res = await admin.form('/wp-admin/admin-post.php', { action: 'linker_save', _wpnonce: admin.field(html, '_wpnonce'),
+      _wp_http_referer: SETTINGS, linker_endpoint: proxy.url, linker_api_key: '', linker_write_key: '', ...fields });
+    assert.equal(res.status, 302, 'the settings form redirects back once saved');
+  };
+  const connection = async () => {
+    const html = await admin.page(SETTINGS);
+    const nonce = html.match(/linkerAdmin = \{.*?"nonce":"([^"]+)"/)[1];
+    const res = await admin.form('/wp-admin/admin-ajax.php', { action: 'linker_test', _ajax_nonce: nonce });
+    return Object.fromEntries((await res.json()).data.map((c) => [c.check, c]));
+  };
+  const cron = () => fetch(`${wp.site}/wp-cron.php`); // what a system cron calls when DISABLE_WP_CRON is set
+  const steps = [];
+  const step = (name, ms) => {
+    steps.push(`${name}: ${ms} ms`);
+    console.log(`# wordpress: ${name}: ${ms} ms`);
+  };
+
+  // The write key: saved from the settings form, not autoloaded, never printed into a page.
+  await saveSettings({ linker_write_key: server.apiKey });
+  const { stdout: autoload } = await wp.sql("USE wordpress; SELECT autoload FROM wp_options WHERE option_name='linker_write_key';");
+  assert.match(autoload, /\bno\b/, 'the write key is not autoloaded');
+  const settings = await admin.page(SETTINGS);
+  assert.ok(!settings.includes(server.apiKey), 'the settings page does not print the write key');
+  assert.match(settings, new RegExp(`Set \\(${server.apiKey.length} characters\\)`));
+  assert.ok(!(await admin.page('/wp-admin/post-new.php')).includes(server.apiKey), 'the editor does not get the write key');
+
+  // Test connection: the server's health, the keys, the admin origin allowed (the proxy answers CORS for it).
+  let checks = await connection();
+  assert.ok(checks.health.ok && /pages indexed, embedder/.test(checks.health.message), JSON.stringify(checks));
+  assert.ok(checks.read.ok && checks.write.ok && checks.cors.ok, JSON.stringify(checks));
+  await saveSettings({ linker_write_key: 'not-the-key' });
+  checks = await connection();
+  assert.equal(checks.write.ok, false);
+  assert.match(checks.write.message, /401 Unauthorized/);
+  await saveSettings({ linker_write_key: server.apiKey });
+  await proxy.down();
+  checks = await connection();
+  assert.match(checks.health.message, /^Connection refused: nothing answers at 127\.0\.0\.1:\d+/, checks.health.message);
+  await proxy.up();
+
+  // Publish: within seconds a draft about the subject gets the post in its top 5, as the site shows it.
+  const cat = await admin.rest('POST', '/wp/v2/categories', { name: 'Paddling' });
+  let t0 = Date.now();
+  const post = await admin.rest('POST', '/wp/v2/posts', { title: 'Sea kayak paddle strokes', slug: 'sea-kayak-strokes',
+    content: `<!-- wp:paragraph --><p>${KAYAK.replace('forward stroke', '<strong>forward stroke</strong>')}</p><!-- /wp:paragraph -->`,
+    status: 'publish', categories: [cat.id] });
+  step('publish request', Date.now() - t0);
+  await until(async () => (await suggested(KAYAK_DRAFT)).includes(post.link), 'the published post in the top 5');
+  step('publish → suggested in a draft\'s top 5', Date.now() - t0);
+  const page = await indexed(post.link);
+  assert.equal(page.title, 'Sea kayak paddle strokes');
+  assert.equal(page.category, '/paddling/');
+  assert.ok(page.text.includes('Sea kayaking starts with the forward stroke: rotate the torso'), page.text);
+
+  // A new slug: the old URL is no longer suggested, the server was told it redirects to the new one.
+  t0 = Date.now();
+  const moved = await admin.rest('POST', `/wp/v2/posts/${post.id}`, { slug: 'kayak-strokes' });
+  assert.notEqual(moved.link, post.link);
+  await until(async () => {
+    const urls = await suggested(KAYAK_DRAFT);
+    return urls.includes(moved.link) && !urls.includes(post.link);
+  }, 'the new URL suggested instead of the old');
+  step('slug change → new URL suggested, old one not', Date.now() - t0);
+  const old = await indexed(post.link);
+  assert.equal(old.status, 'redirected');
+  assert.equal(old.redirectTo, moved.link);
+  if (server.events) assert.ok(server.events.some((e) => e.type === 'redirected' && e.url === post.link && e.survivor === moved.link));
+
+  // Trash: gone from the suggestions (killed); restored and published again: back (created).
+  await admin.rest('DELETE', `/wp/v2/posts/${post.id}`);
+  step('trash → no longer suggested', await until(async () => !(await suggested(KAYAK_DRAFT)).includes(moved.link), 'trashed post gone'));
+  assert.equal((await indexed(moved.link)).status, 'killed');
+  await wp.php(`wp_untrash_post(${post.id}); wp_update_post(array('ID' => ${post.id}, 'post_status' => 'publish'));`);
+  step('restore → suggested again', await until(async () => (await suggested(KAYAK_DRAFT)).includes(moved.link), 'restored post back'));
+  if (server.events) assert.ok(server.events.some((e) => e.type === 'created' && e.url === moved.link && e.page?.title));
+
+  // The server down: the post waits in the queue, shown on the settings page; back up, the next cron run sends it.
+  await proxy.down();
+  t0 = Date.now();
+  const late = await admin.rest('POST', '/wp/v2/posts', { title: 'Canoe portage trails', status: 'publish',
+    content: '<!-- wp:paragraph --><p>Portage trails join the lakes: carry the canoe on a yoke over your shoulders.</p><!-- /wp:paragraph -->' });
+  step('publish request with the server down', Date.now() - t0);
+  await until(async () => /Connection refused/.test(await admin.page(SETTINGS)), 'the failed try shown', 10000, 200);
+  const waiting = await admin.page(SETTINGS);
+  assert.ok(waiting.includes('id="linker-queue"') && waiting.includes('page “Canoe portage trails”'), waiting);
+  assert.equal(await indexed(late.link), null);
+  await proxy.up();
+  const upAt = Date.now();
+  await until(async () => (await cron(), await indexed(late.link)) !== null, 'the queued post sent once the server is back', 30000, 500);
+  step('server back → queued post indexed (first retry after 5 s, by WP cron)', Date.now() - upAt);
+  await until(async () => /id="linker-queue-empty"/.test(await admin.page(SETTINGS)), 'the queue emptied', 10000, 200);
+
+  // What a save costs the author's request: the REST update the block editor makes, without sync, with it and the
+  // server up, with it and the server down.
+  const N = 15;
+  const saves = async (label) => {
+    const ms = [];
+    for (let i = 0; i < N; i++) {
+      const t = performance.now();
+      await admin.rest('POST', `/wp/v2/posts/${late.id}`, { content: `<!-- wp:paragraph --><p>Portage ${label} ${i}.</p><!-- /wp:paragraph -->` });
+      ms.push(performance.now() - t);
+    }
+    return median(ms);
+  };
+  await saveSettings({ linker_write_key_remove: '1' });
+  await saves('warm-up');
+  const without = await saves('without');
+  await saveSettings({ linker_write_key: server.apiKey });
+  const up = await saves('up');
+  await proxy.down();
+  const down = await saves('down');
+  await proxy.up();
+  const cost = `save (REST update, median of ${N}): ${without.toFixed(1)} ms without sync; with sync ${up.toFixed(1)} ms `
+    + `with the server up (${(up - without >= 0 ? '+' : '') + (up - without).toFixed(1)} ms), ${down.toFixed(1)} ms with it down `
+    + `(${(down - without >= 0 ? '+' : '') + (down - without).toFixed(1)} ms)`;
+  steps.push(cost);
+  console.log(`# wordpress: ${cost}`);
+  await until(async () => (await cron(), (await indexed(late.link))?.text?.includes('Portage down 14')), 'the last save sent', 30000, 500);
+
+  // The whole site in one step: a few hundred posts WordPress never sent, a partial run, then a resumed one; every
+  // post not sent before is reported sent; a second run sends only the post changed since.
+  const POSTS = 300;
+  t0 = Date.now();
+  await wp.php(`add_filter('linker_sync_on_save', '__return_false'); wp_defer_term_counting(true);
+$topics = array('espresso', 'kayak', 'sourdough', 'bicycle', 'garden', 'telescope');
+for ($i = 0; $i < ${POSTS}; $i++) {
+  $t = $topics[$i % count($topics)];
+  wp_insert_post(array('post_title' => "Notes on $t, part $i", 'post_status' => 'publish', 'post_name' => "generated-$i",
+    'post_content' => "<!-- wp:paragraph --><p>Part $i of my notes on $t: what I learned about $t this week, number $i.</p><!-- /wp:paragraph -->"));
+}`);
+  step(`${POSTS} posts generated`, Date.now() - t0);
+  const before = JSON.parse(await wp.php(`echo wp_json_encode(array('total' => Linker_Site_Sync::count_public(),
+  'unsent' => (int) $GLOBALS['wpdb']->get_var("SELECT COUNT(*) FROM {$GLOBALS['wpdb']->posts} p WHERE p.post_status = 'publish' AND p.post_password = '' AND p.post_type IN ('post', 'page') AND NOT EXISTS (SELECT 1 FROM {$GLOBALS['wpdb']->postmeta} m WHERE m.post_id = p.ID AND m.meta_key = '_linker_hash')")));`));
+  assert.ok(before.unsent >= POSTS, JSON.stringify(before));
+  t0 = Date.now();
+  const part = JSON.parse(await wp.php('Linker_Site_Sync::start(true); echo wp_json_encode(Linker_Site_Sync::step(100));'));
+  assert.equal(part.done_posts, 100);
+  assert.equal(part.done, false);
+  const all = JSON.parse(await wp.php('Linker_Site_Sync::start(); echo wp_json_encode(Linker_Site_Sync::run(1000));'));
+  step(`whole-site sync of ${all.total} posts (${all.sent} sent)`, Date.now() - t0);
+  assert.deepEqual({ done: all.done, error: all.error, failed: all.failed, total: all.total, done_posts: all.done_posts,
+    sent: all.sent, unchanged: all.unchanged },
+  { done: true, error: '', failed: 0, total: before.total, done_posts: before.total, sent: before.unsent,
+    unchanged: before.total - before.unsent });
+  for (const i of [0, 149, POSTS - 1]) {
+    const p = await indexed(`${wp.site}/generated-${i}/`);
+    assert.ok(p && p.title.startsWith('Notes on') && p.text.includes(`Part ${i} of my notes`), `generated-${i} indexed`);
+  }
+  await wp.php(`add_filter('linker_sync_on_save', '__return_false');
+$p = get_page_by_path('generated-7', OBJECT, 'post'); wp_update_post(array('ID' => $p->ID, 'post_content' => 'Part 7, rewritten.'));`);
+  const again = JSON.parse(await wp.php('Linker_Site_Sync::start(); echo wp_json_encode(Linker_Site_Sync::run(1000));'));
+  assert.equal(again.sent, 1, 'only the changed post is sent again');
+  assert.equal(again.unchanged, before.total - 1);
+  assert.ok((await indexed(`${wp.site}/generated-7/`)).text.includes('Part 7, rewritten.'));
+  console.log(`# wordpress: steps\n#   ${steps.join('\n#   ')}`);
+});
+
+test('wordpress_uninstall_removes_the_plugin_options_and_post_meta', { skip, timeout: 60000 }, async () => {
+  await wp.php("deactivate_plugins('linker/linker.php'); uninstall_plugin('linker/linker.php');");
+  const { stdout } = await wp.sql("USE wordpress; SELECT (SELECT COUNT(*) FROM wp_options WHERE option_name LIKE 'linker\\_%') AS options, "
+    + "(SELECT COUNT(*) FROM wp_postmeta WHERE meta_key LIKE '\\_linker\\_%') AS meta;");
+  assert.match(stdout, /options\s+meta\s+0\s+0/, stdout);
 });

@@ -1,5 +1,5 @@
 // A small HTTP server on loopback with the same paths as the Linker server: /widget/*, /demo/*, /vendor/* (the
-// editors from node_modules) and the JSON API (/api/v1/suggestions, /api/v1/pages, /api/v1/health), so the
+// editors from node_modules) and the JSON API (/api/v1/suggestions, /api/v1/pages, /api/v1/events, /api/v1/health), so the
 // browser tests run before and without the Java server. Run by hand: `node test/support/fixture-server.js 7070`.
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -73,6 +73,7 @@ function parsePage(p, i) {
 
 export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages = [], apiKey = 'fixture-key' } = {}) {
   const index = new FixtureIndex();
+  const events = []; // every event applied, for the tests to read
   for (const p of pages) index.upsert(p);
   const requireKey = (req) => {
     if (req.headers.authorization !== `Bearer ${apiKey}`) throw new HttpError(401, 'unauthorized', 'A valid API key is required (Authorization: Bearer …)');
@@ -86,7 +87,7 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
         return sendJson(res, 200, { suggestions: index.suggest(q) });
       }
       case 'GET /api/v1/health':
-        return sendJson(res, 200, { status: 'ok', pages: index.size });
+        return sendJson(res, 200, { status: 'ok', pages: index.size, embedder: 'fixture (word overlap)' });
       case 'GET /api/v1/pages': {
         const u = url.searchParams.get('url');
         if (!u) throw new HttpError(400, 'invalid_field', 'url query parameter is required', 'url');
@@ -101,6 +102,32 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
         const list = body.pages.map(parsePage);
         list.forEach((p) => index.upsert(p));
         return sendJson(res, 200, { upserted: list.length });
+      }
+      case 'POST /api/v1/events': {
+        // The page lifecycle as the Linker server applies it: killed/redirected/merged pages stay, marked, and are
+        // no longer suggested; created/updated make a page live again (with the page given, or the one indexed).
+        requireKey(req);
+        const e = await readJson(req);
+        const kinds = ['created', 'updated', 'merged', 'killed', 'redirected'];
+        if (!kinds.includes(e.type)) throw new HttpError(400, 'invalid_field', `type must be one of ${kinds.join(', ')}`, 'type');
+        if (typeof e.url !== 'string' || !e.url) throw new HttpError(400, 'invalid_field', 'url is required', 'url');
+        const handsOver = e.type === 'merged' || e.type === 'redirected';
+        if (handsOver && (typeof e.survivor !== 'string' || !e.survivor || e.survivor === e.url)) {
+          throw new HttpError(400, 'invalid_field', `survivor is required for a ${e.type} event and must differ from url`, 'survivor');
+        }
+        if (!handsOver && e.survivor != null) throw new HttpError(400, 'invalid_field', 'survivor only applies to merged and redirected events', 'survivor');
+        if (e.page != null) {
+          if (e.type !== 'created' && e.type !== 'updated') throw new HttpError(400, 'invalid_field', 'page only applies to created and updated events', 'page');
+          parsePage(e.page, 0);
+          if (e.page.url !== e.url) throw new HttpError(400, 'invalid_field', 'page.url must equal url', 'page.url');
+        }
+        const known = index.get(e.url);
+        if (!known && !e.page) throw new HttpError(404, 'not_found', `No page with url ${e.url}`, 'url');
+        const { redirectTo, ...rest } = e.page || known;
+        if (e.type === 'created' || e.type === 'updated') index.upsert({ ...rest, status: 'live' });
+        else index.upsert({ ...rest, status: e.type, ...(handsOver ? { redirectTo: e.survivor } : {}) });
+        events.push(e);
+        return sendJson(res, 200, { applied: e.type, url: e.url });
       }
       case 'DELETE /api/v1/pages': {
         requireKey(req);
@@ -155,6 +182,7 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
     url: `http://${host}:${actual}`,
     apiKey,
     index,
+    events,
     close: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy();
       server.close(() => resolve());

@@ -1,10 +1,11 @@
 // A throw-away WordPress from Debian's packages (wordpress, mariadb-server, php-cli, php-mysql) for the plug-in's
 // browser test: a private MariaDB on a Unix socket, a copy of /usr/share/wordpress with its own wp-config.php, PHP's
-// built-in web server on loopback, WordPress installed through its own installer, and the Linker plug-in linked in
-// and activated. Everything lives under target/wordpress and is stopped by close().
+// built-in web server on loopback (with workers, as PHP-FPM has), WordPress installed through its own installer, and
+// the Linker plug-in installed from the built zip as Plugins → Add New → Upload does (WordPress's Plugin_Upgrader),
+// or linked in from wordpress/linker, and activated. Everything lives under target/wordpress and is stopped by close().
 import { spawn, execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdir, rm, writeFile, symlink, access, cp } from 'node:fs/promises';
+import { mkdir, rm, writeFile, symlink, access, cp, readdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from './harness.js';
@@ -55,12 +56,26 @@ function sqlString(s) {
   return `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-/** PHP's serialize() of a list of strings, for the active_plugins option. */
-function phpList(items) {
-  return `a:${items.length}:{${items.map((s, i) => `i:${i};s:${Buffer.byteLength(s)}:"${s}";`).join('')}}`;
+/**
+ * The plug-in's zip as the build wrote it (cms-widget/target/linker-wordpress-<version>.zip); an error naming the
+ * command that makes it when it is missing or older than a file of wordpress/linker.
+ */
+export async function pluginZip() {
+  const target = path.join(ROOT, 'target');
+  const zips = (await readdir(target).catch(() => [])).filter((f) => /^linker-wordpress-.*\.zip$/.test(f));
+  const build = 'build it: bin/mvn21 -B -o -q package -Dskip.npm=true -pl cms-widget (from the repository root)';
+  if (zips.length !== 1) throw new Error(`expected one target/linker-wordpress-*.zip, found ${zips.length ? zips.join(', ') : 'none'}: ${build}`);
+  const zip = path.join(target, zips[0]);
+  const built = (await stat(zip)).mtimeMs;
+  const walk = async (dir) => (await Promise.all((await readdir(dir, { withFileTypes: true })).map((e) => (e.isDirectory()
+    ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])))).flat();
+  for (const f of await walk(path.join(ROOT, 'wordpress', 'linker'))) {
+    if ((await stat(f)).mtimeMs > built) throw new Error(`${zips[0]} is older than ${path.relative(ROOT, f)}: ${build}`);
+  }
+  return zip;
 }
 
-export async function startWordPress({ endpoint, admin = 'admin', password = 'linker-test-password' }) {
+export async function startWordPress({ endpoint, zip, admin = 'admin', password = 'linker-test-password' }) {
   const dir = path.join(ROOT, 'target', 'wordpress');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -115,9 +130,11 @@ $table_prefix = 'wp_';
 if (!defined('ABSPATH')) define('ABSPATH', __DIR__ . '/');
 require_once ABSPATH . 'wp-settings.php';
 `);
-    await symlink(path.join(ROOT, 'wordpress', 'linker'), path.join(www, 'wp-content', 'plugins', 'linker'));
-    const php = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', www], { stdio: 'ignore', cwd: www });
-    procs.push(php);
+    if (!zip) await symlink(path.join(ROOT, 'wordpress', 'linker'), path.join(www, 'wp-content', 'plugins', 'linker'));
+    // Workers: the plug-in's after-the-response request runs beside the author's next one, as under PHP-FPM.
+    const web = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', www], { stdio: 'ignore', cwd: www,
+      env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' } });
+    procs.push(web);
     await waitFor(async () => (await fetch(`${site}/wp-login.php`, { redirect: 'manual' })).status > 0, 'php -S');
 
     // WordPress's own installer, as a person would submit it.
@@ -130,13 +147,79 @@ require_once ABSPATH . 'wp-settings.php';
     if (!inst.ok || !/Success!|wp-login\.php/.test(page)) {
       throw new Error(`WordPress install failed: HTTP ${inst.status} ${page.slice(0, 300)}`);
     }
-    // Activate the plug-in and point it at the Linker server.
-    await sql(`USE wordpress; UPDATE wp_options SET option_value=${sqlString(phpList(['linker/linker.php']))} `
-      + "WHERE option_name='active_plugins'; "
-      + `INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('linker_endpoint', ${sqlString(endpoint)}, 'yes');`);
-    return { site, admin, password, origin: site, close, sql };
+    /** Runs PHP with WordPress loaded (as the admin), as WP-CLI would; returns its stdout. */
+    let scripts = 0;
+    const php = async (code, { timeout = 300000 } = {}) => {
+      const file = path.join(dir, `script-${++scripts}.php`);
+      await writeFile(file, `<?php
+define('WP_ADMIN', true);
+require ${sqlString(path.join(www, 'wp-load.php'))};
+require_once ABSPATH . 'wp-admin/includes/admin.php';
+wp_set_current_user(1);
+${code}
+`);
+      const { stdout } = await run('php', [file], { cwd: www, timeout, maxBuffer: 64 * 1024 * 1024 });
+      return stdout;
+    };
+    if (zip) {
+      // As Plugins → Add New → Upload Plugin does: Plugin_Upgrader unpacks the zip into wp-content/plugins.
+      const out = await php(`
+require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+$upgrader = new Plugin_Upgrader(new Automatic_Upgrader_Skin());
+$ok = $upgrader->install(${sqlString(zip)});
+if (true !== $ok) { fwrite(STDERR, 'install failed: ' . print_r($ok, true) . print_r($upgrader->skin->get_upgrade_messages(), true)); exit(1); }
+echo $upgrader->plugin_info();`);
+      if (out.trim() !== 'linker/linker.php') throw new Error(`the zip installed ${out.trim() || 'nothing'}, not linker/linker.php`);
+    }
+    // Pretty permalinks (a slug is part of the URL), activate the plug-in, point it at the Linker server.
+    await php(`update_option('permalink_structure', '/%postname%/'); flush_rewrite_rules(false);
+$r = activate_plugin('linker/linker.php'); if (is_wp_error($r)) { fwrite(STDERR, $r->get_error_message()); exit(1); }
+update_option('linker_endpoint', ${sqlString(endpoint)});`);
+    return { site, admin, password, origin: site, close, sql, php, www };
   } catch (e) {
     await close();
     throw e;
   }
+}
+
+/**
+ * A logged-in admin over HTTP, as the browser's requests are: wp-login.php's form, then cookies. `rest` calls the REST
+ * API with the nonce the block editor sends (X-WP-Nonce); `page` fetches an admin page's HTML; `form` posts a form.
+ */
+export async function adminSession(wp) {
+  const jar = new Map([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return res;
+  };
+  const req = async (url, init = {}) => keep(await fetch(url.startsWith('http') ? url : `${wp.site}${url}`,
+    { redirect: 'manual', ...init, headers: { Cookie: cookie(), ...(init.headers || {}) } }));
+  const login = await req('/wp-login.php', { method: 'POST', body: new URLSearchParams({
+    log: wp.admin, pwd: wp.password, 'wp-submit': 'Log In', testcookie: '1', redirect_to: `${wp.site}/wp-admin/` }) });
+  if (login.status !== 302) throw new Error(`login failed: HTTP ${login.status}`);
+  const nonce = await (await req('/wp-admin/admin-ajax.php?action=rest-nonce')).text();
+  const page = async (url) => {
+    const res = await req(url);
+    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+    return res.text();
+  };
+  return {
+    page,
+    form: (url, fields) => req(url, { method: 'POST', body: new URLSearchParams(fields) }),
+    async rest(method, route, body) {
+      const res = await req(`/?rest_route=${encodeURIComponent(route)}`, { method,
+        headers: { 'X-WP-Nonce': nonce, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}) });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    /** The hidden field's value in an admin page's form (a nonce). */
+    field: (html, name) => html.match(new RegExp(`name="${name}" value="([^"]+)"`))?.[1],
+  };
 }

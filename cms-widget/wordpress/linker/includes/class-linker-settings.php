@@ -1,0 +1,339 @@
+<?php
+/**
+ * Settings → Linker: the server URL and keys, "Test connection", the changes waiting to be sent and what could not
+ * be sent, and the whole-site sync button.
+ *
+ * @package Linker
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** The settings page and its actions (forms through admin-post.php, checks and sync steps through admin-ajax.php). */
+final class Linker_Settings {
+	const PAGE = 'linker';
+	/** Posts per sync step from the settings page (each step is one admin-ajax request). */
+	const STEP = 100;
+
+	public static function register() {
+		add_action( 'admin_menu', array( __CLASS__, 'menu' ) );
+		add_action( 'admin_post_linker_save', array( __CLASS__, 'save' ) );
+		add_action( 'admin_post_linker_retry', array( __CLASS__, 'retry' ) );
+		add_action( 'admin_post_linker_clear_failed', array( __CLASS__, 'clear_failed' ) );
+		add_action( 'wp_ajax_linker_test', array( __CLASS__, 'ajax_test' ) );
+		add_action( 'wp_ajax_linker_sync_step', array( __CLASS__, 'ajax_sync_step' ) );
+		add_filter( 'plugin_action_links_' . plugin_basename( LINKER_FILE ), array( __CLASS__, 'action_links' ) );
+	}
+
+	public static function url() {
+		return admin_url( 'options-general.php?page=' . self::PAGE );
+	}
+
+	public static function action_links( $links ) {
+		array_unshift( $links, '<a href="' . esc_url( self::url() ) . '">' . esc_html__( 'Settings', 'linker' ) . '</a>' );
+		return $links;
+	}
+
+	public static function menu() {
+		$hook = add_options_page( __( 'Linker', 'linker' ), __( 'Linker', 'linker' ), 'manage_options', self::PAGE, array( __CLASS__, 'render' ) );
+		add_action(
+			'admin_print_scripts-' . $hook,
+			function () {
+				wp_enqueue_script( 'linker-admin', plugins_url( 'linker-admin.js', LINKER_FILE ), array(), LINKER_VERSION, true );
+				wp_localize_script(
+					'linker-admin',
+					'linkerAdmin',
+					array(
+						'ajaxUrl' => admin_url( 'admin-ajax.php' ),
+						'nonce'   => wp_create_nonce( 'linker_admin' ),
+						'i18n'    => array(
+							'testing'  => __( 'Testing…', 'linker' ),
+							'failed'   => __( 'The check itself failed:', 'linker' ),
+							/* translators: 1: posts done, 2: all posts, 3: sent, 4: unchanged, 5: failed */
+							'progress' => __( '%1$d of %2$d posts: %3$d sent, %4$d unchanged, %5$d failed', 'linker' ),
+							'done'     => __( 'Done.', 'linker' ),
+							'stopped'  => __( 'Stopped (press the button again to resume):', 'linker' ),
+						),
+					)
+				);
+			}
+		);
+	}
+
+	private static function check_admin() {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You may not change the Linker settings.', 'linker' ), 403 );
+		}
+	}
+
+	/** Saves the URL and keys. An empty write key field keeps the key; the box "remove" removes it. */
+	public static function save() {
+		self::check_admin();
+		check_admin_referer( 'linker_save' );
+		$endpoint = isset( $_POST['linker_endpoint'] ) ? esc_url_raw( trim( wp_unslash( $_POST['linker_endpoint'] ) ) ) : '';
+		update_option( 'linker_endpoint', untrailingslashit( $endpoint ) );
+		$read = isset( $_POST['linker_api_key'] ) ? sanitize_text_field( wp_unslash( $_POST['linker_api_key'] ) ) : '';
+		update_option( 'linker_api_key', $read );
+		$write = isset( $_POST['linker_write_key'] ) ? trim( sanitize_text_field( wp_unslash( $_POST['linker_write_key'] ) ) ) : '';
+		if ( ! empty( $_POST['linker_write_key_remove'] ) ) {
+			delete_option( 'linker_write_key' );
+		} elseif ( '' !== $write ) {
+			delete_option( 'linker_write_key' ); // added again with autoload off, whatever an older version did
+			add_option( 'linker_write_key', $write, '', 'no' );
+		}
+		wp_safe_redirect( add_query_arg( 'linker', 'saved', self::url() ) );
+		exit;
+	}
+
+	/** "Retry now": sends what is waiting, whatever its backoff says. */
+	public static function retry() {
+		self::check_admin();
+		check_admin_referer( 'linker_retry' );
+		update_option(
+			Linker_Queue::OPTION,
+			array_map(
+				function ( $j ) {
+					$j['next'] = 0;
+					return $j;
+				},
+				Linker_Queue::jobs()
+			),
+			false
+		);
+		$r = Linker_Queue::flush();
+		wp_safe_redirect( add_query_arg( 'linker', 'retried-' . (int) $r['sent'], self::url() ) );
+		exit;
+	}
+
+	public static function clear_failed() {
+		self::check_admin();
+		check_admin_referer( 'linker_clear_failed' );
+		delete_option( Linker_Queue::FAILED );
+		wp_safe_redirect( self::url() );
+		exit;
+	}
+
+	/** A job in words: "update https://… (post 12)", "killed https://…". */
+	public static function describe( array $job ) {
+		if ( 'event' === $job['kind'] ) {
+			return $job['event']['type'] . ' ' . $job['event']['url'];
+		}
+		$post = get_post( $job['post'] );
+		/* translators: 1: post title, 2: post ID */
+		return sprintf( __( 'page “%1$s” (post %2$d)', 'linker' ), $post ? get_the_title( $post ) : '?', $job['post'] );
+	}
+
+	/**
+	 * The checks of "Test connection", made from this server: health (pages, embedder), the read key, the write key,
+	 * and whether the server lets the admin pages' origin call it from the browser (CORS).
+	 *
+	 * @return array<int, array{check: string, ok: bool, message: string}>
+	 */
+	public static function test_connection() {
+		$checks = array();
+		$h      = Linker_Client::request( 'GET', '/api/v1/health', null, '', array( 'timeout' => 10 ) );
+		if ( ! $h['ok'] ) {
+			return array(
+				array(
+					'check'   => 'health',
+					'ok'      => false,
+					'message' => $h['error'],
+				),
+			);
+		}
+		$b        = is_array( $h['body'] ) ? $h['body'] : array();
+		$checks[] = array(
+			'check'   => 'health',
+			'ok'      => isset( $b['status'] ) && 'ok' === $b['status'],
+			/* translators: 1: status, 2: pages in the index, 3: the embedder */
+			'message' => sprintf( __( 'Server %1$s: %2$s pages indexed, embedder %3$s', 'linker' ), isset( $b['status'] ) ? $b['status'] : '?', isset( $b['pages'] ) ? number_format_i18n( $b['pages'] ) : '?', isset( $b['embedder'] ) ? $b['embedder'] : '?' ) . ( isset( $b['error'] ) ? ' — ' . $b['error'] : '' ),
+		);
+		$probe    = '/api/v1/pages?url=' . rawurlencode( home_url( '/__linker-connection-test__' ) );
+		$r        = Linker_Client::request( 'GET', $probe, null, Linker_Client::read_key(), array( 'timeout' => 10 ) );
+		$checks[] = array(
+			'check'   => 'read',
+			'ok'      => $r['ok'] || 404 === $r['status'],
+			'message' => $r['ok'] || 404 === $r['status']
+				? ( '' === Linker_Client::read_key() ? __( 'Reads need no key.', 'linker' ) : __( 'Read key accepted.', 'linker' ) )
+				/* translators: %s: the reason */
+				: sprintf( __( 'Read key: %s', 'linker' ), $r['error'] ),
+		);
+		if ( '' === Linker_Client::write_key() ) {
+			$checks[] = array(
+				'check'   => 'write',
+				'ok'      => false,
+				'message' => __( 'No write key: this site does not send its changes to the server.', 'linker' ),
+			);
+		} else {
+			$w        = Linker_Client::request( 'DELETE', $probe, null, null, array( 'timeout' => 10 ) );
+			$checks[] = array(
+				'check'   => 'write',
+				'ok'      => $w['ok'] || 404 === $w['status'],
+				/* translators: %s: the reason */
+				'message' => $w['ok'] || 404 === $w['status'] ? __( 'Write key accepted.', 'linker' ) : sprintf( __( 'Write key: %s', 'linker' ), $w['error'] ),
+			);
+		}
+		$origin   = self::origin( admin_url() );
+		$c        = Linker_Client::request(
+			'OPTIONS',
+			'/api/v1/suggestions',
+			null,
+			'',
+			array(
+				'timeout' => 10,
+				'headers' => array(
+					'Origin'                         => $origin,
+					'Access-Control-Request-Method'  => 'POST',
+					'Access-Control-Request-Headers' => 'content-type, authorization',
+				),
+			)
+		);
+		$allowed  = $c['ok']; // the server answers 403 origin_not_allowed to a preflight from an origin it refuses
+		$checks[] = array(
+			'check'   => 'cors',
+			'ok'      => $allowed,
+			'message' => $allowed
+				/* translators: %s: origin */
+				? sprintf( __( 'Origin %s may call the server from the editor (CORS).', 'linker' ), $origin )
+				/* translators: 1: origin, 2: the reason */
+				: sprintf( __( 'CORS: origin %1$s is not allowed; add it to LINKER_CORS_ORIGINS on the server (%2$s)', 'linker' ), $origin, $c['error'] ),
+		);
+		return $checks;
+	}
+
+	private static function origin( $url ) {
+		$p = wp_parse_url( $url );
+		return $p['scheme'] . '://' . $p['host'] . ( isset( $p['port'] ) ? ':' . $p['port'] : '' );
+	}
+
+	public static function ajax_test() {
+		check_ajax_referer( 'linker_admin' );
+		self::check_admin();
+		wp_send_json_success( self::test_connection() );
+	}
+
+	/** One step of the whole-site sync (start=1 starts or resumes it); answers the sync's state. */
+	public static function ajax_sync_step() {
+		check_ajax_referer( 'linker_admin' );
+		self::check_admin();
+		if ( ! Linker_Client::syncing() ) {
+			wp_send_json_error( array( 'message' => __( 'Set the server URL and a write key first.', 'linker' ) ), 400 );
+		}
+		if ( ! empty( $_POST['start'] ) ) {
+			Linker_Site_Sync::start( ! empty( $_POST['restart'] ) );
+		}
+		wp_send_json_success( Linker_Site_Sync::step( self::STEP ) );
+	}
+
+	public static function render() {
+		self::check_admin();
+		$write  = Linker_Client::write_key();
+		$notice = isset( $_GET['linker'] ) ? sanitize_key( wp_unslash( $_GET['linker'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a notice only.
+		?>
+		<div class="wrap">
+			<h1><?php esc_html_e( 'Linker', 'linker' ); ?></h1>
+			<?php if ( 'saved' === $notice ) : ?>
+				<div class="notice notice-success"><p><?php esc_html_e( 'Settings saved.', 'linker' ); ?></p></div>
+			<?php endif; ?>
+			<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
+				<input type="hidden" name="action" value="linker_save">
+				<?php wp_nonce_field( 'linker_save' ); ?>
+				<table class="form-table" role="presentation">
+					<tr>
+						<th scope="row"><label for="linker_endpoint"><?php esc_html_e( 'Linker server URL', 'linker' ); ?></label></th>
+						<td><input type="url" id="linker_endpoint" name="linker_endpoint" class="regular-text" value="<?php echo esc_attr( Linker_Client::endpoint() ); ?>">
+							<p class="description"><?php esc_html_e( 'Where `linker serve` answers, e.g. https://linker.example.com. Its CORS allow-list (LINKER_CORS_ORIGINS) must include this site\'s admin origin.', 'linker' ); ?></p></td>
+					</tr>
+					<tr>
+						<th scope="row"><label for="linker_api_key"><?php esc_html_e( 'Read key (optional)', 'linker' ); ?></label></th>
+						<td><input type="text" id="linker_api_key" name="linker_api_key" class="regular-text" autocomplete="off" value="<?php echo esc_attr( Linker_Client::read_key() ); ?>">
+							<p class="description"><?php esc_html_e( 'One of the server\'s LINKER_READ_KEYS. The editor\'s sidebar sends it from the browser, so anyone who can edit posts can see it.', 'linker' ); ?></p></td>
+					</tr>
+					<tr>
+						<th scope="row"><label for="linker_write_key"><?php esc_html_e( 'Write key', 'linker' ); ?></label></th>
+						<td><input type="password" id="linker_write_key" name="linker_write_key" class="regular-text" autocomplete="new-password" value="" placeholder="<?php echo esc_attr( '' !== $write ? '••••••••••••' : '' ); ?>">
+							<p class="description">
+							<?php
+							if ( '' !== $write ) {
+								/* translators: %d: length of the key */
+								echo esc_html( sprintf( __( 'Set (%d characters). Leave empty to keep it.', 'linker' ), strlen( $write ) ) );
+								echo ' <label><input type="checkbox" name="linker_write_key_remove" value="1"> ' . esc_html__( 'Remove it', 'linker' ) . '</label>';
+							} else {
+								esc_html_e( 'Not set: this site does not send its changes to the server.', 'linker' );
+							}
+							?>
+							<br><?php esc_html_e( 'One of the server\'s LINKER_API_KEYS. Kept on this server only (an option that is not autoloaded); never sent to a browser. With it, publishing, updating, trashing or moving a post updates the server\'s index.', 'linker' ); ?></p></td>
+					</tr>
+				</table>
+				<?php submit_button(); ?>
+			</form>
+
+			<h2><?php esc_html_e( 'Connection', 'linker' ); ?></h2>
+			<p><button type="button" class="button" id="linker-test"><?php esc_html_e( 'Test connection', 'linker' ); ?></button></p>
+			<ul id="linker-test-result" aria-live="polite"></ul>
+
+			<?php self::render_queue(); ?>
+
+			<h2><?php esc_html_e( 'Whole site', 'linker' ); ?></h2>
+			<p><?php esc_html_e( 'Sends every published post to the server, in batches; only what changed since the last sync. Same as `wp linker sync`.', 'linker' ); ?></p>
+			<?php $state = Linker_Site_Sync::state(); ?>
+			<p><button type="button" class="button" id="linker-sync"<?php disabled( '' === $write ); ?>><?php echo esc_html( $state && empty( $state['done'] ) ? __( 'Resume the sync', 'linker' ) : __( 'Sync all published posts', 'linker' ) ); ?></button>
+				<progress id="linker-sync-progress" max="1" value="0" hidden></progress></p>
+			<p id="linker-sync-status" aria-live="polite">
+			<?php
+			if ( $state ) {
+				/* translators: 1: posts done, 2: all posts, 3: sent, 4: unchanged, 5: failed */
+				echo esc_html( sprintf( __( 'Last sync: %1$d of %2$d posts: %3$d sent, %4$d unchanged, %5$d failed', 'linker' ), $state['done_posts'], $state['total'], $state['sent'], $state['unchanged'], $state['failed'] ) . ( '' !== $state['error'] ? ' — ' . $state['error'] : '' ) );
+			}
+			?>
+			</p>
+		</div>
+		<?php
+	}
+
+	private static function render_queue() {
+		$jobs   = Linker_Queue::jobs();
+		$failed = Linker_Queue::failed();
+		?>
+		<h2><?php esc_html_e( 'Changes waiting to be sent', 'linker' ); ?></h2>
+		<?php if ( ! $jobs ) : ?>
+			<p id="linker-queue-empty"><?php esc_html_e( 'None: the server has every change.', 'linker' ); ?></p>
+		<?php else : ?>
+			<p>
+			<?php
+			/* translators: %d: number of changes */
+			echo esc_html( sprintf( _n( '%d change is waiting; it is retried with growing pauses while the server cannot be reached.', '%d changes are waiting; they are retried with growing pauses while the server cannot be reached.', count( $jobs ), 'linker' ), count( $jobs ) ) );
+			?>
+			</p>
+			<table class="widefat striped" id="linker-queue">
+				<thead><tr><th><?php esc_html_e( 'Change', 'linker' ); ?></th><th><?php esc_html_e( 'Tries', 'linker' ); ?></th><th><?php esc_html_e( 'Next try', 'linker' ); ?></th><th><?php esc_html_e( 'Last error', 'linker' ); ?></th></tr></thead>
+				<tbody>
+				<?php foreach ( array_slice( $jobs, 0, 50 ) as $j ) : ?>
+					<tr><td><?php echo esc_html( self::describe( $j ) ); ?></td><td><?php echo (int) $j['attempts']; ?></td>
+						<td><?php echo esc_html( $j['next'] > time() ? human_time_diff( time(), (int) $j['next'] ) : __( 'now', 'linker' ) ); ?></td>
+						<td><?php echo esc_html( $j['error'] ); ?></td></tr>
+				<?php endforeach; ?>
+				</tbody>
+			</table>
+			<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
+				<input type="hidden" name="action" value="linker_retry"><?php wp_nonce_field( 'linker_retry' ); ?>
+				<?php submit_button( __( 'Retry now', 'linker' ), 'secondary', 'submit', false ); ?>
+			</form>
+		<?php endif; ?>
+		<?php if ( $failed ) : ?>
+			<h2><?php esc_html_e( 'Could not be sent', 'linker' ); ?></h2>
+			<table class="widefat striped" id="linker-failed">
+				<thead><tr><th><?php esc_html_e( 'Change', 'linker' ); ?></th><th><?php esc_html_e( 'When', 'linker' ); ?></th><th><?php esc_html_e( 'Why', 'linker' ); ?></th></tr></thead>
+				<tbody>
+				<?php foreach ( $failed as $f ) : ?>
+					<tr><td><?php echo esc_html( self::describe( $f['job'] ) ); ?></td><td><?php echo esc_html( wp_date( 'Y-m-d H:i', (int) $f['at'] ) ); ?></td><td><?php echo esc_html( $f['error'] ); ?></td></tr>
+				<?php endforeach; ?>
+				</tbody>
+			</table>
+			<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
+				<input type="hidden" name="action" value="linker_clear_failed"><?php wp_nonce_field( 'linker_clear_failed' ); ?>
+				<?php submit_button( __( 'Clear this list', 'linker' ), 'secondary', 'submit', false ); ?>
+			</form>
+		<?php endif; ?>
+		<?php
+	}
+}

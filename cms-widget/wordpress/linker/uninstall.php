@@ -1,0 +1,16 @@
+<?php
+/**
+ * Deleting the plug-in removes its options (settings, keys, queue, sync state), its post meta and its cron event.
+ *
+ * @package Linker
+ */
+
+defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
+
+foreach ( array( 'linker_endpoint', 'linker_api_key', 'linker_write_key', 'linker_queue', 'linker_failed', 'linker_sync_state' ) as $linker_option ) {
+	delete_option( $linker_option );
+}
+foreach ( array( '_linker_url', '_linker_state', '_linker_hash' ) as $linker_meta ) {
+	delete_post_meta_by_key( $linker_meta );
+}
+wp_clear_scheduled_hook( 'linker_retry' );
