@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.FlatMapGroupsFunction;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
@@ -46,12 +47,15 @@ import java.util.function.Consumer;
 
 import static org.apache.spark.sql.functions.asc;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.desc;
+import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.monotonically_increasing_id;
+import static org.apache.spark.sql.functions.round;
 import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.udf;
 import static org.apache.spark.sql.functions.when;
 import static org.apache.spark.sql.functions.xxhash64;
@@ -86,39 +90,122 @@ public final class PlanJob implements PlanOptions.Runner {
     @Override
     public PlanOptions.Result run(SparkSession spark, PlanOptions given, Consumer<String> log) {
         PlanOptions o = BlockPlans.withRanker(given, log);
+        PlanSettings ps = checked(o);
+        var sc = spark.sparkContext();
+        String vectors = embed(spark, o, log);
+        List<Dataset<Row>> cached = new ArrayList<>(); // what the steps below keep, let go at the end
+
+        sc.setJobDescription("read the pages");
+        UDF1<String, String> trim = String::trim;
+        Dataset<Row> pages = kept(cached, PagesInput.read(spark, o.pages())
+                .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
+                .withColumn(ORD, monotonically_increasing_id()));
+        long n = pages.count();
+        Dataset<Row> table = table(spark, o, pages, vectors, n, log, cached);
+        Row counts = table.agg(sum(when(col("donor"), 1).otherwise(0)), sum(when(col("acceptor"), 1).otherwise(0)))
+                .first();
+        long donors = counts.isNullAt(0) ? 0 : counts.getLong(0);
+        long acceptors = counts.isNullAt(1) ? 0 : counts.getLong(1);
+        log.accept(String.format(Locale.ROOT, "planning %,d donors -> %,d acceptors", donors, acceptors));
+
+        Dataset<Row> members = blocks(table, o, log);
+        long blockCount = members.select("block").distinct().count();
+        Dataset<Row> blockRows = members.join(table.drop("donor", "acceptor"), Rounds.seq("url"))
+                .withColumnRenamed(IS_DONOR, "donor").withColumnRenamed(IS_ACCEPTOR, "acceptor");
+
+        sc.setJobDescription("candidates: index each block, ask linker plan's suggester");
+        Dataset<Row> candidates = kept(cached, perBlock(blockRows, new BlockPlans.Candidates(o), BlockPlans.CANDIDATE));
+        long candidateCount = candidates.count();
+        log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
+
+        Dataset<Row> ranked = candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
+                Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"});
+        Rounds.Assigned assigned = Rounds.assign(ranked, ps, log);
+
+        sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
+        Dataset<Row> anchored = kept(cached, anchored(blockRows, assigned.links(), o));
+        long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
+
+        sc.setJobDescription("write the plan");
+        write(spark, anchored, o.out());
+        sc.setJobDescription(null);
+        cached.forEach(Dataset::unpersist);
+        return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
+    }
+
+    /** The plan settings, once the options are checked (before any work). */
+    private static PlanSettings checked(PlanOptions o) {
         PlanSettings ps = BlockPlans.planSettings(o);
-        BlockPlans.settings(o); // the exclusions and safety rules are checked before any work
+        BlockPlans.settings(o); // the exclusions and safety rules
         if (o.blockPages() < 2) {
             throw new LinkerException("--block-pages must be at least 2, was " + o.blockPages());
         }
         if (o.depth() < 1) {
             throw new LinkerException("--depth must be at least 1");
         }
-        var sc = spark.sparkContext();
-        String vectorsOut = new org.apache.hadoop.fs.Path(o.out(), "vectors").toString();
         if (o.vectors() != null && new org.apache.hadoop.fs.Path(o.vectors()).equals(
-                new org.apache.hadoop.fs.Path(vectorsOut))) {
+                new org.apache.hadoop.fs.Path(vectorsOut(o)))) {
             throw new LinkerException("--vectors " + o.vectors() + " is where this run writes its vectors; give "
                     + "another --out, or move the vectors");
         }
+        return ps;
+    }
 
+    private static String vectorsOut(PlanOptions o) {
+        return new org.apache.hadoop.fs.Path(o.out(), "vectors").toString();
+    }
+
+    /** The embed job: every page's vector, reusing given ones; returns where they are. */
+    private static String embed(SparkSession spark, PlanOptions o, Consumer<String> log) {
+        String vectorsOut = vectorsOut(o);
         EmbedJob.Result er = EmbedJob.run(spark, new EmbedJob.Options(o.pages(), vectorsOut, o.vectors(), o.embed(),
                 o.embedder(), o.partitions()), log);
         log.accept(String.format(Locale.ROOT, "vectors: %,d embedded, %,d reused -> %s", er.embedded(), er.reused(),
                 vectorsOut));
+        return vectorsOut;
+    }
 
-        sc.setJobDescription("read the pages");
-        UDF1<String, String> trim = String::trim;
-        Dataset<Row> pages = PagesInput.read(spark, o.pages())
-                .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
-                .withColumn(ORD, monotonically_increasing_id()).persist(StorageLevel.MEMORY_AND_DISK());
-        long n = pages.count();
+    /** {@code d} persisted, and listed among what the job lets go at the end. */
+    private static Dataset<Row> kept(List<Dataset<Row>> cached, Dataset<Row> d) {
+        Dataset<Row> p = d.persist(StorageLevel.MEMORY_AND_DISK());
+        cached.add(p);
+        return p;
+    }
 
+    /**
+     * A row a page (persisted): what the site's links say of it ({@link SiteGraph}), its vector, what else is known of
+     * it (Search Console, safety class, crawl log {@code bonus}) and its roles ({@code donor}, {@code acceptor}).
+     */
+    private static Dataset<Row> table(SparkSession spark, PlanOptions o, Dataset<Row> pages, String vectorsOut, long n,
+                                      Consumer<String> log, List<Dataset<Row>> cached) {
+        var sc = spark.sparkContext();
         Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", ORD), o.links(), n, log);
         Dataset<Row> vectors = spark.read().parquet(vectorsOut).select("url", "contentHash", "vector");
         Dataset<Row> table = pages.join(graph, Rounds.seq("url")).join(vectors, Rounds.seq("url"));
         Dataset<Row> urls = pages.select("url");
-        List<Dataset<Row>> cached = new ArrayList<>(); // what the steps below keep, let go at the end
+        table = withRoles(spark, o, withSignals(spark, o, table, urls, log, cached), pages);
+        if (o.crawlLog() != null) {
+            sc.setJobDescription("crawl log: search engine crawler hits per page");
+            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls, cached), Rounds.seq("url"), "left_outer")
+                    .na().fill(0, new String[] {"hits"});
+        }
+        sc.setJobDescription("the site's links, authority and each page's roles");
+        table = kept(cached, table);
+        if (o.crawlLog() != null) {
+            Row most = table.filter(col("donor")).agg(max("hits")).first();
+            int maxHits = most.isNullAt(0) ? 0 : most.getInt(0);
+            UDF1<Integer, Double> bonus = h -> CrawlLog.bonus(h, maxHits);
+            table = table.withColumn("bonus", udf(bonus, DataTypes.DoubleType).apply(col("hits"))).drop("hits");
+            log.accept(String.format(Locale.ROOT, "crawl log: the most crawled donor has %,d crawler hits in %s",
+                    maxHits, o.crawlLog()));
+        }
+        return table;
+    }
+
+    /** Search Console clicks blended into {@code authority} (its queries kept for anchors) and safety classes. */
+    private static Dataset<Row> withSignals(SparkSession spark, PlanOptions o, Dataset<Row> table, Dataset<Row> urls,
+                                            Consumer<String> log, List<Dataset<Row>> cached) {
+        var sc = spark.sparkContext();
         if (o.searchConsole() != null) {
             sc.setJobDescription("Search Console: each page's queries and clicks");
             Dataset<Row> gsc = Signals.searchConsole(spark, o.searchConsole(), urls, log, cached);
@@ -133,6 +220,11 @@ public final class PlanJob implements PlanOptions.Runner {
             sc.setJobDescription("safety classes");
             table = table.join(Signals.safety(spark, o.safety(), urls), Rounds.seq("url"), "left_outer");
         }
+        return table;
+    }
+
+    /** Each page's category and roles: {@code acceptor} ({@code linker plan}'s rule unless listed), {@code donor}. */
+    private static Dataset<Row> withRoles(SparkSession spark, PlanOptions o, Dataset<Row> table, Dataset<Row> pages) {
         boolean hubs = o.hubTargets();
         Dataset<Row> info = table.map((MapFunction<Row, Row>) r -> {
             PageRecord rec = BlockPlans.record(r);
@@ -141,76 +233,35 @@ public final class PlanJob implements PlanOptions.Runner {
         table = table.join(info, Rounds.seq("url"));
         table = withRole(spark, table, "acceptor", o.acceptors(), col("underLinked"), pages);
         table = withRole(spark, table, "donor", o.donors(), lit(true), pages);
-        table = table.drop("underLinked");
-        if (o.crawlLog() != null) {
-            sc.setJobDescription("crawl log: search engine crawler hits per page");
-            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls, cached), Rounds.seq("url"), "left_outer").na()
-                    .fill(0, new String[] {"hits"});
-        }
-        sc.setJobDescription("the site's links, authority and each page's roles");
-        table = table.persist(StorageLevel.MEMORY_AND_DISK());
-        cached.add(table);
-        if (o.crawlLog() != null) {
-            Row most = table.filter(col("donor")).agg(max("hits")).first();
-            int maxHits = most.isNullAt(0) ? 0 : most.getInt(0);
-            UDF1<Integer, Double> bonus = h -> CrawlLog.bonus(h, maxHits);
-            table = table.withColumn("bonus", udf(bonus, DataTypes.DoubleType).apply(col("hits"))).drop("hits");
-            log.accept(String.format(Locale.ROOT, "crawl log: the most crawled donor has %,d crawler hits in %s",
-                    maxHits, o.crawlLog()));
-        }
-        Row counts = table.agg(org.apache.spark.sql.functions.sum(when(col("donor"), 1).otherwise(0)),
-                org.apache.spark.sql.functions.sum(when(col("acceptor"), 1).otherwise(0))).first();
-        long donors = counts.isNullAt(0) ? 0 : counts.getLong(0);
-        long acceptors = counts.isNullAt(1) ? 0 : counts.getLong(1);
-        log.accept(String.format(Locale.ROOT, "planning %,d donors -> %,d acceptors", donors, acceptors));
+        return table.drop("underLinked");
+    }
 
-        Dataset<Row> members = blocks(table, o, log);
-        long blockCount = members.select("block").distinct().count();
-        Dataset<Row> blockRows = members.join(table.drop("donor", "acceptor"), Rounds.seq("url"))
-                .withColumnRenamed(IS_DONOR, "donor").withColumnRenamed(IS_ACCEPTOR, "acceptor");
+    /** Each block's rows, in page order, through {@code f} on an executor. */
+    private static Dataset<Row> perBlock(Dataset<Row> rows, FlatMapGroupsFunction<String, Row, Row> f,
+                                         StructType out) {
+        return rows.groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
+                .flatMapSortedGroups(new Column[] {col(ORD)}, f, Encoders.row(out));
+    }
 
-        sc.setJobDescription("candidates: index each block, ask linker plan's suggester");
-        Dataset<Row> candidates = blockRows
-                .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
-                .flatMapSortedGroups(new Column[] {col(ORD)}, new BlockPlans.Candidates(o),
-                        Encoders.row(BlockPlans.CANDIDATE))
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        long candidateCount = candidates.count();
-        log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
-
-        Dataset<Row> ranked = candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
-                Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"});
-        Rounds.Assigned assigned = Rounds.assign(ranked, ps, log);
-        Dataset<Row> planned = assigned.links();
-
-        sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
-        Dataset<Row> perDonor = planned.groupBy(col("donor").as("url")).agg(org.apache.spark.sql.functions
-                .collect_list(org.apache.spark.sql.functions.struct(col("acceptor"), col("score"),
-                        col("similarity"))).as("planned"));
+    /** The planned links with anchors and sentences, from the blocks that have some ({@link BlockPlans.Anchors}). */
+    private static Dataset<Row> anchored(Dataset<Row> blockRows, Dataset<Row> planned, PlanOptions o) {
+        Dataset<Row> perDonor = planned.groupBy(col("donor").as("url")).agg(collect_list(struct(col("acceptor"),
+                col("score"), col("similarity"))).as("planned"));
         Dataset<Row> withPlanned = blockRows.join(perDonor, Rounds.seq("url"), "left_outer")
                 .withColumn("planned", when(col("donor"), col("planned")));
         Dataset<Row> busy = withPlanned.filter(col("planned").isNotNull()).select("block").distinct();
-        Dataset<Row> anchored = withPlanned.join(busy, Rounds.seq("block"), "left_semi")
-                .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
-                .flatMapSortedGroups(new Column[] {col(ORD)}, new BlockPlans.Anchors(o),
-                        Encoders.row(BlockPlans.LINK))
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
-        // linker plan's order. Scores are compared to 1e-9: a block's floating-point sums may differ in the last bits
-        // from one executor to another, which must not reorder rows whose scores are the same.
-        Dataset<Row> links = anchored.orderBy(org.apache.spark.sql.functions.round(col("score"), 9).desc(),
-                asc("donor_url"), asc("acceptor_url"));
+        return perBlock(withPlanned.join(busy, Rounds.seq("block"), "left_semi"), new BlockPlans.Anchors(o),
+                BlockPlans.LINK);
+    }
 
-        sc.setJobDescription("write the plan");
+    /** The plan as Parquet and as {@code plan.csv}, in {@code linker plan}'s order. */
+    private static void write(SparkSession spark, Dataset<Row> anchored, String out) {
+        // Scores are compared to 1e-9: a block's floating-point sums may differ in the last bits from one executor to
+        // another, which must not reorder rows whose scores are the same.
+        Dataset<Row> links = anchored.orderBy(round(col("score"), 9).desc(), asc("donor_url"), asc("acceptor_url"));
         links.drop("similarity").write().mode(SaveMode.Overwrite)
-                .parquet(new org.apache.hadoop.fs.Path(o.out(), "plan.parquet").toString());
-        writeCsv(spark, links, new org.apache.hadoop.fs.Path(o.out(), "plan.csv"));
-        sc.setJobDescription(null);
-        anchored.unpersist();
-        candidates.unpersist();
-        cached.forEach(Dataset::unpersist);
-        pages.unpersist();
-        return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
+                .parquet(new org.apache.hadoop.fs.Path(out, "plan.parquet").toString());
+        writeCsv(spark, links, new org.apache.hadoop.fs.Path(out, "plan.csv"));
     }
 
     /**
@@ -260,8 +311,8 @@ public final class PlanJob implements PlanOptions.Runner {
         Dataset<Row> asAcceptor = table.filter(col("acceptor")).select(col("url"),
                 explode(udf(ancestors, DataTypes.createArrayType(DataTypes.StringType)).apply(col("category")))
                         .as("block"), lit(false).as(IS_DONOR), lit(true).as(IS_ACCEPTOR));
-        Dataset<Row> members = asDonor.unionByName(asAcceptor.join(asDonor.select("block").distinct(), Rounds.seq("block"),
-                "left_semi"));
+        Dataset<Row> members = asDonor.unionByName(asAcceptor.join(asDonor.select("block").distinct(),
+                Rounds.seq("block"), "left_semi"));
         members = members.groupBy("url", "block")
                 .agg(max(IS_DONOR).as(IS_DONOR), max(IS_ACCEPTOR).as(IS_ACCEPTOR))
                 .persist(StorageLevel.MEMORY_AND_DISK());
