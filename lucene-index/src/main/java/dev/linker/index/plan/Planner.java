@@ -264,7 +264,10 @@ public final class Planner {
         }
     }
 
-    /** Best pairs first, each taken while its donor and acceptor have room. */
+    /**
+     * Best pairs first: the candidates in {@link #ORDER}, each taken while its donor and its acceptor have room.
+     * Spark's plan job takes the same set in rounds.
+     */
     public static List<PlannedLink> greedy(List<PlannedLink> pairs, PlanSettings ps) {
         List<PlannedLink> sorted = new ArrayList<>(pairs);
         sorted.sort(ORDER);
@@ -282,7 +285,12 @@ public final class Planner {
         return out;
     }
 
-    /** Acceptors take turns, the least linked first, each taking its best remaining donor: links spread evenly. */
+    /**
+     * Acceptors take turns, the least linked first, so links spread evenly. In passes: in each pass every acceptor
+     * below its cap, in the order of fewest inbound links then URL, takes its best candidate ({@link #ORDER}) whose
+     * donor still has room when its turn comes (a donor full by then is never asked again); passes go on until one
+     * takes nothing. Spark's plan job takes the same set, each pass in rounds of deferred acceptance.
+     */
     public static List<PlannedLink> equal(List<PlannedLink> pairs, PlanSettings ps, ToIntFunction<String> inbound) {
         Map<String, Deque<PlannedLink>> byAcceptor = new LinkedHashMap<>();
         List<PlannedLink> sorted = new ArrayList<>(pairs);

@@ -77,6 +77,22 @@ class PlannerTest {
     }
 
     @Test
+    void in_an_equal_pass_an_acceptor_a_full_donor_refuses_takes_its_next_donor_before_a_later_turn_does() {
+        // Turns: a1, a2, a3 (fewest inbound links first). d1 has room for one link, which a1's turn takes first.
+        List<PlannedLink> pairs = List.of(new PlannedLink("d1", null, "a1", 0.9, null, 0.7),
+                new PlannedLink("d1", null, "a2", 0.9, null, 0.7), new PlannedLink("d2", null, "a2", 0.5, null, 0.7),
+                new PlannedLink("d2", null, "a3", 0.9, null, 0.7));
+        Map<String, Integer> inbound = Map.of("a1", 0, "a2", 1, "a3", 2);
+        PlanSettings eq = new PlanSettings(1, 1, 0.0, PlanSettings.Algorithm.EQUAL, 20, 0.2, 0.05);
+        assertEquals(List.of("d1 a1", "d2 a2"), Planner.equal(pairs, eq, inbound::get).stream()
+                .map(l -> l.donor() + " " + l.acceptor()).toList());
+        // Greedy takes the better pair for d2.
+        PlanSettings greedy = new PlanSettings(1, 1, 0.0, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05);
+        assertEquals(List.of("d1 a1", "d2 a3"), Planner.greedy(pairs, greedy).stream()
+                .map(l -> l.donor() + " " + l.acceptor()).toList());
+    }
+
+    @Test
     void previous_links_stay_unless_a_candidate_is_twenty_percent_better_and_replacements_are_capped() {
         List<PlannedLink> fresh = plan(LOOSE, null, null).links();
         // A previous plan made of the weakest possible choices: every link still valid but scored low.

@@ -1,7 +1,6 @@
 package dev.linker.spark.plan;
 
 import dev.linker.core.result.LinkerException;
-import dev.linker.core.score.CategoryPath;
 import dev.linker.index.PageRecord;
 import dev.linker.index.SiteRecords;
 import dev.linker.index.plan.CrawlLog;
@@ -13,11 +12,8 @@ import dev.linker.spark.EmbedJob;
 import dev.linker.spark.PagesInput;
 import dev.linker.spark.PlanOptions;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.FlatMapGroupsFunction;
 import org.apache.spark.api.java.function.MapFunction;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -37,88 +33,154 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 
 import static org.apache.spark.sql.functions.asc;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.desc;
-import static org.apache.spark.sql.functions.explode;
+import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.monotonically_increasing_id;
-import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.round;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.udf;
 import static org.apache.spark.sql.functions.when;
-import static org.apache.spark.sql.functions.xxhash64;
 
 /**
  * {@code linker plan} on Spark. Steps: vectors (the embed job, reusing given ones); what the site's links say of each
  * page ({@link SiteGraph}); donors and acceptors; blocks (each donor's category bound, a large block split by
- * nearest centroids); each block's candidates from {@code linker plan}'s own code on an index of the block
+ * nearest centroids: {@link Blocks}); each block's candidates from {@code linker plan}'s own code on an index of the block
  * ({@link BlockPlans}); the caps in rounds ({@link Rounds}); anchors for the planned links, block by block; the plan
  * as Parquet and as {@code plan.csv} with {@code linker plan}'s header and order.
  */
 public final class PlanJob implements PlanOptions.Runner {
     /** A page's number in the job (its row id), the key blocks are sorted by. */
     static final String ORD = "ord";
-    /** A block member's roles: it may give links in the block, it may take them. */
-    static final String IS_DONOR = "d";
-    static final String IS_ACCEPTOR = "a";
-
-    /** Centroids an acceptor of a split block is placed near: its nearest two, so pairs near a border still meet. */
-    static final int PROBES = 2;
-    /** Rounds of k-means refining a split block's centroids (sampled pages to begin with). */
-    static final int KMEANS_ROUNDS = 2;
-    /** The block of a donor without a category bound: every acceptor. */
-    static final String ALL = "*";
-
     private static final StructType INFO = new StructType().add("url", DataTypes.StringType, false)
             .add("category", DataTypes.StringType, false).add("underLinked", DataTypes.BooleanType, false);
-    private static final StructType MEMBER = new StructType().add("url", DataTypes.StringType, false)
-            .add("block", DataTypes.StringType, false).add(IS_DONOR, DataTypes.BooleanType, false)
-            .add(IS_ACCEPTOR, DataTypes.BooleanType, false);
-
     @Override
     public PlanOptions.Result run(SparkSession spark, PlanOptions given, Consumer<String> log) {
         PlanOptions o = BlockPlans.withRanker(given, log);
+        PlanSettings ps = checked(o);
+        var sc = spark.sparkContext();
+        String vectors = embed(spark, o, log);
+        List<Dataset<Row>> cached = new ArrayList<>(); // what the steps below keep, let go at the end
+
+        sc.setJobDescription("read the pages");
+        UDF1<String, String> trim = String::trim;
+        Dataset<Row> pages = kept(cached, PagesInput.read(spark, o.pages())
+                .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
+                .withColumn(ORD, monotonically_increasing_id()));
+        long n = pages.count();
+        Dataset<Row> table = table(spark, o, pages, vectors, n, log, cached);
+        Row counts = table.agg(sum(when(col("donor"), 1).otherwise(0)), sum(when(col("acceptor"), 1).otherwise(0)))
+                .first();
+        long donors = counts.isNullAt(0) ? 0 : counts.getLong(0);
+        long acceptors = counts.isNullAt(1) ? 0 : counts.getLong(1);
+        log.accept(String.format(Locale.ROOT, "planning %,d donors -> %,d acceptors", donors, acceptors));
+
+        Dataset<Row> members = Blocks.of(table, o, log);
+        long blockCount = members.select("block").distinct().count();
+        Dataset<Row> blockRows = members.join(table.drop("donor", "acceptor"), Rounds.seq("url"))
+                .withColumnRenamed(Blocks.IS_DONOR, "donor").withColumnRenamed(Blocks.IS_ACCEPTOR, "acceptor");
+
+        sc.setJobDescription("candidates: index each block, ask linker plan's suggester");
+        Dataset<Row> candidates = kept(cached, perBlock(blockRows, new BlockPlans.Candidates(o), BlockPlans.CANDIDATE));
+        long candidateCount = candidates.count();
+        log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
+
+        Dataset<Row> ranked = candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
+                Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"});
+        Rounds.Assigned assigned = Rounds.assign(ranked, ps, log);
+
+        sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
+        Dataset<Row> anchored = kept(cached, anchored(blockRows, assigned.links(), o));
+        long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
+
+        sc.setJobDescription("write the plan");
+        write(spark, anchored, o.out());
+        sc.setJobDescription(null);
+        cached.forEach(Dataset::unpersist);
+        return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
+    }
+
+    /** The plan settings, once the options are checked (before any work). */
+    private static PlanSettings checked(PlanOptions o) {
         PlanSettings ps = BlockPlans.planSettings(o);
-        BlockPlans.settings(o); // the exclusions and safety rules are checked before any work
+        BlockPlans.settings(o); // the exclusions and safety rules
         if (o.blockPages() < 2) {
             throw new LinkerException("--block-pages must be at least 2, was " + o.blockPages());
         }
         if (o.depth() < 1) {
             throw new LinkerException("--depth must be at least 1");
         }
-        var sc = spark.sparkContext();
-        String vectorsOut = new org.apache.hadoop.fs.Path(o.out(), "vectors").toString();
         if (o.vectors() != null && new org.apache.hadoop.fs.Path(o.vectors()).equals(
-                new org.apache.hadoop.fs.Path(vectorsOut))) {
+                new org.apache.hadoop.fs.Path(vectorsOut(o)))) {
             throw new LinkerException("--vectors " + o.vectors() + " is where this run writes its vectors; give "
                     + "another --out, or move the vectors");
         }
+        return ps;
+    }
 
+    private static String vectorsOut(PlanOptions o) {
+        return new org.apache.hadoop.fs.Path(o.out(), "vectors").toString();
+    }
+
+    /** The embed job: every page's vector, reusing given ones; returns where they are. */
+    private static String embed(SparkSession spark, PlanOptions o, Consumer<String> log) {
+        String vectorsOut = vectorsOut(o);
         EmbedJob.Result er = EmbedJob.run(spark, new EmbedJob.Options(o.pages(), vectorsOut, o.vectors(), o.embed(),
                 o.embedder(), o.partitions()), log);
         log.accept(String.format(Locale.ROOT, "vectors: %,d embedded, %,d reused -> %s", er.embedded(), er.reused(),
                 vectorsOut));
+        return vectorsOut;
+    }
 
-        sc.setJobDescription("read the pages");
-        UDF1<String, String> trim = String::trim;
-        Dataset<Row> pages = PagesInput.read(spark, o.pages())
-                .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
-                .withColumn(ORD, monotonically_increasing_id()).persist(StorageLevel.MEMORY_AND_DISK());
-        long n = pages.count();
+    /** {@code d} persisted, and listed among what the job lets go at the end. */
+    private static Dataset<Row> kept(List<Dataset<Row>> cached, Dataset<Row> d) {
+        Dataset<Row> p = d.persist(StorageLevel.MEMORY_AND_DISK());
+        cached.add(p);
+        return p;
+    }
 
+    /**
+     * A row a page (persisted): what the site's links say of it ({@link SiteGraph}), its vector, what else is known of
+     * it (Search Console, safety class, crawl log {@code bonus}) and its roles ({@code donor}, {@code acceptor}).
+     */
+    private static Dataset<Row> table(SparkSession spark, PlanOptions o, Dataset<Row> pages, String vectorsOut, long n,
+                                      Consumer<String> log, List<Dataset<Row>> cached) {
+        var sc = spark.sparkContext();
         Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", ORD), o.links(), n, log);
         Dataset<Row> vectors = spark.read().parquet(vectorsOut).select("url", "contentHash", "vector");
         Dataset<Row> table = pages.join(graph, Rounds.seq("url")).join(vectors, Rounds.seq("url"));
         Dataset<Row> urls = pages.select("url");
-        List<Dataset<Row>> cached = new ArrayList<>(); // what the steps below keep, let go at the end
+        table = withRoles(spark, o, withSignals(spark, o, table, urls, log, cached), pages);
+        if (o.crawlLog() != null) {
+            sc.setJobDescription("crawl log: search engine crawler hits per page");
+            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls, cached), Rounds.seq("url"), "left_outer")
+                    .na().fill(0, new String[] {"hits"});
+        }
+        sc.setJobDescription("the site's links, authority and each page's roles");
+        table = kept(cached, table);
+        if (o.crawlLog() != null) {
+            Row most = table.filter(col("donor")).agg(max("hits")).first();
+            int maxHits = most.isNullAt(0) ? 0 : most.getInt(0);
+            UDF1<Integer, Double> bonus = h -> CrawlLog.bonus(h, maxHits);
+            table = table.withColumn("bonus", udf(bonus, DataTypes.DoubleType).apply(col("hits"))).drop("hits");
+            log.accept(String.format(Locale.ROOT, "crawl log: the most crawled donor has %,d crawler hits in %s",
+                    maxHits, o.crawlLog()));
+        }
+        return table;
+    }
+
+    /** Search Console clicks blended into {@code authority} (its queries kept for anchors) and safety classes. */
+    private static Dataset<Row> withSignals(SparkSession spark, PlanOptions o, Dataset<Row> table, Dataset<Row> urls,
+                                            Consumer<String> log, List<Dataset<Row>> cached) {
+        var sc = spark.sparkContext();
         if (o.searchConsole() != null) {
             sc.setJobDescription("Search Console: each page's queries and clicks");
             Dataset<Row> gsc = Signals.searchConsole(spark, o.searchConsole(), urls, log, cached);
@@ -133,6 +195,11 @@ public final class PlanJob implements PlanOptions.Runner {
             sc.setJobDescription("safety classes");
             table = table.join(Signals.safety(spark, o.safety(), urls), Rounds.seq("url"), "left_outer");
         }
+        return table;
+    }
+
+    /** Each page's category and roles: {@code acceptor} ({@code linker plan}'s rule unless listed), {@code donor}. */
+    private static Dataset<Row> withRoles(SparkSession spark, PlanOptions o, Dataset<Row> table, Dataset<Row> pages) {
         boolean hubs = o.hubTargets();
         Dataset<Row> info = table.map((MapFunction<Row, Row>) r -> {
             PageRecord rec = BlockPlans.record(r);
@@ -141,76 +208,35 @@ public final class PlanJob implements PlanOptions.Runner {
         table = table.join(info, Rounds.seq("url"));
         table = withRole(spark, table, "acceptor", o.acceptors(), col("underLinked"), pages);
         table = withRole(spark, table, "donor", o.donors(), lit(true), pages);
-        table = table.drop("underLinked");
-        if (o.crawlLog() != null) {
-            sc.setJobDescription("crawl log: search engine crawler hits per page");
-            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls, cached), Rounds.seq("url"), "left_outer").na()
-                    .fill(0, new String[] {"hits"});
-        }
-        sc.setJobDescription("the site's links, authority and each page's roles");
-        table = table.persist(StorageLevel.MEMORY_AND_DISK());
-        cached.add(table);
-        if (o.crawlLog() != null) {
-            Row most = table.filter(col("donor")).agg(max("hits")).first();
-            int maxHits = most.isNullAt(0) ? 0 : most.getInt(0);
-            UDF1<Integer, Double> bonus = h -> CrawlLog.bonus(h, maxHits);
-            table = table.withColumn("bonus", udf(bonus, DataTypes.DoubleType).apply(col("hits"))).drop("hits");
-            log.accept(String.format(Locale.ROOT, "crawl log: the most crawled donor has %,d crawler hits in %s",
-                    maxHits, o.crawlLog()));
-        }
-        Row counts = table.agg(org.apache.spark.sql.functions.sum(when(col("donor"), 1).otherwise(0)),
-                org.apache.spark.sql.functions.sum(when(col("acceptor"), 1).otherwise(0))).first();
-        long donors = counts.isNullAt(0) ? 0 : counts.getLong(0);
-        long acceptors = counts.isNullAt(1) ? 0 : counts.getLong(1);
-        log.accept(String.format(Locale.ROOT, "planning %,d donors -> %,d acceptors", donors, acceptors));
+        return table.drop("underLinked");
+    }
 
-        Dataset<Row> members = blocks(table, o, log);
-        long blockCount = members.select("block").distinct().count();
-        Dataset<Row> blockRows = members.join(table.drop("donor", "acceptor"), Rounds.seq("url"))
-                .withColumnRenamed(IS_DONOR, "donor").withColumnRenamed(IS_ACCEPTOR, "acceptor");
+    /** Each block's rows, in page order, through {@code f} on an executor. */
+    private static Dataset<Row> perBlock(Dataset<Row> rows, FlatMapGroupsFunction<String, Row, Row> f,
+                                         StructType out) {
+        return rows.groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
+                .flatMapSortedGroups(new Column[] {col(ORD)}, f, Encoders.row(out));
+    }
 
-        sc.setJobDescription("candidates: index each block, ask linker plan's suggester");
-        Dataset<Row> candidates = blockRows
-                .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
-                .flatMapSortedGroups(new Column[] {col(ORD)}, new BlockPlans.Candidates(o),
-                        Encoders.row(BlockPlans.CANDIDATE))
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        long candidateCount = candidates.count();
-        log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
-
-        Dataset<Row> ranked = candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
-                Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"});
-        Rounds.Assigned assigned = Rounds.assign(ranked, ps, log);
-        Dataset<Row> planned = assigned.links();
-
-        sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
-        Dataset<Row> perDonor = planned.groupBy(col("donor").as("url")).agg(org.apache.spark.sql.functions
-                .collect_list(org.apache.spark.sql.functions.struct(col("acceptor"), col("score"),
-                        col("similarity"))).as("planned"));
+    /** The planned links with anchors and sentences, from the blocks that have some ({@link BlockPlans.Anchors}). */
+    private static Dataset<Row> anchored(Dataset<Row> blockRows, Dataset<Row> planned, PlanOptions o) {
+        Dataset<Row> perDonor = planned.groupBy(col("donor").as("url")).agg(collect_list(struct(col("acceptor"),
+                col("score"), col("similarity"))).as("planned"));
         Dataset<Row> withPlanned = blockRows.join(perDonor, Rounds.seq("url"), "left_outer")
                 .withColumn("planned", when(col("donor"), col("planned")));
         Dataset<Row> busy = withPlanned.filter(col("planned").isNotNull()).select("block").distinct();
-        Dataset<Row> anchored = withPlanned.join(busy, Rounds.seq("block"), "left_semi")
-                .groupByKey((MapFunction<Row, String>) r -> r.getAs("block"), Encoders.STRING())
-                .flatMapSortedGroups(new Column[] {col(ORD)}, new BlockPlans.Anchors(o),
-                        Encoders.row(BlockPlans.LINK))
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
-        // linker plan's order. Scores are compared to 1e-9: a block's floating-point sums may differ in the last bits
-        // from one executor to another, which must not reorder rows whose scores are the same.
-        Dataset<Row> links = anchored.orderBy(org.apache.spark.sql.functions.round(col("score"), 9).desc(),
-                asc("donor_url"), asc("acceptor_url"));
+        return perBlock(withPlanned.join(busy, Rounds.seq("block"), "left_semi"), new BlockPlans.Anchors(o),
+                BlockPlans.LINK);
+    }
 
-        sc.setJobDescription("write the plan");
+    /** The plan as Parquet and as {@code plan.csv}, in {@code linker plan}'s order. */
+    private static void write(SparkSession spark, Dataset<Row> anchored, String out) {
+        // Scores are compared to 1e-9: a block's floating-point sums may differ in the last bits from one executor to
+        // another, which must not reorder rows whose scores are the same.
+        Dataset<Row> links = anchored.orderBy(round(col("score"), 9).desc(), asc("donor_url"), asc("acceptor_url"));
         links.drop("similarity").write().mode(SaveMode.Overwrite)
-                .parquet(new org.apache.hadoop.fs.Path(o.out(), "plan.parquet").toString());
-        writeCsv(spark, links, new org.apache.hadoop.fs.Path(o.out(), "plan.csv"));
-        sc.setJobDescription(null);
-        anchored.unpersist();
-        candidates.unpersist();
-        cached.forEach(Dataset::unpersist);
-        pages.unpersist();
-        return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
+                .parquet(new org.apache.hadoop.fs.Path(out, "plan.parquet").toString());
+        writeCsv(spark, links, new org.apache.hadoop.fs.Path(out, "plan.csv"));
     }
 
     /**
@@ -233,181 +259,6 @@ public final class PlanJob implements PlanOptions.Runner {
         }
         return table.join(urls.withColumn(role, lit(true)), Rounds.seq("url"), "left_outer").na()
                 .fill(false, new String[] {role});
-    }
-
-    /**
-     * {@code url, block, d, a}: the blocks each page is in, as donor and/or acceptor. A donor's block is its category
-     * bound ({@code --category-levels} up from its category; every acceptor when there is no bound); an acceptor is
-     * in the block of each of its category's ancestors that some donor has. A block above {@code --block-pages} is
-     * split around centroids of its vectors: a donor goes to its nearest, an acceptor to its nearest {@link #PROBES}.
-     */
-    private static Dataset<Row> blocks(Dataset<Row> table, PlanOptions o, Consumer<String> log) {
-        int levels = o.categoryLevels();
-        UDF1<String, String> bound = c -> levels < 0 ? ALL : CategoryPath.up(c, levels);
-        UDF1<String, List<String>> ancestors = c -> {
-            if (levels < 0) {
-                return List.of(ALL);
-            }
-            List<String> out = new ArrayList<>();
-            for (int up = 0; up <= CategoryPath.segments(c).size(); up++) {
-                out.add(CategoryPath.up(c, up));
-            }
-            return out;
-        };
-        Dataset<Row> asDonor = table.filter(col("donor")).select(col("url"),
-                udf(bound, DataTypes.StringType).apply(col("category")).as("block"), lit(true).as(IS_DONOR),
-                lit(false).as(IS_ACCEPTOR));
-        Dataset<Row> asAcceptor = table.filter(col("acceptor")).select(col("url"),
-                explode(udf(ancestors, DataTypes.createArrayType(DataTypes.StringType)).apply(col("category")))
-                        .as("block"), lit(false).as(IS_DONOR), lit(true).as(IS_ACCEPTOR));
-        Dataset<Row> members = asDonor.unionByName(asAcceptor.join(asDonor.select("block").distinct(), Rounds.seq("block"),
-                "left_semi"));
-        members = members.groupBy("url", "block")
-                .agg(max(IS_DONOR).as(IS_DONOR), max(IS_ACCEPTOR).as(IS_ACCEPTOR))
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        List<Row> big = members.groupBy("block").count().filter(col("count").gt(o.blockPages())).collectAsList();
-        if (big.isEmpty()) {
-            return members;
-        }
-        Map<String, Integer> parts = new HashMap<>();
-        for (Row b : big) {
-            parts.put(b.getString(0), (int) Math.ceil(b.getLong(1) / (o.blockPages() / 2.0)));
-        }
-        log.accept(String.format(Locale.ROOT, "%d block(s) above %,d pages split into %d parts around centroids",
-                big.size(), o.blockPages(), parts.values().stream().mapToInt(Integer::intValue).sum()));
-        Dataset<Row> inBig = members.join(table.select("url", "vector"), Rounds.seq("url"))
-                .join(members.sparkSession().createDataset(new ArrayList<>(parts.keySet()), Encoders.STRING())
-                        .toDF("block"), Rounds.seq("block"), "left_semi");
-        Map<String, float[][]> centroids = centroids(inBig, parts);
-        Broadcast<Map<String, float[][]>> shared = JavaSparkContext.fromSparkContext(
-                members.sparkSession().sparkContext()).broadcast(centroids);
-        Dataset<Row> split = inBig.flatMap((FlatMapFunction<Row, Row>) r -> {
-            String block = r.getAs("block");
-            float[][] c = shared.value().get(block);
-            int[] near = nearest(c, vector(r), PROBES);
-            boolean d = r.getAs(IS_DONOR);
-            boolean a = r.getAs(IS_ACCEPTOR);
-            List<Row> out = new ArrayList<>();
-            for (int i = 0; i < near.length; i++) {
-                boolean asD = d && i == 0;
-                boolean asA = a;
-                if (asD || asA) {
-                    out.add(RowFactory.create(r.getAs("url"), block + "#" + near[i], asD, asA));
-                }
-            }
-            return out.iterator();
-        }, Encoders.row(MEMBER));
-        Dataset<Row> small = members.join(inBig.select("block").distinct(), Rounds.seq("block"), "left_anti");
-        return small.unionByName(split.groupBy("url", "block")
-                .agg(max(IS_DONOR).as(IS_DONOR), max(IS_ACCEPTOR).as(IS_ACCEPTOR)));
-    }
-
-    /** Per large block, {@code parts} centroids: pages spread by a hash of their URL, then a few k-means rounds. */
-    private static Map<String, float[][]> centroids(Dataset<Row> inBig, Map<String, Integer> parts) {
-        var sc = inBig.sparkSession().sparkContext();
-        sc.setJobDescription("split large blocks: sample centroids");
-        Map<String, float[][]> c = new HashMap<>();
-        Dataset<Row> seeded = inBig.withColumn("i", row_number().over(org.apache.spark.sql.expressions.Window
-                .partitionBy("block").orderBy(xxhash64(col("url")), col("url"))));
-        for (String block : parts.keySet()) {
-            c.put(block, new float[parts.get(block)][]);
-        }
-        for (Row r : seeded.filter(col("i").leq(parts.values().stream().mapToInt(Integer::intValue).max()
-                .orElse(1))).select("block", "i", "vector").collectAsList()) {
-            float[][] cs = c.get(r.getString(0));
-            int i = r.getInt(1) - 1;
-            if (i < cs.length) {
-                cs[i] = vector(r);
-            }
-        }
-        for (int round = 0; round < KMEANS_ROUNDS; round++) {
-            sc.setJobDescription("split large blocks: k-means round " + (round + 1));
-            Broadcast<Map<String, float[][]>> shared = JavaSparkContext.fromSparkContext(sc).broadcast(c);
-            // Sums in fixed point (2^30 a unit): the same in any order, so the blocks do not depend on the partitions.
-            JavaPairRDD<String, long[]> sums = inBig.select("block", "vector").javaRDD().mapToPair(r -> {
-                float[] v = vector(r);
-                int near = nearest(shared.value().get(r.getString(0)), v, 1)[0];
-                long[] f = new long[v.length];
-                for (int i = 0; i < f.length; i++) {
-                    f[i] = Math.round(v[i] * 0x1p30);
-                }
-                return new scala.Tuple2<>(r.getString(0) + "#" + near, f);
-            }).reduceByKey((x, y) -> {
-                long[] s = new long[x.length];
-                for (int i = 0; i < s.length; i++) {
-                    s[i] = x[i] + y[i];
-                }
-                return s;
-            });
-            Map<String, float[][]> next = new HashMap<>();
-            for (Map.Entry<String, float[][]> e : c.entrySet()) {
-                next.put(e.getKey(), e.getValue().clone());
-            }
-            for (scala.Tuple2<String, long[]> t : sums.collect()) {
-                int hash = t._1().lastIndexOf('#');
-                float[][] cs = next.get(t._1().substring(0, hash));
-                cs[Integer.parseInt(t._1().substring(hash + 1))] = unit(t._2());
-            }
-            shared.destroy();
-            c = next;
-        }
-        for (Map.Entry<String, float[][]> e : c.entrySet()) {
-            List<float[]> kept = new ArrayList<>();
-            for (float[] v : e.getValue()) {
-                if (v != null) {
-                    kept.add(v);
-                }
-            }
-            e.setValue(kept.toArray(new float[0][]));
-        }
-        return c;
-    }
-
-    /** Indexes of the {@code k} centroids closest to {@code v} (largest dot product: vectors are unit length). */
-    static int[] nearest(float[][] centroids, float[] v, int k) {
-        int m = Math.min(k, centroids.length);
-        int[] best = new int[m];
-        double[] score = new double[m];
-        java.util.Arrays.fill(score, Double.NEGATIVE_INFINITY);
-        for (int c = 0; c < centroids.length; c++) {
-            double d = 0;
-            for (int i = 0; i < v.length; i++) {
-                d += centroids[c][i] * v[i];
-            }
-            for (int j = 0; j < m; j++) {
-                if (d > score[j]) {
-                    System.arraycopy(score, j, score, j + 1, m - j - 1);
-                    System.arraycopy(best, j, best, j + 1, m - j - 1);
-                    score[j] = d;
-                    best[j] = c;
-                    break;
-                }
-            }
-        }
-        return best;
-    }
-
-    private static float[] vector(Row r) {
-        List<Float> l = r.getList(r.fieldIndex("vector"));
-        float[] f = new float[l.size()];
-        for (int i = 0; i < f.length; i++) {
-            f[i] = l.get(i);
-        }
-        return f;
-    }
-
-    /** A fixed-point sum of vectors as a unit vector. */
-    private static float[] unit(long[] v) {
-        double n = 0;
-        for (long x : v) {
-            n += (double) x * x;
-        }
-        n = Math.sqrt(n);
-        float[] out = new float[v.length];
-        for (int i = 0; i < v.length; i++) {
-            out[i] = n == 0 ? 0 : (float) (v[i] / n);
-        }
-        return out;
     }
 
     /** {@code plan.csv} as {@code linker plan -o} writes it, streamed a partition at a time through the driver. */

@@ -1,6 +1,7 @@
 package dev.linker.spark.plan;
 
 import dev.linker.index.plan.PlanSettings;
+import dev.linker.index.plan.Planner;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -16,22 +17,30 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.desc;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
 
 /**
  * The caps met across the cluster, in rounds over the candidate links ({@code donor, acceptor, score, similarity},
- * plus the acceptor's {@code inbound} for equal), nothing collected on the driver.
+ * plus the acceptor's {@code inbound} for equal), nothing collected on the driver. The links are the set
+ * {@link Planner#greedy} or {@link Planner#equal} takes from the same candidates (the rule each follows is in its
+ * javadoc); a round only takes links that rule takes and only drops candidates it refuses.
  *
- * <p>Greedy: a round takes every candidate that is among the best (remaining capacity) candidates of both its donor
- * and its acceptor, then drops the candidates of pages that are full. Each link taken is one {@code linker plan}'s
- * greedy pass (best score first) takes too, and each dropped one it refuses, so the result is the same plan; each
- * round takes at least the best remaining candidate, and in practice a round takes most of what is left.
+ * <p>Greedy: a round takes every candidate that is among the best (remaining capacity) remaining candidates of both
+ * its donor and its acceptor: nothing ahead of it in {@link Planner#ORDER} can fill either page first, so
+ * {@code Planner.greedy} takes it too. Candidates of pages then full are dropped. Each round takes at least the best
+ * remaining candidate; in practice a round takes most of what is left.
  *
- * <p>Equal: acceptors take turns as in {@code linker plan} (fewest inbound links first): in each round every acceptor
- * with room asks for its best remaining donor with room, and a donor asked by more acceptors than it has room for
- * takes those whose turn comes first. Within one turn {@code linker plan} lets a refused acceptor go on to its next
- * donor at once, here it asks again next round, so a few links may differ.
+ * <p>Equal: each pass of {@link Planner#equal} (every acceptor with room, in turn, takes its best candidate whose donor
+ * still has room) is found by deferred acceptance, whose result is the pass's when every donor prefers the same
+ * acceptors (those whose turn comes first). In a round every acceptor with room points at its best remaining
+ * candidate; a candidate whose donor has as many pointers from acceptors of earlier turns as it has room is refused
+ * (that donor is full when the pass ends) and dropped. A round that refuses no pointer ends the pass: its pointers are
+ * taken. A pass takes one round more than its longest chain of refusals (an acceptor refused moves on and may push
+ * out one of a later turn).
  */
 final class Rounds {
     private Rounds() {
@@ -45,53 +54,64 @@ final class Rounds {
         var sc = candidates.sparkSession().sparkContext();
         Dataset<Row> left = candidates;
         Dataset<Row> taken = candidates.select("donor", "acceptor", "score", "similarity").limit(0);
-        boolean equal = ps.algorithm() == PlanSettings.Algorithm.EQUAL;
+        long links = 0;
         int round = 0;
         while (true) {
             round++;
             sc.setJobDescription("assign links under the caps: round " + round);
-            Dataset<Row> usedD = taken.groupBy("donor").agg(count(lit(1)).as("nd"));
-            Dataset<Row> usedA = taken.groupBy("acceptor").agg(count(lit(1)).as("na"));
-            Dataset<Row> w = left.join(usedD, seq("donor"), "left_outer").join(usedA, seq("acceptor"), "left_outer")
-                    .withColumn("remD", lit(ps.maxDonorLinks()).minus(coalesce(col("nd"), lit(0L))))
-                    .withColumn("remA", lit(ps.maxAcceptorLinks()).minus(coalesce(col("na"), lit(0L))))
-                    .filter(col("remD").gt(0).and(col("remA").gt(0))).drop("nd", "na");
-            Column take;
-            if (equal) {
-                // Each acceptor's best remaining donor; a donor takes the acceptors whose turn comes first.
-                w = w.withColumn("ra", row_number().over(Window.partitionBy("acceptor")
-                        .orderBy(desc("score"), asc("donor"))));
-                w = w.withColumn("turn", org.apache.spark.sql.functions.when(col("ra").equalTo(1),
-                        row_number().over(Window.partitionBy(col("donor"), col("ra").equalTo(1))
-                                .orderBy(asc("inbound"), asc("acceptor")))));
-                take = col("ra").equalTo(1).and(col("turn").leq(col("remD")));
-            } else {
-                w = w.withColumn("rd", row_number().over(Window.partitionBy("donor")
-                                .orderBy(desc("score"), asc("acceptor"))))
-                        .withColumn("ra", row_number().over(Window.partitionBy("acceptor")
-                                .orderBy(desc("score"), asc("donor"))));
-                take = col("rd").leq(col("remD")).and(col("ra").leq(col("remA")));
-            }
-            Dataset<Row> marked = w.withColumn("take", take).drop("remD", "remA", "rd", "ra", "turn")
-                    .persist(StorageLevel.MEMORY_AND_DISK());
-            long remaining = marked.count();
-            if (remaining == 0) {
+            Dataset<Row> marked = marked(withRoom(left, taken, ps), ps).persist(StorageLevel.MEMORY_AND_DISK());
+            Row seen = marked.agg(count(lit(1)), max("goesOn")).first();
+            if (seen.getLong(0) == 0) {
                 marked.unpersist();
                 break;
             }
-            Dataset<Row> now = marked.filter(col("take")).select("donor", "acceptor", "score", "similarity");
+            boolean passGoesOn = seen.getBoolean(1);
             // Checkpoints cut the lineage, which would otherwise grow by a join each round.
-            Dataset<Row> next = taken.union(now).localCheckpoint();
-            long total = next.count();
-            Dataset<Row> rest = marked.filter(not(col("take"))).drop("take").localCheckpoint();
-            long restCount = rest.count();
+            if (!passGoesOn) {
+                taken = taken.union(marked.filter(col("take")).select("donor", "acceptor", "score", "similarity"))
+                        .localCheckpoint();
+                links = taken.count();
+            }
+            Column gone = passGoesOn ? col("refused") : col("take").or(col("refused"));
+            left = marked.filter(not(gone)).drop("take", "refused", "goesOn").localCheckpoint();
+            long leftCount = left.count();
             marked.unpersist();
             log.accept(String.format(java.util.Locale.ROOT, "assignment round %d: %,d links so far, %,d candidates "
-                    + "left", round, total, restCount));
-            taken = next;
-            left = rest;
+                    + "left%s", round, links, leftCount, passGoesOn ? " (the pass goes on)" : ""));
         }
         return new Assigned(taken, round - 1);
+    }
+
+    /** The candidates whose donor and acceptor both have room, with that room ({@code remD}, {@code remA}). */
+    private static Dataset<Row> withRoom(Dataset<Row> left, Dataset<Row> taken, PlanSettings ps) {
+        Dataset<Row> usedD = taken.groupBy("donor").agg(count(lit(1)).as("nd"));
+        Dataset<Row> usedA = taken.groupBy("acceptor").agg(count(lit(1)).as("na"));
+        return left.join(usedD, seq("donor"), "left_outer").join(usedA, seq("acceptor"), "left_outer")
+                .withColumn("remD", lit(ps.maxDonorLinks()).minus(coalesce(col("nd"), lit(0L))))
+                .withColumn("remA", lit(ps.maxAcceptorLinks()).minus(coalesce(col("na"), lit(0L))))
+                .filter(col("remD").gt(0).and(col("remA").gt(0))).drop("nd", "na");
+    }
+
+    /**
+     * A round's decision on each candidate: {@code take} it, {@code refused} (dropped), and {@code goesOn}: a pointer
+     * refused, so the equal pass goes on and nothing is taken this round.
+     */
+    private static Dataset<Row> marked(Dataset<Row> w, PlanSettings ps) {
+        w = w.withColumn("ra", row_number().over(Window.partitionBy("acceptor").orderBy(desc("score"), asc("donor"))));
+        if (ps.algorithm() == PlanSettings.Algorithm.GREEDY) {
+            return w.withColumn("rd", row_number().over(Window.partitionBy("donor")
+                            .orderBy(desc("score"), asc("acceptor"))))
+                    .withColumn("take", col("rd").leq(col("remD")).and(col("ra").leq(col("remA"))))
+                    .withColumn("refused", lit(false)).withColumn("goesOn", lit(false))
+                    .drop("remD", "remA", "rd", "ra");
+        }
+        Column pointer = col("ra").equalTo(1);
+        // Pointers at the same donor from acceptors whose turn comes first.
+        Column ahead = sum(when(pointer, 1).otherwise(0)).over(Window.partitionBy("donor")
+                .orderBy(asc("inbound"), asc("acceptor")).rowsBetween(Window.unboundedPreceding(), -1));
+        return w.withColumn("refused", coalesce(ahead, lit(0L)).geq(col("remD")))
+                .withColumn("take", pointer.and(not(col("refused"))))
+                .withColumn("goesOn", pointer.and(col("refused"))).drop("remD", "remA", "ra");
     }
 
     static scala.collection.immutable.Seq<String> seq(String... names) {

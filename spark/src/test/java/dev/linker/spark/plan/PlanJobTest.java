@@ -131,6 +131,20 @@ public class PlanJobTest {
     }
 
     @Test
+    void in_equal_mode_too_the_plan_on_spark_is_the_plan_linker_plan_makes() throws IOException {
+        // One link per donor, three per acceptor: acceptors compete for donors, and their turns decide. (Before Spark
+        // found each pass by deferred acceptance, its plan of the coffee site differed here.)
+        Path out = tmp.resolve("coffee-equal");
+        PlanOptions o = options(PAGES, LINKS, null, out);
+        PlanOptions.Result r = plan(new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 1, 3, 0.2, "equal",
+                -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0));
+        String want = linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), new PlanSettings(1, 3, 0.2,
+                PlanSettings.Algorithm.EQUAL, 20, 0.2, 0.05), SuggestSettings.DEFAULT);
+        assertTrue(r.links() >= 5, "the coffee site plans some links: " + r.links());
+        assertEquals(List.of(want.split("\\R")), lines(out.resolve("plan.csv")));
+    }
+
+    @Test
     void the_ranker_linker_index_learned_ranks_the_plan_as_it_ranks_linker_plan() throws IOException {
         // A one-split model (pages whose text the donor's words match best first), kept in an index folder as
         // linker index keeps what it learned.
@@ -242,7 +256,7 @@ public class PlanJobTest {
     void split_blocks_keep_the_caps_and_never_plan_a_link_that_exists() throws IOException {
         Path out = tmp.resolve("coffee-split");
         PlanOptions o = options(PAGES, LINKS, null, out);
-        o = new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 1, 1, 0.2, "equal", -1, true, 100,
+        o = new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 1, 1, 0.2, "equal", -1, false, 100,
                 EmbedMode.BOTH, EmbedderSpec.local(), 4, 0);
         PlanOptions.Result r = plan(o);
         assertTrue(r.blocks() >= 3, "11 pages in blocks of about 2: " + r.blocks());
