@@ -53,6 +53,9 @@ final class SuggestCommand implements Callable<Integer> {
     @Option(names = "--draft-url", paramLabel = "URL", description = "The --text-file draft's own page (never suggested).")
     String draftUrl;
 
+    @Option(names = "--draft-language", paramLabel = "TAG", description = "The --text-file draft's language (fr, pt-BR): only pages of that language, or of none known, are suggested.")
+    String draftLanguage;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "5", description = "Suggestions per page (default: ${DEFAULT-VALUE}).")
     int limit;
 
@@ -128,7 +131,8 @@ final class SuggestCommand implements Callable<Integer> {
             // The title line is the title, not part of the text: blank it so offsets stay those of the file.
             text = " ".repeat(nl < 0 ? source.length() : nl) + (nl < 0 ? "" : source.substring(nl));
         }
-        return new DraftEngine.Request(t.strip(), DraftText.of(text, f), draftUrl, limit, java.util.List.of());
+        return new DraftEngine.Request(t.strip(), DraftText.of(text, f), draftUrl, limit, java.util.List.of(),
+                dev.linker.index.PageInput.language(draftLanguage, "--draft-language"));
     }
 
     static String read(Path f) {

@@ -55,6 +55,8 @@ public final class Fields {
     public static final int UNDATED = Integer.MIN_VALUE;
     /** Tags, stored multi-valued, indexed as written. */
     public static final String TAGS = "tags";
+    /** Language as a BCP 47 tag ("fr", "pt-BR"), stored; absent when unknown. */
+    public static final String LANGUAGE = "language";
     /** Headings, code and link texts of the body as offsets, stored in {@link TextRegions}' compact form. */
     public static final String REGIONS = "regions";
     /** The embedding, HNSW-indexed, dot product on unit vectors. */

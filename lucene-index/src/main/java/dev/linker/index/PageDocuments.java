@@ -45,7 +45,8 @@ final class PageDocuments {
         PageMeta meta = new PageMeta(published == null ? null : LocalDate.parse(published),
                 List.of(d.getValues(Fields.TAGS)), PageKind.parse(d.get(Fields.KIND)),
                 regions == null ? List.of() : TextRegions.decode(
-                        Arrays.copyOfRange(regions.bytes, regions.offset, regions.offset + regions.length)));
+                        Arrays.copyOfRange(regions.bytes, regions.offset, regions.offset + regions.length)),
+                d.get(Fields.LANGUAGE));
         List<String> links = List.of(d.getValues(Fields.LINKS));
         // An index written before links of every placement were stored knows only the content links.
         List<String> all = d.getField(Fields.KIND) == null ? links : List.of(d.getValues(Fields.ALL_LINKS));
@@ -81,6 +82,9 @@ final class PageDocuments {
         sb.append('\0').append(m.published()).append('\0').append(m.kind().id()).append('\0');
         m.tags().forEach(t -> sb.append(t).append('\1'));
         sb.append('\0').append(HexFormat.of().formatHex(TextRegions.encode(m.regions())));
+        if (!m.language().isEmpty()) { // so a page of unknown language keeps the hash it had before languages were kept
+            sb.append('\0').append(m.language());
+        }
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             return HexFormat.of().formatHex(md.digest(sb.toString().getBytes(StandardCharsets.UTF_8)), 0, 16);
@@ -144,6 +148,9 @@ final class PageDocuments {
         d.add(new IntPoint(Fields.PUBLISHED_DAY, day(meta.published())));
         for (String t : meta.tags()) {
             d.add(new StringField(Fields.TAGS, t, Field.Store.YES));
+        }
+        if (!meta.language().isEmpty()) {
+            d.add(new StoredField(Fields.LANGUAGE, meta.language()));
         }
         if (!meta.regions().isEmpty()) {
             d.add(new StoredField(Fields.REGIONS, TextRegions.encode(meta.regions())));

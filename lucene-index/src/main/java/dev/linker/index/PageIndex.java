@@ -324,6 +324,19 @@ public final class PageIndex implements Closeable {
         return writes.upsert(page);
     }
 
+    /**
+     * Writes a page as the site now holds it (an API's {@code PUT}, a created or updated event): as {@link #upsert},
+     * and when it is live, what earlier events said of its URL (killed, merged, redirected) is forgotten, so a later
+     * sync does not take it back. Returns true when it had to be embedded.
+     */
+    public boolean put(PageRecord page) {
+        boolean embedded = upsert(page);
+        if (page.status() == Status.LIVE) {
+            events.remove(page.url());
+        }
+        return embedded;
+    }
+
     public void delete(String url) {
         requireWriter();
         writes.delete(url);

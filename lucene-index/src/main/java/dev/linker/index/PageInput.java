@@ -13,7 +13,11 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 
+import dev.linker.core.model.PageKind;
+import dev.linker.core.model.PageMeta;
+
 import java.net.URI;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,7 +31,7 @@ import java.util.Set;
  * unknown fields are ignored; nothing is coerced (a number is no string, 2.5 no integer).
  */
 public record PageInput(String url, String title, String h1, String text, String category, String status,
-                        String redirectTo, double authority, int inbound) {
+                        String redirectTo, double authority, int inbound, LocalDate date, String language) {
     /** The characters of a suggestion request's text, at most, by default; a page's text may have five times that. */
     public static final int DEFAULT_MAX_TEXT_CHARS = 200_000;
     /** Parts of a category given as an array, at most. */
@@ -57,7 +61,7 @@ public record PageInput(String url, String title, String h1, String text, String
 
     /** A page as bound from JSON, before its checks. */
     record Json(String url, String title, String h1, String text, JsonNode category, String status, String redirectTo,
-                Double authority, Long inbound) {
+                Double authority, Long inbound, String date, String language) {
     }
 
     /** {@code {"pages": [...]}}. */
@@ -68,7 +72,7 @@ public record PageInput(String url, String title, String h1, String text, String
     public PageRecord toRecord() {
         Status s = status == null ? Status.LIVE : Status.parse(status);
         return new PageRecord(url, title, h1, text, category, s, redirectTo, authority, inbound, "", List.of(),
-                List.of(), List.of());
+                List.of(), List.of(), new PageMeta(date, List.of(), PageKind.CONTENT, List.of(), language), null);
     }
 
     /**
@@ -133,7 +137,43 @@ public record PageInput(String url, String title, String h1, String text, String
             throw new TooLongException(at + ".text", at + ".text is longer than " + maxTextChars * 5L + " characters");
         }
         return new PageInput(url, title, p.h1() == null ? "" : p.h1(), text, category, status, p.redirectTo(),
-                authority, (int) inbound);
+                authority, (int) inbound, date(p.date(), at + ".date"), language(p.language(), at + ".language"));
+    }
+
+    /**
+     * A publication date as a CMS gives it — "2026-11-20" or an ISO date-time such as "2026-11-20T09:30:00+01:00" or
+     * "2026-11-20 09:30:00" (its local date is kept) — or null when not given.
+     */
+    static LocalDate date(String value, String field) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String v = value.strip();
+        if (v.length() > 10 && v.charAt(10) == ' ') {
+            v = v.substring(0, 10) + "T" + v.substring(11);
+        }
+        try {
+            return v.length() == 10 ? LocalDate.parse(v) : v.endsWith("Z") || v.lastIndexOf('+') > 10
+                    || v.lastIndexOf('-') > 10 ? java.time.OffsetDateTime.parse(v).toLocalDate()
+                    : java.time.LocalDateTime.parse(v).toLocalDate();
+        } catch (java.time.DateTimeException e) {
+            // falls through to the error naming the field
+        }
+        throw new PageLimits.InvalidPageException(field, field + " must be a date (2026-11-20) or an ISO date-time "
+                + "(2026-11-20T09:30:00+01:00) (got \"" + PageLimits.abbreviate(value) + "\")");
+    }
+
+    /** A language tag as BCP 47 writes it ("fr", "pt-BR", "zh-Hant-TW"; "pt_BR" is read as "pt-BR"), "" when none. */
+    public static String language(String value, String field) {
+        if (value == null || value.isBlank()) {
+            return "";
+        }
+        String v = value.strip().replace('_', '-');
+        if (v.length() > 35 || !v.matches("[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*")) {
+            throw new PageLimits.InvalidPageException(field, field + " must be a language tag such as fr or pt-BR (got \""
+                    + PageLimits.abbreviate(value) + "\")");
+        }
+        return v;
     }
 
     /**

@@ -269,8 +269,8 @@ public final class SiteRecords implements Iterable<PageRecord> {
         }
         Status status = full.redirectTo() != null ? Status.REDIRECTED : Status.LIVE;
         return new PageRecord(full.url(), full.title(), full.h1(), full.text(), CategoryPath.of(full), status,
-                full.redirectTo(), authority[i], inbound[i], "", new ArrayList<>(out), named, queries, full.meta(),
-                new ArrayList<>(all));
+                full.redirectTo(), authority[i], inbound[i], "", new ArrayList<>(out), named, queries,
+                full.meta().withLanguage(full.lang()), new ArrayList<>(all));
     }
 
     /** The index of the page {@code l} lands on, or -1 when that is {@code p} itself or not a page of the site. */

@@ -44,6 +44,30 @@ class PageInputTest {
     }
 
     @Test
+    void a_date_is_read_as_a_cms_writes_it_and_its_local_date_kept() {
+        assertEquals(java.time.LocalDate.of(2026, 11, 20), PageInput.date("2026-11-20", "date"));
+        assertEquals(java.time.LocalDate.of(2026, 11, 20), PageInput.date("2026-11-20 23:30:00", "date"));
+        assertEquals(java.time.LocalDate.of(2026, 11, 20), PageInput.date("2026-11-20T23:30:00-05:00", "date"));
+        assertEquals(java.time.LocalDate.of(2026, 11, 20), PageInput.date("2026-11-20T09:30:00Z", "date"));
+        assertEquals(null, PageInput.date(null, "date"));
+        for (String bad : List.of("20/11/2026", "2026-13-01", "2026-11-20T25:00", "2026-11-20 at noon")) {
+            assertEquals("pages[0].date", assertThrows(PageLimits.InvalidPageException.class,
+                    () -> PageInput.date(bad, "pages[0].date")).field(), bad);
+        }
+    }
+
+    @Test
+    void a_language_is_a_bcp47_tag_and_an_underscore_locale_is_read_as_one() {
+        assertEquals("pt-BR", PageInput.language("pt_BR", "language"));
+        assertEquals("zh-Hant-TW", PageInput.language(" zh-Hant-TW ", "language"));
+        assertEquals("", PageInput.language(null, "language"));
+        for (String bad : List.of("français", "e", "en-", "en us")) {
+            assertEquals("language", assertThrows(PageLimits.InvalidPageException.class,
+                    () -> PageInput.language(bad, "language")).field(), bad);
+        }
+    }
+
+    @Test
     void a_text_over_five_times_the_draft_limit_is_too_long() {
         PageInput.TooLongException e = assertThrows(PageInput.TooLongException.class, () -> PageInput.of(
                 json("{\"url\":\"/a\",\"title\":\"A\",\"text\":\"" + "x".repeat(51) + "\"}"), "page", 10));

@@ -62,6 +62,16 @@ final class Access {
         };
     }
 
+    /** What the request's key may do, for {@code GET /api/v1/access}: read and write, each true or false. */
+    java.util.Map<String, Boolean> grants(Context ctx) {
+        String auth = ctx.header("Authorization");
+        byte[] given = auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? auth.substring(7).strip().getBytes(StandardCharsets.UTF_8) : null;
+        boolean write = given != null && matches(given, config.writeKeys());
+        boolean read = config.readKeys().isEmpty() || write || given != null && matches(given, config.readKeys());
+        return java.util.Map.of("read", read, "write", write);
+    }
+
     private void requireKey(Context ctx, Set<String> keys, boolean alsoWriteKeys) {
         String auth = ctx.header("Authorization");
         if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)) {

@@ -111,6 +111,7 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.delete("/api/v1/pages", access.write(api::deletePage));
             c.routes.post("/api/v1/events", access.write(api::events));
             c.routes.get("/api/v1/health", api::health);
+            c.routes.get("/api/v1/access", ctx -> api.send(ctx, 200, access.grants(ctx)));
             c.routes.get("/api/v1/openapi.json", api::openapi);
             c.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                     .result(metrics.render(service.metrics())));

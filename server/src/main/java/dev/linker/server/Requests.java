@@ -32,7 +32,7 @@ public final class Requests {
 
     /** {@code POST /suggestions}. */
     record Suggest(String text, String title, String url, String format, Integer limit,
-                   @JsonSetter(contentNulls = Nulls.FAIL) List<String> exclude) {
+                   @JsonSetter(contentNulls = Nulls.FAIL) List<String> exclude, String language) {
     }
 
     /** {@code POST /events}. */
@@ -70,7 +70,8 @@ public final class Requests {
         for (int i = 0; i < exclude.size(); i++) {
             checkLength(exclude.get(i), "exclude[" + i + "]");
         }
-        return new DraftEngine.Request(title, DraftText.of(text, f), s.url(), limit, exclude);
+        return new DraftEngine.Request(title, DraftText.of(text, f), s.url(), limit, exclude,
+                PageInput.language(s.language(), "language"));
     }
 
     /** An event, checked; whether it holds together (a survivor for merged only …) is the index's rule. */

@@ -80,6 +80,68 @@ class PagesAndEventsApiTest {
     }
 
     @Test
+    void a_draft_in_a_language_is_offered_pages_of_its_language_and_pages_of_none_known() {
+        String fr = "https://brew.example/fr/moulin-a-cafe";
+        String en = "https://brew.example/en/coffee-mill";
+        String text = "The hand coffee mill grinds beans with a crank; the hand mill is slow but quiet.";
+        TestServer.Res r = t.put("/api/v1/pages", Map.of("pages", List.of(
+                Map.of("url", fr, "title", "Hand coffee mill", "text", text, "language", "fr-FR", "date",
+                        "2026-11-20T09:30:00+01:00"),
+                Map.of("url", en, "title", "Hand coffee mill", "text", text, "language", "en", "date",
+                        "2026-11-21 08:00:00"))), "Authorization", AUTH);
+        assertEquals(200, r.status(), r.body());
+        JsonNode got = t.send("GET", "/api/v1/pages?url=" + fr, null).json();
+        assertEquals("fr-FR", got.get("language").asText());
+        assertEquals("2026-11-20", got.get("date").asText());
+        String draft = "My hand coffee mill with a crank grinds beans slowly.";
+        List<String> french = SuggestionsApiTest.urls(t.suggest(draft, "text", "limit", 20, "language", "fr")
+                .json().get("suggestions"));
+        assertTrue(french.contains(fr), french.toString());
+        assertFalse(french.contains(en), french.toString());
+        assertTrue(french.contains(GRINDER), "pages of no known language stay: " + french);
+        List<String> any = suggested(draft);
+        assertTrue(any.contains(fr) && any.contains(en), "no language: every page: " + any);
+        TestServer.Res bad = t.suggest(draft, "text", "language", "not a tag");
+        assertEquals(400, bad.status(), bad.body());
+        assertEquals("language", bad.json().get("error").get("field").asText());
+    }
+
+    @Test
+    void a_page_put_again_after_a_kill_is_live_and_the_kill_is_forgotten() {
+        assertEquals(200, t.post("/api/v1/events", Map.of("type", "killed", "url", GRINDER), "Authorization", AUTH)
+                .status());
+        String draft = "Read our notes on choosing a burr grinder before you buy one.";
+        assertFalse(suggested(draft).contains(GRINDER));
+        JsonNode page = t.send("GET", "/api/v1/pages?url=" + GRINDER, null).json();
+        TestServer.Res r = t.put("/api/v1/pages", Map.of("pages", List.of(page(GRINDER, page.get("title").asText(),
+                page.get("text").asText()))), "Authorization", AUTH);
+        assertEquals(200, r.status(), r.body());
+        assertTrue(suggested(draft).contains(GRINDER), "published again");
+        t.close();
+        // The site indexed again from its source (as linker index syncs): an event still on record would kill it.
+        try (dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(dir.resolve("index"),
+                TestServer.embedder(), dev.linker.index.PageIndex.Options.DEFAULT)) {
+            index.sync(TestServer.fixturePages().stream().map(dev.linker.index.PageInput::toRecord).toList(), false,
+                    null);
+            assertEquals(dev.linker.index.Status.LIVE, index.get(GRINDER).status(), "the kill was forgotten");
+        }
+        t = TestServer.start(dir.resolve("index"), dev.linker.server.ServerConfig.defaults());
+    }
+
+    @Test
+    void access_tells_what_a_key_may_do_without_doing_anything() {
+        JsonNode none = t.send("GET", "/api/v1/access", null).json();
+        assertTrue(none.get("read").asBoolean());
+        assertFalse(none.get("write").asBoolean());
+        JsonNode write = t.send("GET", "/api/v1/access", null, "Authorization", AUTH).json();
+        assertTrue(write.get("read").asBoolean());
+        assertTrue(write.get("write").asBoolean());
+        TestServer.Res wrong = t.send("GET", "/api/v1/access", null, "Authorization", "Bearer wrong");
+        assertEquals(200, wrong.status(), wrong.body());
+        assertFalse(wrong.json().get("write").asBoolean());
+    }
+
+    @Test
     void bad_pages_are_refused_whole_with_the_field_path_named() {
         List<Object[]> cases = List.of(
                 new Object[] {Map.of("pages", "x"), "pages"},
@@ -92,6 +154,10 @@ class PagesAndEventsApiTest {
                         "gone"))), "pages[0].status"},
                 new Object[] {Map.of("pages", List.of(Map.of("url", "https://brew.example/a", "title", "A",
                         "authority", 3))), "pages[0].authority"},
+                new Object[] {Map.of("pages", List.of(Map.of("url", "https://brew.example/a", "title", "A",
+                        "date", "20 November 2026"))), "pages[0].date"},
+                new Object[] {Map.of("pages", List.of(Map.of("url", "https://brew.example/a", "title", "A",
+                        "language", "français"))), "pages[0].language"},
                 new Object[] {Map.of("pages", List.of(page("https://brew.example/a", "A", "a"),
                         page("https://brew.example/a", "A", "a"))), "pages[1].url"});
         for (Object[] c : cases) {

@@ -13,15 +13,23 @@ import java.util.Set;
  * @param category its category path, or null
  * @param safety   its safety class ("" when none)
  * @param published its publication date, or null (then no time proximity counts)
+ * @param language its language tag: only pages of that language (or of none known) are suggested; "" for any
  */
 public record Draft(String url, String title, String text, List<int[]> blocked, Set<String> links, String category,
-                    String safety, java.time.LocalDate published) {
+                    String safety, java.time.LocalDate published, String language) {
     public Draft {
         title = title == null ? "" : title;
         text = text == null ? "" : text;
         blocked = blocked == null ? List.of() : List.copyOf(blocked);
         links = links == null ? Set.of() : Set.copyOf(links);
         safety = safety == null ? "" : safety;
+        language = language == null ? "" : language;
+    }
+
+    /** A draft in no particular language. */
+    public Draft(String url, String title, String text, List<int[]> blocked, Set<String> links, String category,
+                 String safety, java.time.LocalDate published) {
+        this(url, title, text, blocked, links, category, safety, published, "");
     }
 
     public Draft(String url, String title, String text, Set<String> links, String category, String safety) {

@@ -45,11 +45,20 @@ public final class DraftEngine {
      * @param url     the draft's own page (relative or absolute), or null; never suggested, and the key under which
      *                its chunk vectors are reused across edits (else the title)
      * @param exclude pages never to suggest (relative or absolute)
+     * @param language the draft's language tag: only pages of that language, or of none known, are suggested; ""
+     *                 for the language of the indexed page {@code url} names, if any, else any
      */
-    public record Request(String title, DraftText text, String url, int limit, List<String> exclude) {
+    public record Request(String title, DraftText text, String url, int limit, List<String> exclude,
+                          String language) {
         public Request {
             title = title == null ? "" : title.strip();
             exclude = exclude == null ? List.of() : List.copyOf(exclude);
+            language = language == null ? "" : language;
+        }
+
+        /** A request in no particular language. */
+        public Request(String title, DraftText text, String url, int limit, List<String> exclude) {
+            this(title, text, url, limit, exclude, "");
         }
     }
 
@@ -67,7 +76,7 @@ public final class DraftEngine {
         List<String> links = new ArrayList<>(draft.links());
         links.addAll(request.exclude());
         Draft d = new Draft(request.url(), request.title(), draft.linkable(), draft.blocked(),
-                new java.util.HashSet<>(links), null, "", null);
+                new java.util.HashSet<>(links), null, "", null, request.language());
         return suggester.forDraft(d, vector, request.limit());
     }
 

@@ -11,8 +11,9 @@ import java.util.Set;
  * @param links    outbound content links (link density, evaluation)
  * @param allLinks outbound links of any placement: the links the page already has
  * @param day      publication day ({@link Fields#UNDATED} when unknown)
+ * @param language its language tag ("" when unknown)
  */
 record PageInfo(String url, String title, String cleanTitle, String category, Status status, double authority,
                 int inbound, String safety, int words, Set<String> links, Set<String> allLinks, boolean hub,
-                int day) {
+                int day, String language) {
 }

@@ -225,6 +225,23 @@ final class SiteSnapshot {
         return links;
     }
 
+    /**
+     * A draft's language: the one it gives, else that of the indexed page its URL names (by path, as {@link
+     * #linkedFrom}), else "" (any).
+     */
+    String language(Draft d) {
+        if (!d.language().isBlank() || d.url() == null) {
+            return d.language();
+        }
+        for (String url : byKey(DraftText.urlKey(d.url()))) {
+            Integer doc = docs.get(url);
+            if (doc != null && infos[doc] != null && !infos[doc].language().isEmpty()) {
+                return infos[doc].language();
+            }
+        }
+        return "";
+    }
+
     AnchorChooser.Site site() {
         return new AnchorChooser.Site() {
             @Override
@@ -309,7 +326,8 @@ final class SiteSnapshot {
 
     private static final Set<String> INFO_FIELDS = Set.of(Fields.URL, Fields.TITLE, Fields.H1, Fields.CATEGORY,
             Fields.STATUS, Fields.AUTHORITY, Fields.INBOUND, Fields.SAFETY, Fields.WORDS, Fields.LINKS,
-            Fields.ANCHOR_NAMES, Fields.QUERIES, Fields.ALL_LINKS, Fields.KIND, Fields.PUBLISHED);
+            Fields.ANCHOR_NAMES, Fields.QUERIES, Fields.ALL_LINKS, Fields.KIND, Fields.PUBLISHED,
+            Fields.LANGUAGE);
 
     /** Reads every live page's stored fields once: the snapshot of the index as {@code view} sees it. */
     static SiteSnapshot load(PageView view) {
@@ -365,7 +383,8 @@ final class SiteSnapshot {
             infos[doc] = new PageInfo(url, title, clean.isBlank() ? url : clean, d.get(Fields.CATEGORY), status,
                     num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
                     num(d, Fields.WORDS).intValue(), links, all, PageKind.parse(d.get(Fields.KIND)).isHub(),
-                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)));
+                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
+                    d.get(Fields.LANGUAGE) == null ? "" : d.get(Fields.LANGUAGE));
             docs.put(url, doc);
             if (status != Status.LIVE) {
                 continue;

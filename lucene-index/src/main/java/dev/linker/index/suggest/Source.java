@@ -25,8 +25,8 @@ import java.util.function.Function;
  */
 record Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
               String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
-              int words, List<Tokens.Token> tokenized, int day, Map<String, List<NameIndex.Mention>> named,
-              HiddenLinkAuthority.View authorityView) {
+              int words, List<Tokens.Token> tokenized, int day, String language,
+              Map<String, List<NameIndex.Mention>> named, HiddenLinkAuthority.View authorityView) {
 
     /**
      * An indexed page: {@code heading} its title and H1, {@code blocked} where its text may carry no new link. With
@@ -36,28 +36,31 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
                        boolean hideOwnLinks) {
         return of(url, heading, body, blocked, vector, hideOwnLinks ? Set.of() : info.allLinks(), info.category(),
                 info.safety(), hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                info.words(), Tokens.tokenize(body), info.day());
+                info.words(), Tokens.tokenize(body), info.day(), info.language());
     }
 
-    /** A draft (or a query) that links to {@code links} ({@link SiteSnapshot#linkedFrom}) already. */
-    static Source draft(Draft d, float[] vector, Set<String> links) {
+    /**
+     * A draft (or a query) that links to {@code links} ({@link SiteSnapshot#linkedFrom}) already, in {@code language}
+     * ({@link SiteSnapshot#language}).
+     */
+    static Source draft(Draft d, float[] vector, Set<String> links, String language) {
         String category = d.category() != null ? d.category() : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
         List<Tokens.Token> tokens = Tokens.tokenize(d.text());
         return of(d.url(), d.title(), d.text(), d.blocked(), vector, links, category, d.safety(), null, Set.of(),
-                d.links().size(), tokens.size(), tokens, PageIndex.day(d.published()));
+                d.links().size(), tokens.size(), tokens, PageIndex.day(d.published()), language);
     }
 
     /** Only a page's text, for placing anchors in it (a plan's donor). */
     static Source text(String url, String body, List<int[]> blocked) {
-        return of(url, "", body, blocked, null, Set.of(), null, "", null, Set.of(), 0, 0, null, Fields.UNDATED);
+        return of(url, "", body, blocked, null, Set.of(), null, "", null, Set.of(), 0, 0, null, Fields.UNDATED, "");
     }
 
     private static Source of(String url, String title, String text, List<int[]> blocked, float[] vector,
                              Set<String> links, String category, String safety, String hiddenSource,
                              Set<String> inboundDiscount, int linkCount, int words, List<Tokens.Token> tokenized,
-                             int day) {
+                             int day, String language) {
         return new Source(url, title, text, blocked, vector, links, category, safety, hiddenSource, inboundDiscount,
-                linkCount, words, tokenized, day, new HashMap<>(), HiddenLinkAuthority.View.NONE);
+                linkCount, words, tokenized, day, language, new HashMap<>(), HiddenLinkAuthority.View.NONE);
     }
 
     /**
@@ -86,7 +89,7 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
             }
         }
         return of(null, title, head, inHead, embed.apply(title + "\n" + head), links, category, safety, hiddenSource,
-                inboundDiscount, linkCount, kept.size(), kept, Fields.UNDATED).withAuthority(authorityView);
+                inboundDiscount, linkCount, kept.size(), kept, Fields.UNDATED, language).withAuthority(authorityView);
     }
 
     /**
@@ -106,7 +109,7 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
     /** This source with its links' part of the targets' authority taken out (see {@link HiddenLinkAuthority}). */
     Source withAuthority(HiddenLinkAuthority.View view) {
         return new Source(url, title, text, blocked, vector, links, category, safety, hiddenSource,
-                inboundDiscount, linkCount, words, tokenized, day, named, view);
+                inboundDiscount, linkCount, words, tokenized, day, language, named, view);
     }
 
     /** A page's authority as this source sees it. */

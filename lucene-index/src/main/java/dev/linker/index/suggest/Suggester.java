@@ -132,7 +132,7 @@ public final class Suggester {
         return index.withView(view -> {
             SiteSnapshot snap = snapshots.of(view);
             // Drafts rank by the weights unless a ranker is given: see Ranking#forDrafts.
-            return suggest(view, snap, Source.draft(d, vector, snap.linkedFrom(d)), limit, true,
+            return suggest(view, snap, Source.draft(d, vector, snap.linkedFrom(d), snap.language(d)), limit, true,
                     new Ranker.Wanted(limit, null, false, settings.ranking().forDrafts().model(index.ranker())));
         });
     }

@@ -1,5 +1,6 @@
 package dev.linker.index.suggest;
 
+import dev.linker.core.model.PageMeta;
 import dev.linker.core.score.CategoryPath;
 import dev.linker.index.Fields;
 import dev.linker.index.Status;
@@ -10,7 +11,8 @@ import java.util.regex.Pattern;
 /**
  * Which pages a source may link to: live pages other than itself and those it links to already, not excluded, not of a
  * safety class its own forbids, within the category bound, among the wanted targets (a plan's acceptors), no hub
- * unless hubs are targets, and none published after the date a ranking is bound to. Retrievers may return any page;
+ * unless hubs are targets, none published after the date a ranking is bound to, and none in another language (pages of
+ * unknown language agree with any, see {@link PageMeta#languagesAgree}). Retrievers may return any page;
  * the ranking keeps only these.
  */
 final class TargetFilter {
@@ -38,7 +40,8 @@ final class TargetFilter {
                 && !excluded(t.url()) && !forbidden(src.safety(), t.safety())
                 && (bound == null || t.category().startsWith(bound))
                 && (only == null || only.contains(t.url()))
-                && (!t.hub() || settings.hubTargets()) && (asOf == Fields.UNDATED || t.day() <= asOf);
+                && (!t.hub() || settings.hubTargets()) && (asOf == Fields.UNDATED || t.day() <= asOf)
+                && PageMeta.languagesAgree(src.language(), t.language());
     }
 
     private boolean excluded(String url) {

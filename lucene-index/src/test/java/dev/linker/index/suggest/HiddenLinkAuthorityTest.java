@@ -29,7 +29,7 @@ class HiddenLinkAuthorityTest {
                 }
             }
             infos[i] = new PageInfo("/p" + i, "P" + i, "P" + i, null, Status.LIVE, 0, 0, "", 100, inContent, all,
-                    false, Fields.UNDATED);
+                    false, Fields.UNDATED, "");
         }
         return infos;
     }

@@ -19,13 +19,22 @@ class TargetFilterTest {
     }
 
     static PageInfo page(String url, Status status, String category, String safety, boolean hub, int day) {
+        return inLanguage(url, status, category, safety, hub, day, "");
+    }
+
+    static PageInfo inLanguage(String url, Status status, String category, String safety, boolean hub, int day,
+                               String language) {
         return new PageInfo(url, "Title of " + url, "Title of " + url, category, status, 0.1, 3, safety, 500, Set.of(),
-                Set.of(), hub, day);
+                Set.of(), hub, day, language);
     }
 
     static Source source(String url, Set<String> links, String category, String safety) {
+        return inLanguage(null, url, links, category, safety);
+    }
+
+    static Source inLanguage(String language, String url, Set<String> links, String category, String safety) {
         return Source.draft(new Draft(url, "A draft", "About cold brew and grinders.", List.of(), links, category,
-                safety, null), null, links);
+                safety, null), null, links, language == null ? "" : language);
     }
 
     static TargetFilter filter(SuggestSettings settings, Source src) {
@@ -97,5 +106,22 @@ class TargetFilterTest {
         assertTrue(f.accepts(page("/same-day", Status.LIVE, "/g", "", false, DAY)));
         assertTrue(f.accepts(page("/undated", Status.LIVE, "/g", "", false, Fields.UNDATED)));
         assertFalse(f.accepts(page("/later", Status.LIVE, "/g", "", false, DAY + 1)));
+    }
+
+    @Test
+    void a_source_in_a_language_gets_pages_of_its_language_or_of_none_known() {
+        TargetFilter f = filter(SETTINGS, inLanguage("fr-FR", null, Set.of(), null, ""));
+        assertTrue(f.accepts(inLanguage("/fr/cafe", Status.LIVE, "/fr", "", false, DAY, "fr")));
+        assertTrue(f.accepts(inLanguage("/fr/moulin", Status.LIVE, "/fr", "", false, DAY, "FR-ca")));
+        assertTrue(f.accepts(inLanguage("/unknown", Status.LIVE, "/", "", false, DAY, "")));
+        assertFalse(f.accepts(inLanguage("/en/coffee", Status.LIVE, "/en", "", false, DAY, "en")));
+        assertFalse(f.accepts(inLanguage("/pt/cafe", Status.LIVE, "/pt", "", false, DAY, "pt-BR")));
+    }
+
+    @Test
+    void a_source_of_unknown_language_gets_pages_of_every_language() {
+        TargetFilter f = filter(SETTINGS, source(null, Set.of(), null, ""));
+        assertTrue(f.accepts(inLanguage("/en/coffee", Status.LIVE, "/en", "", false, DAY, "en")));
+        assertTrue(f.accepts(inLanguage("/fr/cafe", Status.LIVE, "/fr", "", false, DAY, "fr")));
     }
 }

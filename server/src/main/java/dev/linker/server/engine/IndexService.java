@@ -133,6 +133,8 @@ public final class IndexService implements LinkerService {
         m.put("redirectTo", r.redirectTo());
         m.put("authority", r.authority());
         m.put("inbound", r.inbound());
+        m.put("date", r.meta().published() == null ? null : r.meta().published().toString());
+        m.put("language", r.meta().language().isEmpty() ? null : r.meta().language());
         return Optional.of(m);
     }
 
@@ -152,7 +154,7 @@ public final class IndexService implements LinkerService {
         int embedded = writing(() -> {
             int n = 0;
             for (PageRecord r : records) {
-                if (index.upsert(r)) {
+                if (index.put(r)) {
                     n++;
                 }
             }
