@@ -216,7 +216,7 @@ let instances = 0;
 
 export class LinkerSuggestions extends HTMLElement {
   static get observedAttributes() {
-    return ['endpoint', 'for', 'limit', 'api-key', 'format', 'url', 'title-for', 'add-inline', 'add-block'];
+    return ['endpoint', 'for', 'limit', 'api-key', 'format', 'url', 'title-for', 'add-inline', 'add-block', 'language'];
   }
 
   #id = ++instances;
@@ -431,6 +431,7 @@ export class LinkerSuggestions extends HTMLElement {
       exclude: [...new Set([...draft.links.map((l) => l.href), ...this.#dismissed])],
     };
     if (this.getAttribute('url')) body.url = this.getAttribute('url');
+    if (this.getAttribute('language')) body.language = this.getAttribute('language');
     if (!draft.text.trim()) {
       if (this.#controller) this.#controller.abort();
       this.#lastKey = '';

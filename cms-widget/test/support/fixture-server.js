@@ -52,15 +52,18 @@ async function readJson(req) {
 /** Validates a suggestions request; every error names the offending field. */
 export function parseSuggestionRequest(body) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
-  const { title = '', text, url, format = 'markdown', limit = 5, exclude = [] } = body;
+  const { title = '', text, url, format = 'markdown', limit = 5, exclude = [], language } = body;
   if (typeof text !== 'string') throw new HttpError(400, 'invalid_field', 'text is required and must be a string', 'text');
   if (typeof title !== 'string') throw new HttpError(400, 'invalid_field', 'title must be a string', 'title');
   if (url !== undefined && url !== null && typeof url !== 'string') throw new HttpError(400, 'invalid_field', 'url must be a string', 'url');
   if (!['markdown', 'html', 'text'].includes(format)) throw new HttpError(400, 'invalid_field', 'format must be one of markdown, html, text', 'format');
   if (!Number.isInteger(limit) || limit < 1 || limit > 20) throw new HttpError(400, 'invalid_field', 'limit must be an integer from 1 to 20', 'limit');
   if (!Array.isArray(exclude) || exclude.some((u) => typeof u !== 'string')) throw new HttpError(400, 'invalid_field', 'exclude must be an array of URL strings', 'exclude');
-  return { title, text, url: url || undefined, format, limit, exclude };
+  if (language !== undefined && language !== null && !LANGUAGE_TAG.test(language)) throw new HttpError(400, 'invalid_field', 'language must be a BCP 47 tag such as "fr" or "pt-BR"', 'language');
+  return { title, text, url: url || undefined, format, limit, exclude, language: language || undefined };
 }
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 function parsePage(p, i) {
   const field = (name) => `pages[${i}].${name}`;
@@ -68,12 +71,16 @@ function parsePage(p, i) {
   if (typeof p.url !== 'string' || !/^https?:\/\//.test(p.url)) throw new HttpError(400, 'invalid_field', 'url must be an absolute http(s) URL', field('url'));
   if (typeof p.title !== 'string') throw new HttpError(400, 'invalid_field', 'title must be a string', field('title'));
   if (p.text !== undefined && typeof p.text !== 'string') throw new HttpError(400, 'invalid_field', 'text must be a string', field('text'));
+  if (p.language !== undefined && p.language !== null && (typeof p.language !== 'string' || !LANGUAGE_TAG.test(p.language))) {
+    throw new HttpError(400, 'invalid_field', 'language must be a BCP 47 tag such as "fr" or "pt-BR"', field('language'));
+  }
   return p;
 }
 
 export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages = [], apiKey = 'fixture-key' } = {}) {
   const index = new FixtureIndex();
   const events = []; // every event applied, for the tests to read
+  const requests = []; // every write and suggestions request: { method, path, url (DELETE), body }
   for (const p of pages) index.upsert(p);
   const requireKey = (req) => {
     if (req.headers.authorization !== `Bearer ${apiKey}`) throw new HttpError(401, 'unauthorized', 'A valid API key is required (Authorization: Bearer …)');
@@ -83,7 +90,9 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
     const route = `${req.method} ${url.pathname}`;
     switch (route) {
       case 'POST /api/v1/suggestions': {
-        const q = parseSuggestionRequest(await readJson(req));
+        const body = await readJson(req);
+        requests.push({ method: 'POST', path: url.pathname, body });
+        const q = parseSuggestionRequest(body);
         return sendJson(res, 200, { suggestions: index.suggest(q) });
       }
       case 'GET /api/v1/health':
@@ -98,6 +107,7 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
       case 'PUT /api/v1/pages': {
         requireKey(req);
         const body = await readJson(req);
+        requests.push({ method: 'PUT', path: url.pathname, body });
         if (!body || !Array.isArray(body.pages)) throw new HttpError(400, 'invalid_field', 'pages must be an array', 'pages');
         const list = body.pages.map(parsePage);
         list.forEach((p) => index.upsert(p));
@@ -132,6 +142,7 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
       case 'DELETE /api/v1/pages': {
         requireKey(req);
         const u = url.searchParams.get('url');
+        requests.push({ method: 'DELETE', path: url.pathname, url: u });
         if (!u) throw new HttpError(400, 'invalid_field', 'url query parameter is required', 'url');
         if (!index.delete(u)) throw new HttpError(404, 'not_found', `No page with url ${u}`, 'url');
         return sendJson(res, 200, { deleted: u });
@@ -183,6 +194,7 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
     apiKey,
     index,
     events,
+    requests,
     close: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy();
       server.close(() => resolve());

@@ -135,14 +135,17 @@ export class FixtureIndex {
    * then, in rank order, the longest free run of title words as the anchor, or none (`anchor: null`) with the
    * sentence sharing most words with the page and the wording a new link would carry.
    */
-  suggest({ title = '', text, url, format = 'markdown', limit = 5, exclude = [] }) {
+  suggest({ title = '', text, url, format = 'markdown', limit = 5, exclude = [], language }) {
     const words = draftWords(text, format);
     const draftTerms = new Set([...words.map((w) => w.norm), ...termsOf(title)].filter((w) => !STOP.has(w)));
     const skip = new Set([...exclude, ...existingLinks(text, format)].map(urlKey));
     if (url) skip.add(urlKey(url));
+    // A draft's language: only pages of that language (by primary subtag, any case) and pages with none.
+    const primary = (tag) => String(tag).split(/[-_]/)[0].toLowerCase();
     const candidates = [];
     for (const page of this.#pages.values()) {
       if (skip.has(urlKey(page.url)) || (page.status && page.status !== 'live')) continue;
+      if (language && page.language && primary(page.language) !== primary(language)) continue;
       let shared = 0;
       for (const t of draftTerms) if (page.bodyTerms.has(t)) shared++;
       let named = 0;

@@ -211,8 +211,11 @@ export async function adminSession(wp) {
   return {
     page,
     form: (url, fields) => req(url, { method: 'POST', body: new URLSearchParams(fields) }),
+    /** A GET as a link click is, answered as it is (a redirect is not followed). */
+    get: (url) => req(url),
     async rest(method, route, body) {
-      const res = await req(`/?rest_route=${encodeURIComponent(route)}`, { method,
+      const [routePath, query] = route.split('?');
+      const res = await req(`/?rest_route=${encodeURIComponent(routePath)}${query ? `&${query}` : ''}`, { method,
         headers: { 'X-WP-Nonce': nonce, ...(body ? { 'Content-Type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}) });
       const json = await res.json();

@@ -45,7 +45,7 @@
         extra = {};
         bar.max = Math.max(1, s.total);
         bar.value = s.done_posts;
-        status.textContent = format(i18n.progress, s.done_posts, s.total, s.sent, s.unchanged, s.failed);
+        status.textContent = format(i18n.progress, s.done_posts, s.total, s.sent, s.unchanged, s.left_out || 0, s.failed);
         if (s.error) {
           status.textContent += ` — ${i18n.stopped} ${s.error}`;
           break;

@@ -137,6 +137,7 @@
         widget.setAttribute('endpoint', settings.endpoint);
         widget.setAttribute('limit', '5');
         if (settings.apiKey) widget.setAttribute('api-key', settings.apiKey);
+        if (settings.language) widget.setAttribute('language', settings.language);
         var permalink = data.select('core/editor').getPermalink();
         if (permalink) widget.setAttribute('url', permalink);
         widget.editor = adapter;
@@ -154,13 +155,27 @@
       el('div', { ref: ref }));
   }
 
+  // The post's own switch, saved as the post meta _linker_exclude: a post left out is deleted from the server's index.
+  function LeaveOut() {
+    var meta = data.useSelect(function (select) { return select('core/editor').getEditedPostAttribute('meta'); }, []);
+    var editPost = data.useDispatch('core/editor').editPost;
+    if (!settings.leaveOut || !meta || typeof meta._linker_exclude === 'undefined') return null;
+    return el('div', { className: 'linker-leave-out', style: { padding: '12px 12px 0' } },
+      el(wp.components.CheckboxControl, {
+        label: wp.i18n.__('Leave this post out of link suggestions', 'linker'),
+        help: wp.i18n.__('Other posts will not be offered a link to it.', 'linker'),
+        checked: !!meta._linker_exclude,
+        onChange: function (value) { editPost({ meta: { _linker_exclude: value } }); },
+      }));
+  }
+
   wp.plugins.registerPlugin('linker', {
     icon: 'admin-links',
     render: function () {
       return el(wp.element.Fragment, null,
         el(wp.editPost.PluginSidebarMoreMenuItem, { target: 'linker-sidebar', icon: 'admin-links' }, 'Linker'),
         el(wp.editPost.PluginSidebar, { name: 'linker-sidebar', title: 'Linker', icon: 'admin-links' },
-          el(LinkerPanel)));
+          el(LeaveOut), el(LinkerPanel)));
     },
   });
 }(window.wp, window.linkerSettings || { endpoint: 'http://127.0.0.1:7070', apiKey: '' }));

@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name:       Linker internal links
- * Description:       Internal links while you write: a "Linker" sidebar in the block editor suggests pages of your site to link to, with the phrase to link; the site's posts are kept current in the Linker server's index as they are published, updated, moved or trashed.
+ * Description:       Internal links while you write: a "Linker" sidebar in the block editor (a "Linker" box in the Classic editor) suggests pages of your site to link to, with the phrase to link; the site's posts are kept current in the Linker server's index as they are published, updated, moved or trashed, with post types, categories and single posts left out as you choose, only pages of the draft's language on a multilingual site, and links to a moved post's old address rewritten on request.
  * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
@@ -11,7 +11,8 @@
  *
  * The suggestions come from a Linker server (`linker serve`); set its URL and keys under Settings → Linker. The
  * sidebar is the same <linker-suggestions> element the server ships at /widget/linker-suggestions.js, given an
- * adapter that reads and writes the post's blocks (linker-sidebar.js). No build step: plain wp.* globals.
+ * adapter that reads and writes the post's blocks (linker-sidebar.js), or the Classic editor's TinyMCE (linker-classic.js).
+ * No build step: plain wp.* globals.
  *
  * @package Linker
  */
@@ -24,39 +25,23 @@ const LINKER_FILE             = __FILE__;
 
 require_once __DIR__ . '/includes/class-linker-client.php';
 require_once __DIR__ . '/includes/class-linker-pages.php';
+require_once __DIR__ . '/includes/class-linker-rules.php';
 require_once __DIR__ . '/includes/class-linker-queue.php';
 require_once __DIR__ . '/includes/class-linker-site-sync.php';
 require_once __DIR__ . '/includes/class-linker-settings.php';
+require_once __DIR__ . '/includes/class-linker-editor.php';
+require_once __DIR__ . '/includes/class-linker-moves.php';
 
 Linker_Queue::register();
+Linker_Rules::register();
 Linker_Settings::register();
+Linker_Editor::register();
+Linker_Moves::register();
 
 if ( defined( 'WP_CLI' ) && WP_CLI ) {
 	require_once __DIR__ . '/includes/class-linker-cli.php';
 	WP_CLI::add_command( 'linker', 'Linker_CLI' );
 }
-
-/** The settings the editor script needs: the server and the read key (visible to anyone who can edit posts). */
-function linker_settings() {
-	return array(
-		'endpoint' => Linker_Client::endpoint(),
-		'apiKey'   => Linker_Client::read_key(),
-	);
-}
-
-add_action(
-	'enqueue_block_editor_assets',
-	function () {
-		wp_enqueue_script(
-			'linker-sidebar',
-			plugins_url( 'linker-sidebar.js', __FILE__ ),
-			array( 'wp-plugins', 'wp-edit-post', 'wp-element', 'wp-data', 'wp-rich-text', 'wp-blocks', 'wp-block-editor', 'wp-editor' ),
-			LINKER_VERSION,
-			true
-		);
-		wp_add_inline_script( 'linker-sidebar', 'window.linkerSettings = ' . wp_json_encode( linker_settings() ) . ';', 'before' );
-	}
-);
 
 register_deactivation_hook(
 	__FILE__,

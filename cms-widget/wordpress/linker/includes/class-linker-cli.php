@@ -11,7 +11,8 @@ defined( 'ABSPATH' ) || exit;
 final class Linker_CLI {
 	/**
 	 * Sends every published post of the public post types to the Linker server, in batches; only what changed since
-	 * the last sync is sent. An interrupted sync resumes where it stopped.
+	 * the last sync is sent; posts left out (Settings → Linker, or the post's own switch) are deleted from the server
+	 * instead. An interrupted sync resumes where it stopped.
 	 *
 	 * ## OPTIONS
 	 *
@@ -54,8 +55,8 @@ final class Linker_CLI {
 		foreach ( $s['failures'] as $f ) {
 			WP_CLI::warning( sprintf( '%s: %s', $f['url'], $f['error'] ) );
 		}
-		/* translators: 1: posts sent, 2: posts unchanged, 3: posts failed */
-		$summary = sprintf( __( '%1$d sent, %2$d unchanged, %3$d failed.', 'linker' ), $s['sent'], $s['unchanged'], $s['failed'] );
+		/* translators: 1: posts sent, 2: posts unchanged, 3: posts left out (deleted from the server), 4: posts failed */
+		$summary = sprintf( __( '%1$d sent, %2$d unchanged, %3$d left out, %4$d failed.', 'linker' ), $s['sent'], $s['unchanged'], isset( $s['left_out'] ) ? $s['left_out'] : 0, $s['failed'] );
 		if ( '' !== $s['error'] ) {
 			/* translators: 1: the reason, 2: the summary so far */
 			WP_CLI::error( sprintf( __( 'Stopped: %1$s. So far: %2$s Run `wp linker sync` again to resume.', 'linker' ), $s['error'], $summary ) );

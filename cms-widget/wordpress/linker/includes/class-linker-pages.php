@@ -11,7 +11,7 @@ defined( 'ABSPATH' ) || exit;
 final class Linker_Pages {
 	/** Post meta: the URL last sent for the post (a changed permalink sends a redirect from it). */
 	const META_URL = '_linker_url';
-	/** Post meta: 'live' once sent, 'killed' once its removal was sent. */
+	/** Post meta: 'live' once sent, 'killed' once its removal was sent, 'out' once deleted as left out. */
 	const META_STATE = '_linker_state';
 	/** Post meta: hash of what was last sent, so a whole-site sync sends only what changed. */
 	const META_HASH = '_linker_hash';
@@ -23,7 +23,7 @@ final class Linker_Pages {
 		return array_values( (array) apply_filters( 'linker_post_types', array_values( $types ) ) );
 	}
 
-	/** Whether the post is a page anyone can read: published, of a public type, without a password. */
+	/** Whether the post is a page anyone can read: published, of a public type, without a password (left out or not). */
 	public static function is_public( $post ) {
 		$post = get_post( $post );
 		return $post instanceof WP_Post && 'publish' === $post->post_status && '' === $post->post_password
@@ -50,6 +50,10 @@ final class Linker_Pages {
 		);
 		if ( '' === $page['category'] ) {
 			unset( $page['category'] );
+		}
+		$language = Linker_Rules::language( $post->ID );
+		if ( null !== $language ) {
+			$page['language'] = $language;
 		}
 		return (array) apply_filters( 'linker_page', $page, $post );
 	}

@@ -41,16 +41,17 @@ final class Linker_Queue {
 		}
 		if ( Linker_Pages::is_public( $post ) ) {
 			self::add( array( 'kind' => 'post', 'post' => (int) $post->ID ) );
-		} elseif ( 'publish' === $old_status || 'live' === get_post_meta( $post->ID, Linker_Pages::META_STATE, true ) ) {
-			self::add_kill( $post );
+		} elseif ( ( 'publish' === $old_status || 'live' === get_post_meta( $post->ID, Linker_Pages::META_STATE, true ) )
+			&& 'out' !== get_post_meta( $post->ID, Linker_Pages::META_STATE, true ) ) {
+			self::add_kill( $post ); // a post left out is not on the server: nothing to kill
 		}
 	}
 
 	/** A post deleted for good while the server still had it live. */
 	public static function on_delete( $post_id ) {
 		$post = get_post( $post_id );
-		if ( $post && Linker_Client::syncing() && ( 'publish' === $post->post_status
-			|| 'live' === get_post_meta( $post->ID, Linker_Pages::META_STATE, true ) ) ) {
+		$state = $post ? get_post_meta( $post->ID, Linker_Pages::META_STATE, true ) : '';
+		if ( $post && Linker_Client::syncing() && 'out' !== $state && ( 'publish' === $post->post_status || 'live' === $state ) ) {
 			self::add_kill( $post );
 		}
 	}
@@ -212,6 +213,9 @@ final class Linker_Queue {
 					break;
 				}
 				$r = self::send( $job );
+				if ( ! empty( $r['again'] ) ) {
+					continue; // a sync step: the job stays, due now
+				}
 				if ( $r['ok'] ) {
 					++$sent;
 					self::settle( $job, null );
@@ -316,16 +320,62 @@ final class Linker_Queue {
 			}
 			return $r;
 		}
+		if ( 'sync' === $job['kind'] ) {
+			return self::sync_step();
+		}
 		$post = get_post( $job['post'] );
 		if ( ! Linker_Pages::is_public( $post ) ) { // unpublished since: its kill job says so
-			return array(
-				'ok'        => true,
-				'status'    => 0,
-				'error'     => '',
-				'transport' => false,
-			);
+			return self::done();
+		}
+		if ( '' !== Linker_Rules::left_out( $post ) ) {
+			return self::remove_post( $post );
 		}
 		return self::send_post( $post );
+	}
+
+	private static function done() {
+		return array(
+			'ok'        => true,
+			'status'    => 0,
+			'error'     => '',
+			'transport' => false,
+		);
+	}
+
+	/** A whole-site sync run by the queue (after the rules changed): a step each turn until it is done. */
+	private static function sync_step() {
+		$s = Linker_Site_Sync::step( 100 );
+		if ( '' !== $s['error'] ) {
+			return array(
+				'ok'        => false,
+				'status'    => 0,
+				'error'     => $s['error'],
+				'transport' => true,
+			);
+		}
+		$r          = self::done();
+		$r['again'] = empty( $s['done'] );
+		return $r;
+	}
+
+	/**
+	 * A post left out: deleted from the server (DELETE /api/v1/pages?url=, with the URL last sent, else its
+	 * permalink; 404 means the server never had it) and marked 'out', so it is not sent while it stays left out.
+	 */
+	public static function remove_post( WP_Post $post ) {
+		$state = get_post_meta( $post->ID, Linker_Pages::META_STATE, true );
+		if ( 'out' !== $state && '' !== $state ) {
+			$url = (string) get_post_meta( $post->ID, Linker_Pages::META_URL, true );
+			$url = '' !== $url ? $url : get_permalink( $post );
+			$r   = Linker_Client::request( 'DELETE', '/api/v1/pages?url=' . rawurlencode( $url ) );
+			if ( ! $r['ok'] && 404 !== $r['status'] ) {
+				return $r;
+			}
+		}
+		update_post_meta( $post->ID, Linker_Pages::META_STATE, 'out' );
+		delete_post_meta( $post->ID, Linker_Pages::META_URL );
+		delete_post_meta( $post->ID, Linker_Pages::META_HASH );
+		return self::done();
 	}
 
 	/** Sends a public post and records what was sent; shared with the whole-site sync. */

@@ -48,8 +48,8 @@ final class Linker_Settings {
 						'i18n'    => array(
 							'testing'  => __( 'Testing…', 'linker' ),
 							'failed'   => __( 'The check itself failed:', 'linker' ),
-							/* translators: 1: posts done, 2: all posts, 3: sent, 4: unchanged, 5: failed */
-							'progress' => __( '%1$d of %2$d posts: %3$d sent, %4$d unchanged, %5$d failed', 'linker' ),
+							/* translators: 1: posts done, 2: all posts, 3: sent, 4: unchanged, 5: left out, 6: failed */
+							'progress' => __( '%1$d of %2$d posts: %3$d sent, %4$d unchanged, %5$d left out, %6$d failed', 'linker' ),
 							'done'     => __( 'Done.', 'linker' ),
 							'stopped'  => __( 'Stopped (press the button again to resume):', 'linker' ),
 						),
@@ -80,8 +80,55 @@ final class Linker_Settings {
 			delete_option( 'linker_write_key' ); // added again with autoload off, whatever an older version did
 			add_option( 'linker_write_key', $write, '', 'no' );
 		}
-		wp_safe_redirect( add_query_arg( 'linker', 'saved', self::url() ) );
+		$changed = self::save_rules();
+		wp_safe_redirect( add_query_arg( 'linker', $changed ? 'saved-rules' : 'saved', self::url() ) );
 		exit;
+	}
+
+	/**
+	 * Saves what is left out (the post types not ticked, the categories ticked). When that changed and the site
+	 * syncs, a whole-site sync is queued: it deletes from the server what is now left out and sends what is back.
+	 *
+	 * @return bool Whether the rules changed.
+	 */
+	private static function save_rules() {
+		// phpcs:disable WordPress.Security.NonceVerification.Missing -- save() checked the nonce.
+		if ( empty( $_POST['linker_rules'] ) ) { // a form without the rules' fields leaves them as they are
+			return false;
+		}
+		$types = array();
+		if ( isset( $_POST['linker_types'] ) && is_array( $_POST['linker_types'] ) ) {
+			$types = array_map( 'sanitize_key', wp_unslash( $_POST['linker_types'] ) );
+		}
+		$cats = array();
+		if ( isset( $_POST['linker_excluded_categories'] ) && is_array( $_POST['linker_excluded_categories'] ) ) {
+			$cats = array_map( 'intval', wp_unslash( $_POST['linker_excluded_categories'] ) );
+		}
+		// phpcs:enable
+		$excluded = array_values( array_diff( Linker_Pages::post_types(), $types ) );
+		sort( $cats );
+		$before = array( Linker_Rules::excluded_types(), Linker_Rules::excluded_categories() );
+		$after  = array( $excluded, array_values( array_filter( $cats ) ) );
+		$old    = $before;
+		sort( $old[0] );
+		sort( $old[1] );
+		$new = $after;
+		sort( $new[0] );
+		if ( $old === $new ) {
+			return false;
+		}
+		update_option( Linker_Rules::TYPES, $after[0] );
+		update_option( Linker_Rules::CATEGORIES, $after[1] );
+		if ( Linker_Client::syncing() ) {
+			Linker_Site_Sync::start( true );
+			Linker_Queue::add(
+				array(
+					'kind' => 'sync',
+					'post' => 0,
+				)
+			);
+		}
+		return true;
 	}
 
 	/** "Retry now": sends what is waiting, whatever its backoff says. */
@@ -116,6 +163,9 @@ final class Linker_Settings {
 	public static function describe( array $job ) {
 		if ( 'event' === $job['kind'] ) {
 			return $job['event']['type'] . ' ' . $job['event']['url'];
+		}
+		if ( 'sync' === $job['kind'] ) {
+			return __( 'whole-site sync (what is left out changed)', 'linker' );
 		}
 		$post = get_post( $job['post'] );
 		/* translators: 1: post title, 2: post ID */
@@ -233,6 +283,8 @@ final class Linker_Settings {
 			<h1><?php esc_html_e( 'Linker', 'linker' ); ?></h1>
 			<?php if ( 'saved' === $notice ) : ?>
 				<div class="notice notice-success"><p><?php esc_html_e( 'Settings saved.', 'linker' ); ?></p></div>
+			<?php elseif ( 'saved-rules' === $notice ) : ?>
+				<div class="notice notice-success" id="linker-rules-saved"><p><?php esc_html_e( 'Settings saved. What is left out changed: the server is being updated in the background (posts left out are deleted from its index, posts put back are sent).', 'linker' ); ?></p></div>
 			<?php endif; ?>
 			<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
 				<input type="hidden" name="action" value="linker_save">
@@ -264,6 +316,7 @@ final class Linker_Settings {
 							<br><?php esc_html_e( 'One of the server\'s LINKER_API_KEYS. Kept on this server only (an option that is not autoloaded); never sent to a browser. With it, publishing, updating, trashing or moving a post updates the server\'s index.', 'linker' ); ?></p></td>
 					</tr>
 				</table>
+				<?php self::render_rules(); ?>
 				<?php submit_button(); ?>
 			</form>
 
@@ -281,12 +334,53 @@ final class Linker_Settings {
 			<p id="linker-sync-status" aria-live="polite">
 			<?php
 			if ( $state ) {
-				/* translators: 1: posts done, 2: all posts, 3: sent, 4: unchanged, 5: failed */
-				echo esc_html( sprintf( __( 'Last sync: %1$d of %2$d posts: %3$d sent, %4$d unchanged, %5$d failed', 'linker' ), $state['done_posts'], $state['total'], $state['sent'], $state['unchanged'], $state['failed'] ) . ( '' !== $state['error'] ? ' — ' . $state['error'] : '' ) );
+				/* translators: 1: posts done, 2: all posts, 3: sent, 4: unchanged, 5: left out, 6: failed */
+				echo esc_html( sprintf( __( 'Last sync: %1$d of %2$d posts: %3$d sent, %4$d unchanged, %5$d left out, %6$d failed', 'linker' ), $state['done_posts'], $state['total'], $state['sent'], $state['unchanged'], isset( $state['left_out'] ) ? $state['left_out'] : 0, $state['failed'] ) . ( '' !== $state['error'] ? ' — ' . $state['error'] : '' ) );
 			}
 			?>
 			</p>
 		</div>
+		<?php
+	}
+
+	/** Which post types are synced and which categories are left out; a post's own switch is in its editor. */
+	private static function render_rules() {
+		$excluded = Linker_Rules::excluded_types();
+		$cats     = Linker_Rules::excluded_categories();
+		$terms    = get_terms(
+			array(
+				'taxonomy'   => 'category',
+				'hide_empty' => false,
+				'orderby'    => 'name',
+			)
+		);
+		?>
+		<h2><?php esc_html_e( 'What is suggested', 'linker' ); ?></h2>
+		<input type="hidden" name="linker_rules" value="1">
+		<p><?php esc_html_e( 'Posts left out are not in the Linker server\'s index at all (deleted there, not sent while left out), so they are never suggested. An author can also leave a single post out in its editor ("Leave this post out of link suggestions").', 'linker' ); ?></p>
+		<table class="form-table" role="presentation">
+			<tr>
+				<th scope="row"><?php esc_html_e( 'Post types synced', 'linker' ); ?></th>
+				<td><fieldset id="linker-types">
+				<?php foreach ( Linker_Pages::post_types() as $type ) : ?>
+					<?php $object = get_post_type_object( $type ); ?>
+					<label><input type="checkbox" name="linker_types[]" value="<?php echo esc_attr( $type ); ?>"<?php checked( ! in_array( $type, $excluded, true ) ); ?>> <?php echo esc_html( $object ? $object->labels->name : $type ); ?> <code><?php echo esc_html( $type ); ?></code></label><br>
+				<?php endforeach; ?>
+				<p class="description"><?php esc_html_e( 'Every public post type; a custom post type is synced like posts unless unticked here. Attachments never are.', 'linker' ); ?></p>
+				</fieldset></td>
+			</tr>
+			<tr>
+				<th scope="row"><?php esc_html_e( 'Categories left out', 'linker' ); ?></th>
+				<td><fieldset id="linker-categories" style="max-height: 14em; overflow: auto;">
+				<?php if ( is_array( $terms ) ) : ?>
+					<?php foreach ( $terms as $term ) : ?>
+						<label><input type="checkbox" name="linker_excluded_categories[]" value="<?php echo (int) $term->term_id; ?>"<?php checked( in_array( (int) $term->term_id, $cats, true ) ); ?>> <?php echo esc_html( $term->name ); ?></label><br>
+					<?php endforeach; ?>
+				<?php endif; ?>
+				</fieldset>
+				<p class="description"><?php esc_html_e( 'A post in a category ticked here, or in one of its subcategories, is left out.', 'linker' ); ?></p></td>
+			</tr>
+		</table>
 		<?php
 	}
 

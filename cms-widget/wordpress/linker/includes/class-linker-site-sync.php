@@ -34,6 +34,7 @@ final class Linker_Site_Sync {
 				'sent'       => 0,
 				'unchanged'  => 0,
 				'failed'     => 0,
+				'left_out'   => 0,
 				'failures'   => array(),
 				'done'       => false,
 				'error'      => '',
@@ -86,8 +87,9 @@ final class Linker_Site_Sync {
 		$unchanged  = array(); // IDs passed over since the last request
 		foreach ( $ids as $id ) {
 			$post = get_post( (int) $id );
-			$page = Linker_Pages::page( $post );
-			if ( Linker_Pages::hash( $page ) === get_post_meta( $post->ID, Linker_Pages::META_HASH, true )
+			$out  = '' !== Linker_Rules::left_out( $post ); // deleted from the server if it has it, never sent
+			$page = $out ? null : Linker_Pages::page( $post );
+			if ( ! $out && Linker_Pages::hash( $page ) === get_post_meta( $post->ID, Linker_Pages::META_HASH, true )
 				&& 'live' === get_post_meta( $post->ID, Linker_Pages::META_STATE, true )
 				&& get_post_meta( $post->ID, Linker_Pages::META_URL, true ) === $page['url'] ) {
 				if ( $chunk ) { // counted with the chunk before it, once that is sent
@@ -97,8 +99,9 @@ final class Linker_Site_Sync {
 				}
 				continue;
 			}
-			$size_of = strlen( (string) wp_json_encode( $page ) ) + 1;
-			if ( $chunk && $bytes + $size_of > self::MAX_BYTES ) {
+			$size_of = $out ? 0 : strlen( (string) wp_json_encode( $page ) ) + 1;
+			// A full chunk is sent; so is the chunk before a post left out, so the cursor never passes a post not sent.
+			if ( $chunk && ( $out || $bytes + $size_of > self::MAX_BYTES ) ) {
 				$s = self::send_chunk( $s, $chunk, $unchanged );
 				if ( '' !== $s['error'] ) {
 					return self::save( $s );
@@ -106,6 +109,13 @@ final class Linker_Site_Sync {
 				$chunk     = array();
 				$bytes     = 0;
 				$unchanged = array();
+			}
+			if ( $out ) {
+				$s = self::leave_out( $s, $post );
+				if ( '' !== $s['error'] ) {
+					return self::save( $s );
+				}
+				continue;
 			}
 			$chunk[] = array( $post, $page );
 			$bytes  += $size_of;
@@ -188,6 +198,22 @@ final class Linker_Site_Sync {
 			}
 		}
 		return self::advance( $s, $last, $sent, count( $unchanged ) );
+	}
+
+	/** A post left out: deleted from the server (counted left out), or the reason it could not be. */
+	private static function leave_out( array $s, WP_Post $post ) {
+		$r = Linker_Queue::remove_post( $post );
+		if ( $r['ok'] ) {
+			$s             = self::advance( $s, $post->ID, 0, 0 );
+			$s['left_out'] = ( isset( $s['left_out'] ) ? $s['left_out'] : 0 ) + 1;
+			++$s['done_posts'];
+		} elseif ( $r['transport'] || 401 === $r['status'] || 429 === $r['status'] || $r['status'] >= 500 ) {
+			$s['error'] = $r['error'];
+		} else {
+			$s           = self::fail( $s, $post, $r['error'] );
+			$s['cursor'] = max( (int) $s['cursor'], $post->ID );
+		}
+		return $s;
 	}
 
 	private static function fail( array $s, WP_Post $post, $error ) {

@@ -1,0 +1,45 @@
+// The Classic editor's Linker box: loads the <linker-suggestions> element from the Linker server and points it at the
+// editor WordPress shows — TinyMCE ("Visual", the widget's TinyMCE adapter) or the textarea ("Text", HTML) — again
+// each time the author switches tabs.
+(() => {
+  'use strict';
+  const widget = document.getElementById('linker-classic-widget');
+  if (!widget) return;
+  const endpoint = widget.getAttribute('endpoint');
+  const textarea = document.getElementById('content');
+  const wrap = document.getElementById('wp-content-wrap');
+  const visual = () => !wrap || wrap.classList.contains('tmce-active');
+  const tiny = () => (window.tinymce && window.tinymce.get('content')) || null;
+
+  let timer = 0;
+  let adapters = null;
+  const follow = () => {
+    clearTimeout(timer);
+    if (!visual()) { // TinyMCE stays initialised but hidden: the textarea adapter, explicitly
+      widget.editor = adapters.textareaAdapter(textarea, { format: 'html' });
+      return;
+    }
+    const ed = tiny();
+    if (ed && ed.initialized) {
+      widget.editor = ed;
+    } else {
+      timer = setTimeout(follow, 100); // TinyMCE starts after this script, or is switched back on
+    }
+  };
+
+  Promise.all([import(`${endpoint}/widget/linker-suggestions.js`), import(`${endpoint}/widget/adapters/index.js`)])
+    .then(([, a]) => {
+      adapters = a;
+      return customElements.whenDefined('linker-suggestions');
+    })
+    .then(() => {
+      follow();
+      document.querySelectorAll('#content-tmce, #content-html').forEach((b) => b.addEventListener('click', () => {
+        setTimeout(follow, 0); // after WordPress's own handler moved the content
+      }));
+    }, (err) => {
+      const p = widget.parentNode.querySelector('.linker-classic-failure');
+      p.textContent = `Cannot load the Linker widget from ${endpoint}: ${err.message}`;
+      p.hidden = false;
+    });
+})();
