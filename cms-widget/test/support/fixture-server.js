@@ -95,6 +95,8 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
         const q = parseSuggestionRequest(body);
         return sendJson(res, 200, { suggestions: index.suggest(q) });
       }
+      case 'GET /api/v1/access': // what the request's key may do, as the Java server answers it (reads need no key here)
+        return sendJson(res, 200, { read: true, write: req.headers.authorization === `Bearer ${apiKey}` });
       case 'GET /api/v1/health':
         return sendJson(res, 200, { status: 'ok', pages: index.size, embedder: 'fixture (word overlap)' });
       case 'GET /api/v1/pages': {

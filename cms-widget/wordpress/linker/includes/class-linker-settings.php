@@ -214,12 +214,22 @@ final class Linker_Settings {
 				'message' => __( 'No write key: this site does not send its changes to the server.', 'linker' ),
 			);
 		} else {
-			$w        = Linker_Client::request( 'DELETE', $probe, null, null, array( 'timeout' => 10 ) );
+			// GET /api/v1/access says what a key may do and changes nothing; a server older than it answers 404, and
+			// then a DELETE of a page that does not exist (404 with a valid key, 401 without) tells the same.
+			$w = Linker_Client::request( 'GET', '/api/v1/access', null, null, array( 'timeout' => 10 ) );
+			if ( $w['ok'] && is_array( $w['body'] ) && isset( $w['body']['write'] ) ) {
+				$ok    = true === $w['body']['write'];
+				$error = __( 'the server answers 401 Unauthorized to writes with this key', 'linker' );
+			} else {
+				$w     = Linker_Client::request( 'DELETE', $probe, null, null, array( 'timeout' => 10 ) );
+				$ok    = $w['ok'] || 404 === $w['status'];
+				$error = $w['error'];
+			}
 			$checks[] = array(
 				'check'   => 'write',
-				'ok'      => $w['ok'] || 404 === $w['status'],
+				'ok'      => $ok,
 				/* translators: %s: the reason */
-				'message' => $w['ok'] || 404 === $w['status'] ? __( 'Write key accepted.', 'linker' ) : sprintf( __( 'Write key: %s', 'linker' ), $w['error'] ),
+				'message' => $ok ? __( 'Write key accepted.', 'linker' ) : sprintf( __( 'Write key: %s', 'linker' ), $error ),
 			);
 		}
 		$origin   = self::origin( admin_url() );
