@@ -310,7 +310,16 @@ final class Linker_Queue {
 	/** Sends one job: a post as it is now (PUT, or created after a kill, then redirected from its old URL), or an event. */
 	private static function send( array $job ) {
 		if ( 'event' === $job['kind'] ) {
-			$r = Linker_Client::request( 'POST', '/api/v1/events', $job['event'] );
+			$event = $job['event'];
+			if ( 'killed' === $event['type'] && get_post( $job['post'] ) ) {
+				// The URL the server has now: a page sent (or moved) after the kill was queued — by a flush still
+				// running when the post was trashed — is known by the URL recorded then, not the one read at queue time.
+				$sent = (string) get_post_meta( $job['post'], Linker_Pages::META_URL, true );
+				if ( '' !== $sent ) {
+					$event['url'] = $sent;
+				}
+			}
+			$r = Linker_Client::request( 'POST', '/api/v1/events', $event );
 			if ( 404 === $r['status'] ) { // the server never had it: nothing to remove
 				$r['ok'] = true;
 			}
