@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitForSuggestions, mark, find, screenshot, pageByPath } from './support/harness.js';
+import { startServer, launchBrowser, openPage, waitForSuggestions, mark, find, screenshot, pageByPath, ROOT } from './support/harness.js';
 import { startProxy } from './support/proxy.js';
 import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
 
@@ -328,6 +328,18 @@ $p = get_page_by_path('generated-7', OBJECT, 'post'); wp_update_post(array('ID' 
   assert.equal(again.sent, 1, 'only the changed post is sent again');
   assert.equal(again.unchanged, before.total - 1);
   assert.ok((await indexed(`${wp.site}/generated-7/`)).text.includes('Part 7, rewritten.'));
+
+  // `wp linker sync`, the command class under WP-CLI's API (a stand-in: WP-CLI's phar cannot be fetched here), on a
+  // site whose generated posts the server has not had yet: every one reported sent, with the progress bar's count.
+  const standin = `require ${JSON.stringify(path.join(ROOT, 'test', 'support', 'wp-cli-standin.php'))};`;
+  await wp.php(`$GLOBALS['wpdb']->query("DELETE m FROM {$GLOBALS['wpdb']->postmeta} m JOIN {$GLOBALS['wpdb']->posts} p ON p.ID = m.post_id WHERE p.post_name LIKE 'generated-%' AND m.meta_key IN ('_linker_hash', '_linker_url', '_linker_state')");`);
+  t0 = Date.now();
+  const cli = await wp.php(`WP_CLI::run('linker', 'sync', array('restart' => true));`, { before: standin });
+  step(`wp linker sync of ${before.total} posts`, Date.now() - t0);
+  assert.match(cli, new RegExp(`^Syncing posts ${before.total}/${before.total}$`, 'm'), cli);
+  assert.match(cli, new RegExp(`^Success: ${POSTS} sent, ${before.total - POSTS} unchanged, 0 left out, 0 failed\\.$`, 'm'), cli);
+  const queue = await wp.php(`WP_CLI::run('linker', 'queue', array('flush' => true));`, { before: standin });
+  assert.match(queue, /^\d+ sent, 0 waiting\.$/m, queue);
   console.log(`# wordpress: steps\n#   ${steps.join('\n#   ')}`);
 });
 

@@ -149,9 +149,11 @@ require_once ABSPATH . 'wp-settings.php';
     }
     /** Runs PHP with WordPress loaded (as the admin), as WP-CLI would; returns its stdout. */
     let scripts = 0;
-    const php = async (code, { timeout = 300000 } = {}) => {
+    // `before` runs before WordPress loads (the WP-CLI stand-in: the plug-in registers its command only under WP-CLI).
+    const php = async (code, { timeout = 300000, before = '' } = {}) => {
       const file = path.join(dir, `script-${++scripts}.php`);
       await writeFile(file, `<?php
+${before}
 define('WP_ADMIN', true);
 require ${sqlString(path.join(www, 'wp-load.php'))};
 require_once ABSPATH . 'wp-admin/includes/admin.php';
