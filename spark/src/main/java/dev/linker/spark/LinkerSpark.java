@@ -80,7 +80,11 @@ public final class LinkerSpark implements Runnable {
         @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
         boolean quiet;
 
-        SparkSession session(String app, PrintWriter err) {
+        /**
+         * @param localShuffles in local mode, shuffles sized for this machine's cores unless the user set
+         *                      {@code spark.sql.shuffle.partitions} (the plan job sizes its own from its input)
+         */
+        SparkSession session(String app, PrintWriter err, boolean localShuffles) {
             if (master != null && !master.matches("local(\\[(\\*|\\d+)(,\\d+)?])?|spark://.+|yarn|k8s://.+")) {
                 throw new LinkerException("--master \"" + master + "\" is not a Spark master URL (local[*], local[4],"
                         + " spark://host:7077, yarn, k8s://https://host:port)");
@@ -89,10 +93,12 @@ public final class LinkerSpark implements Runnable {
             boolean local = given == null || given.startsWith("local");
             SparkSession.Builder b = SparkSession.builder().appName(app).master(given == null ? "local[*]" : given);
             if (local) {
-                // One machine: no web UI to bind, and shuffles sized for its cores rather than a cluster's 200.
-                b.config("spark.ui.enabled", "false")
-                        .config("spark.sql.shuffle.partitions", String.valueOf(
-                                Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
+                b.config("spark.ui.enabled", "false"); // one machine: no web UI to bind
+                if (localShuffles && System.getProperty("spark.sql.shuffle.partitions") == null) {
+                    // Shuffles sized for this machine's cores rather than a cluster's 200.
+                    b.config("spark.sql.shuffle.partitions", String.valueOf(
+                            Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
+                }
             }
             // Progress is StageLog's lines: Spark's console bar would redraw over them.
             b.config("spark.ui.showConsoleProgress", "false");
@@ -146,9 +152,10 @@ public final class LinkerSpark implements Runnable {
     }
 
     /** Runs a job in a session of its own, stopped afterwards (a host's running session is left running). */
-    static <T> T inSession(SparkOptions spark, String app, PrintWriter err, java.util.function.Function<SparkSession, T> job) {
+    static <T> T inSession(SparkOptions spark, String app, PrintWriter err, boolean localShuffles,
+                           java.util.function.Function<SparkSession, T> job) {
         boolean running = SparkSession.getDefaultSession().isDefined();
-        SparkSession s = spark.session(app, err);
+        SparkSession s = spark.session(app, err, localShuffles);
         try {
             return job.apply(s);
         } finally {
@@ -191,7 +198,7 @@ public final class LinkerSpark implements Runnable {
             EmbedJob.Options o = new EmbedJob.Options(pages, out, previous, embedder.mode(), embedder.spec(),
                     partitions);
             long t0 = System.nanoTime();
-            EmbedJob.Result r = inSession(spark, "linker-spark embed", err, s -> {
+            EmbedJob.Result r = inSession(spark, "linker-spark embed", err, true, s -> {
                 SparkChecks.requireInputs(s, inputs("--pages", pages, "--previous", previous));
                 return EmbedJob.run(s, o, m -> {
                     if (!spark.quiet) {
@@ -288,6 +295,9 @@ public final class LinkerSpark implements Runnable {
         @Option(names = "--partitions", paramLabel = "N", description = "Partitions to embed in (default: as the input is split, at least 4 per core).")
         int partitions;
 
+        @Option(names = "--shuffle-partitions", paramLabel = "N", description = "Partitions of the job's shuffles (default: spark.sql.shuffle.partitions where set, else one per 20,000 pages, a multiple of the cores past them, at most 4 a core).")
+        int shufflePartitions;
+
         @CommandLine.Mixin
         EmbedderOptions embedder;
 
@@ -305,11 +315,12 @@ public final class LinkerSpark implements Runnable {
                     maxAcceptorLinks, minSimilarity, algorithm, categoryLevels, hubTargets, depth, embedder.mode(),
                     embedder.spec(), blockPages, partitions).withSignals(searchConsole, crawlLog, safety)
                     .withRules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight))
-                    .withRanker(rankerIndex == null ? null : rankerIndex.toString());
+                    .withRanker(rankerIndex == null ? null : rankerIndex.toString())
+                    .withShufflePartitions(shufflePartitions);
             PlanOptions.Runner job = (PlanOptions.Runner) Class.forName("dev.linker.spark.plan.PlanJob")
                     .getDeclaredConstructor().newInstance();
             long t0 = System.nanoTime();
-            PlanOptions.Result r = inSession(spark, "linker-spark plan", err, s -> {
+            PlanOptions.Result r = inSession(spark, "linker-spark plan", err, false, s -> {
                 SparkChecks.requireInputs(s, inputs("--pages", pages, "--links", links, "--vectors", vectors,
                         "--acceptors", acceptors, "--donors", donors, "--search-console", searchConsole,
                         "--crawl-log", crawlLog, "--safety", safety));

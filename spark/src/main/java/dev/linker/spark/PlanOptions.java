@@ -27,12 +27,15 @@ import java.util.List;
  * @param excludes         regular expressions of acceptor URLs never planned
  * @param weights          score weights (as {@code linker tune} writes them)
  * @param ranker           the learned ranker to rank with, as JSON ({@code LearnedRanker.toJson}); null: the weights
+ * @param shufflePartitions partitions the job's shuffles use (0: {@code spark.sql.shuffle.partitions} where the user
+ *                         set it, else chosen from the pages and the cluster's cores)
  */
 public record PlanOptions(String pages, String links, String vectors, String out, String acceptors, String donors,
                           int maxDonorLinks, int maxAcceptorLinks, double minSimilarity, String algorithm,
                           int categoryLevels, boolean hubTargets, int depth, EmbedMode embed, EmbedderSpec embedder,
                           int blockPages, int partitions, String searchConsole, String crawlLog, String safety,
-                          List<String> forbidSafety, List<String> excludes, ScoreWeights weights, String ranker)
+                          List<String> forbidSafety, List<String> excludes, ScoreWeights weights, String ranker,
+                          int shufflePartitions)
         implements Serializable {
 
     public PlanOptions {
@@ -48,28 +51,35 @@ public record PlanOptions(String pages, String links, String vectors, String out
                        int blockPages, int partitions) {
         this(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks, minSimilarity, algorithm,
                 categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions, null, null, null, null, null,
-                null, null);
+                null, null, 0);
     }
 
     /** These options with what else is known of the pages: a Search Console export, a crawl log, safety classes. */
     public PlanOptions withSignals(String searchConsole, String crawlLog, String safety) {
         return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
                 minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
-                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, ranker);
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, ranker, shufflePartitions);
     }
 
     /** These options with safety rules, exclusions and score weights. */
     public PlanOptions withRules(List<String> forbidSafety, List<String> excludes, ScoreWeights weights) {
         return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
                 minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
-                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, ranker);
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, ranker, shufflePartitions);
     }
 
     /** These options ranking with a learned ranker (its JSON; null: the weights). */
     public PlanOptions withRanker(String json) {
         return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
                 minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
-                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, json);
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, json, shufflePartitions);
+    }
+
+    /** These options with the partitions the job's shuffles use (0: the user's setting, else chosen). */
+    public PlanOptions withShufflePartitions(int n) {
+        return new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks, maxAcceptorLinks,
+                minSimilarity, algorithm, categoryLevels, hubTargets, depth, embed, embedder, blockPages, partitions,
+                searchConsole, crawlLog, safety, forbidSafety, excludes, weights, ranker, n);
     }
 
     /** What a run did. */

@@ -157,9 +157,10 @@ final class Retrieval {
     private static void addVectorHits(Map<Integer, Candidate> cands, ScoreDoc[] found, boolean ranked) {
         int rank = 0;
         for (ScoreDoc sd : found) {
-            // DOT_PRODUCT scores are (1 + cos) / 2 on unit vectors.
+            // The hit's score (float) is not its cosine: Lucene sums a dot product's lanes in an order that changes
+            // once the JIT compiles it, so the same pair scores a float ulp apart from run to run. The ranking computes
+            // each candidate's cosine from the stored vectors in double, the same way every time.
             Candidate c = cands.computeIfAbsent(sd.doc, Candidate::new);
-            c.cosine = 2.0 * sd.score - 1.0;
             if (ranked) {
                 c.vectorRank = ++rank;
             }

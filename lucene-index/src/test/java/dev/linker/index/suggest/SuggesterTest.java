@@ -2,6 +2,7 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Anchor;
 
+import dev.linker.core.embed.Vectors;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
@@ -77,6 +78,22 @@ class SuggesterTest {
                 assertTrue(x >= 0 && x <= 1, c.toString());
             }
         }
+    }
+
+    @Test
+    void a_suggestions_cosine_is_the_dot_product_of_the_stored_vectors_in_double_however_it_was_found() {
+        // Not the vector search's float score, which sums in an order that changes once the JIT compiles it: plans
+        // made twice would order their rows by noise.
+        List<Suggestion> s = new Suggester(index, SuggestSettings.DEFAULT).forUrl(COLD_BREW, 10);
+        assertFalse(s.isEmpty());
+        index.withView(v -> {
+            float[] source = v.vector(v.doc(COLD_BREW));
+            for (Suggestion x : s) {
+                double want = Math.max(0, Vectors.dotDouble(source, v.vector(v.doc(x.url()))));
+                assertEquals(want, x.components().vector(), 0.0, x.url());
+            }
+            return null;
+        });
     }
 
     @Test

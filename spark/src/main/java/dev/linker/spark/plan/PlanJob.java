@@ -41,10 +41,10 @@ import java.util.function.Consumer;
 import static org.apache.spark.sql.functions.asc;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.desc;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.monotonically_increasing_id;
-import static org.apache.spark.sql.functions.round;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.udf;
@@ -67,7 +67,6 @@ public final class PlanJob implements PlanOptions.Runner {
         PlanOptions o = BlockPlans.withRanker(given, log);
         PlanSettings ps = checked(o);
         var sc = spark.sparkContext();
-        String vectors = embed(spark, o, log);
         List<Dataset<Row>> cached = new ArrayList<>(); // what the steps below keep, let go at the end
 
         sc.setJobDescription("read the pages");
@@ -76,6 +75,21 @@ public final class PlanJob implements PlanOptions.Runner {
                 .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
                 .withColumn(ORD, monotonically_increasing_id()));
         long n = pages.count();
+        Runnable restore = ShufflePartitions.apply(spark, o.shufflePartitions(), n, log);
+        try {
+            return plan(spark, o, ps, pages, n, cached, log);
+        } finally {
+            restore.run();
+            sc.setJobDescription(null);
+            cached.forEach(Dataset::unpersist);
+        }
+    }
+
+    /** The steps after reading the pages, with the run's shuffle partitions set. */
+    private static PlanOptions.Result plan(SparkSession spark, PlanOptions o, PlanSettings ps, Dataset<Row> pages,
+                                           long n, List<Dataset<Row>> cached, Consumer<String> log) {
+        var sc = spark.sparkContext();
+        String vectors = embed(spark, o, log);
         Dataset<Row> table = table(spark, o, pages, vectors, n, log, cached);
         Row counts = table.agg(sum(when(col("donor"), 1).otherwise(0)), sum(when(col("acceptor"), 1).otherwise(0)))
                 .first();
@@ -93,8 +107,8 @@ public final class PlanJob implements PlanOptions.Runner {
         long candidateCount = candidates.count();
         log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
 
-        Dataset<Row> ranked = candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
-                Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"});
+        Dataset<Row> ranked = kept(cached, candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
+                Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"}));
         Rounds.Assigned assigned = Rounds.assign(ranked, ps, log);
 
         sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
@@ -103,8 +117,6 @@ public final class PlanJob implements PlanOptions.Runner {
 
         sc.setJobDescription("write the plan");
         write(spark, anchored, o.out());
-        sc.setJobDescription(null);
-        cached.forEach(Dataset::unpersist);
         return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
     }
 
@@ -114,6 +126,9 @@ public final class PlanJob implements PlanOptions.Runner {
         BlockPlans.settings(o); // the exclusions and safety rules
         if (o.blockPages() < 2) {
             throw new LinkerException("--block-pages must be at least 2, was " + o.blockPages());
+        }
+        if (o.shufflePartitions() < 0) {
+            throw new LinkerException("--shuffle-partitions must be at least 1, was " + o.shufflePartitions());
         }
         if (o.depth() < 1) {
             throw new LinkerException("--depth must be at least 1");
@@ -230,10 +245,10 @@ public final class PlanJob implements PlanOptions.Runner {
     }
 
     /** The plan as Parquet and as {@code plan.csv}, in {@code linker plan}'s order. */
-    private static void write(SparkSession spark, Dataset<Row> anchored, String out) {
-        // Scores are compared to 1e-9: a block's floating-point sums may differ in the last bits from one executor to
-        // another, which must not reorder rows whose scores are the same.
-        Dataset<Row> links = anchored.orderBy(round(col("score"), 9).desc(), asc("donor_url"), asc("acceptor_url"));
+    static void write(SparkSession spark, Dataset<Row> anchored, String out) {
+        // Planner.ORDER: a total order (a donor links an acceptor once), so every run and partitioning writes the same
+        // rows in the same order. Scores are compared exactly: they are computed the same way on every executor.
+        Dataset<Row> links = anchored.orderBy(desc("score"), asc("donor_url"), asc("acceptor_url"));
         links.drop("similarity").write().mode(SaveMode.Overwrite)
                 .parquet(new org.apache.hadoop.fs.Path(out, "plan.parquet").toString());
         writeCsv(spark, links, new org.apache.hadoop.fs.Path(out, "plan.csv"));

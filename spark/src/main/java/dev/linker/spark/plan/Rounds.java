@@ -52,6 +52,8 @@ final class Rounds {
 
     static Assigned assign(Dataset<Row> candidates, PlanSettings ps, Consumer<String> log) {
         var sc = candidates.sparkSession().sparkContext();
+        // What is taken grows by a union each round: kept in the job's partitions, not in the sum of every round's.
+        int parts = Integer.parseInt(candidates.sparkSession().conf().get(ShufflePartitions.KEY).trim());
         Dataset<Row> left = candidates;
         Dataset<Row> taken = candidates.select("donor", "acceptor", "score", "similarity").limit(0);
         long links = 0;
@@ -69,7 +71,7 @@ final class Rounds {
             // Checkpoints cut the lineage, which would otherwise grow by a join each round.
             if (!passGoesOn) {
                 taken = taken.union(marked.filter(col("take")).select("donor", "acceptor", "score", "similarity"))
-                        .localCheckpoint();
+                        .coalesce(parts).localCheckpoint();
                 links = taken.count();
             }
             Column gone = passGoesOn ? col("refused") : col("take").or(col("refused"));

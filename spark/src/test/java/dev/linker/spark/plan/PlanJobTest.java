@@ -277,21 +277,27 @@ public class PlanJobTest {
     }
 
     @Test
-    void the_plan_does_not_depend_on_how_the_work_is_partitioned() throws IOException {
-        PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("coffee-partitions-2"));
+    void the_plan_files_are_byte_for_byte_the_same_on_one_partition_and_on_seven() throws IOException {
+        PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("coffee-partitions-1"));
+        // Blocks of about 5 pages, so the candidates come from several tasks and the rounds shuffle between them.
         PlanOptions split = new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 2, 2, 0.2, "greedy", -1,
                 false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 5, 0);
-        plan(split);
-        String before = spark.conf().get("spark.sql.shuffle.partitions");
-        try {
-            spark.conf().set("spark.sql.shuffle.partitions", "7");
-            plan(new PlanOptions(split.pages(), split.links(), null, tmp.resolve("coffee-partitions-7").toString(),
-                    null, null, 2, 2, 0.2, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 5, 0));
-        } finally {
-            spark.conf().set("spark.sql.shuffle.partitions", before);
-        }
-        assertEquals(lines(tmp.resolve("coffee-partitions-2").resolve("plan.csv")),
-                lines(tmp.resolve("coffee-partitions-7").resolve("plan.csv")));
+        List<String> logged = new java.util.ArrayList<>();
+        PlanOptions.Result one = new PlanJob().run(spark, split.withShufflePartitions(1), logged::add);
+        Path seven = tmp.resolve("coffee-partitions-7");
+        PlanOptions.Result r7 = plan(new PlanOptions(split.pages(), split.links(), null, seven.toString(), null, null,
+                2, 2, 0.2, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 5, 0)
+                .withShufflePartitions(7));
+        assertTrue(one.links() >= 5, "links planned: " + one.links());
+        assertEquals(one, r7);
+        byte[] csv = Files.readAllBytes(tmp.resolve("coffee-partitions-1").resolve("plan.csv"));
+        assertEquals(new String(csv, StandardCharsets.UTF_8),
+                new String(Files.readAllBytes(seven.resolve("plan.csv")), StandardCharsets.UTF_8));
+        assertEquals(Set.copyOf(spark.read().parquet(o.out() + "/plan.parquet").collectAsList()),
+                Set.copyOf(spark.read().parquet(seven.resolve("plan.parquet").toString()).collectAsList()));
+        assertTrue(logged.contains("shuffle partitions: 1 (--shuffle-partitions)"), logged.toString());
+        // The session's own setting is left as it was.
+        assertEquals("2", spark.conf().get("spark.sql.shuffle.partitions"));
     }
 
     @Test
