@@ -245,6 +245,7 @@ public final class EmbedBenchmark {
                                  java.util.function.ObjIntConsumer<LocalMiniLmEmbedder> work) throws Exception {
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+        long cpu0 = cpuNanos();
         long start = System.nanoTime();
         for (LocalMiniLmEmbedder e : own) {
             running.add(pool.submit(() -> {
@@ -256,7 +257,10 @@ public final class EmbedBenchmark {
         for (java.util.concurrent.Future<?> f : running) {
             f.get();
         }
-        return items / ((System.nanoTime() - start) / 1e9);
+        double sec = (System.nanoTime() - start) / 1e9;
+        System.out.printf("    %d sessions: %.2f ms CPU an item, %.2f cores busy%n", own.size(),
+                (cpuNanos() - cpu0) / 1e6 / items, (cpuNanos() - cpu0) / 1e9 / sec);
+        return items / sec;
     }
 
     private static <T> List<List<T>> calls(List<T> items) {
