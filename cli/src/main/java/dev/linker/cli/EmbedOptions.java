@@ -24,13 +24,25 @@ final class EmbedOptions {
     @Option(names = "--embed-dimensions", paramLabel = "N", description = "openai: vector length to request (0: the model's own).")
     int dimensions;
 
+    @Option(names = "--embed-threads", paramLabel = "N", description = "local: threads the model runs on (default 0: all cores). Each text's windows run one by one on a core with batch size 1, so the vectors are the same at any count.")
+    int threads;
+
     /** The embedder named by the options; the API key comes from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY. */
     Embedder create() {
         try {
-            return Embedders.create(EmbedderSettings.of(type, url, model, dimensions));
+            return Embedders.create(EmbedderSettings.of(type, url, model, dimensions).withThreads(threads()));
         } catch (IllegalArgumentException e) {
             throw new LinkerException(e.getMessage(), e);
         }
+    }
+
+    /** {@code --embed-threads}, checked. */
+    private int threads() {
+        if (threads < 0 || threads > EmbedderSettings.MAX_THREADS) {
+            throw new LinkerException("--embed-threads " + threads + " must be 0 (all cores) or 1.."
+                    + EmbedderSettings.MAX_THREADS);
+        }
+        return threads;
     }
 
     /**
@@ -41,7 +53,7 @@ final class EmbedOptions {
         if (type == null || type.equalsIgnoreCase("local")) {
             String recorded = PageIndex.recordedEmbedder(dir);
             if (recorded == null || recorded.isEmpty() || recorded.equals(LocalMiniLmEmbedder.ID)) {
-                return dev.linker.core.embed.LazyEmbedder.local();
+                return dev.linker.core.embed.LazyEmbedder.local(threads());
             }
         }
         return forIndex(dir);

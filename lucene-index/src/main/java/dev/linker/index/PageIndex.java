@@ -51,25 +51,40 @@ public final class PageIndex implements Closeable {
      * @param serialMerges merge segments in the writing thread, not in the background: the index's segments (and so
      *                     its approximate vector search) then depend only on what was written, not on timing — for a
      *                     job whose result must not depend on the machine (a plan's block on Spark)
+     * @param writeThreads the most threads the embedder runs on while pages are written (a sync, an upsert): 0 for
+     *                     all of its own ({@link Embedder#threads()}); fewer leave cores to whatever else embeds
+     *                     with it (a server's drafts). The vectors are the same at any count
      */
-    public record Options(EmbedMode embed, VectorFormat format, int commitEvery, boolean serialMerges) {
+    public record Options(EmbedMode embed, VectorFormat format, int commitEvery, boolean serialMerges,
+                          int writeThreads) {
         public static final Options DEFAULT = new Options(EmbedMode.BOTH, VectorFormat.FLOAT, 500);
 
+        public Options {
+            if (writeThreads < 0) {
+                throw new IllegalArgumentException("writeThreads " + writeThreads + " is negative");
+            }
+        }
+
         public Options(EmbedMode embed, VectorFormat format, int commitEvery) {
-            this(embed, format, commitEvery, false);
+            this(embed, format, commitEvery, false, 0);
         }
 
         public Options withEmbed(EmbedMode e) {
-            return new Options(e, format, commitEvery, serialMerges);
+            return new Options(e, format, commitEvery, serialMerges, writeThreads);
         }
 
         public Options withFormat(VectorFormat f) {
-            return new Options(embed, f, commitEvery, serialMerges);
+            return new Options(embed, f, commitEvery, serialMerges, writeThreads);
+        }
+
+        /** At most {@code n} threads embed what a write needs; 0: all the embedder has. */
+        public Options withWriteThreads(int n) {
+            return new Options(embed, format, commitEvery, serialMerges, n);
         }
 
         /** Commits only at the end of a sync and merges in the writing thread: the same pages, the same index. */
         public Options reproducible() {
-            return new Options(embed, format, Integer.MAX_VALUE, true);
+            return new Options(embed, format, Integer.MAX_VALUE, true, writeThreads);
         }
     }
 

@@ -13,6 +13,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -33,14 +37,20 @@ final class PageWriter {
                EmbedMode embedMode, Options options) {
         this.index = index;
         this.live = live;
-        this.embedder = embedder;
+        this.embedder = embedder == null || options.writeThreads() == 0 ? embedder
+                : embedder.withThreads(options.writeThreads());
         this.embedderId = embedderId;
         this.dimension = dimension;
         this.embedMode = embedMode;
         this.options = options;
     }
 
-    /** As {@link PageIndex#sync(Iterable, boolean, Consumer, VectorSource)}, on a writable index. */
+    /**
+     * As {@link PageIndex#sync(Iterable, boolean, Consumer, VectorSource)}, on a writable index. Batches are embedded
+     * one ahead: while a batch's documents go into Lucene (and its vector graph) on this thread, the next batch's texts
+     * are embedded on another, so neither the model's threads nor the writer wait for each other. The documents, their
+     * order and the commits are as if it were done one batch after the other.
+     */
     SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress,
                     VectorSource imported) {
         Map<String, String> hashes = index.storedHashes();
@@ -48,6 +58,12 @@ final class PageWriter {
         SyncCounts counts = new SyncCounts();
         long t0 = System.nanoTime();
         List<PageRecord> batch = new java.util.ArrayList<>();
+        ExecutorService ahead = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "linker-index-embed");
+            t.setDaemon(true);
+            return t;
+        });
+        Batch pending = null;
         try {
             for (PageRecord r : pages) {
                 if (!seen.add(r.url())) {
@@ -59,10 +75,25 @@ final class PageWriter {
                 EventTable events = index.events();
                 batch.add(events.withInherited(events.withEventStatus(r)));
                 if (batch.size() == EMBED_BATCH) {
-                    writeBatch(batch, hashes, counts, progress, t0, imported);
+                    Batch next = prepare(batch, hashes, imported, ahead);
+                    batch = new java.util.ArrayList<>();
+                    if (pending != null) {
+                        write(pending, counts, progress, t0);
+                    }
+                    pending = next;
                 }
             }
-            writeBatch(batch, hashes, counts, progress, t0, imported);
+            if (!batch.isEmpty()) {
+                Batch next = prepare(batch, hashes, imported, ahead);
+                if (pending != null) {
+                    write(pending, counts, progress, t0);
+                }
+                pending = next;
+            }
+            if (pending != null) {
+                write(pending, counts, progress, t0);
+                pending = null;
+            }
             int removed = 0;
             if (removeMissing) {
                 for (String url : hashes.keySet()) {
@@ -81,6 +112,17 @@ final class PageWriter {
             return new SyncReport(counts.unchanged, counts.embedded, removed, counts.imported);
         } catch (IOException | RuntimeException e) {
             throw live.failed("write", e);
+        } finally {
+            if (pending != null && pending.embedding != null) {
+                pending.embedding.cancel(true); // a failure: the batch ahead is not wanted
+            }
+            ahead.shutdown();
+            try {
+                // The embedder stays the caller's: nothing may still be using it once sync returns.
+                ahead.awaitTermination(10, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -92,70 +134,103 @@ final class PageWriter {
         int imported;
     }
 
-    /** Pages embedded per call: lets HTTP embedders batch; the local model runs them one by one anyway. */
+    /**
+     * Pages embedded per call: lets HTTP embedders batch, and the local model spread the calls' text windows over its
+     * threads (each window alone, batch size 1).
+     */
     static final int EMBED_BATCH = 32;
 
-    private void writeBatch(List<PageRecord> batch, Map<String, String> hashes, SyncCounts counts,
-                            Consumer<String> progress, long t0, VectorSource imported) throws IOException {
-        if (batch.isEmpty()) {
-            return;
+    /** A batch of a sync: its pages, what each needs, and its texts' vectors on their way. */
+    private static final class Batch {
+        final List<PageRecord> pages;
+        final float[][] vectors;
+        final String[] hashes;
+        final boolean[] skip;
+        final List<Integer> todo = new java.util.ArrayList<>();
+        int taken;
+        Future<List<float[]>> embedding;
+
+        Batch(List<PageRecord> pages) {
+            this.pages = pages;
+            this.vectors = new float[pages.size()][];
+            this.hashes = new String[pages.size()];
+            this.skip = new boolean[pages.size()];
         }
-        float[][] vectors = new float[batch.size()][];
-        int taken = 0;
-        String[] hs = new String[batch.size()];
-        List<Integer> todo = new java.util.ArrayList<>();
-        boolean[] skip = new boolean[batch.size()];
-        for (int i = 0; i < batch.size(); i++) {
-            PageRecord r = batch.get(i);
-            hs[i] = PageDocuments.storedHash(r);
+    }
+
+    /**
+     * Sorts a batch's pages into unchanged (skipped), keeping their stored vector, taking an imported one, and to
+     * embed; the texts to embed go to {@code ahead}.
+     */
+    private Batch prepare(List<PageRecord> pages, Map<String, String> hashes, VectorSource imported,
+                          ExecutorService ahead) {
+        Batch b = new Batch(pages);
+        for (int i = 0; i < pages.size(); i++) {
+            PageRecord r = pages.get(i);
+            b.hashes[i] = PageDocuments.storedHash(r);
             String old = hashes.get(r.url());
-            if (hs[i].equals(old)) {
+            if (b.hashes[i].equals(old)) {
                 // Nothing changed at all: rewriting would only leave deleted copies that skew term statistics.
-                skip[i] = true;
+                b.skip[i] = true;
                 continue;
             }
-            if (old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hs[i]))) {
-                vectors[i] = index.storedVector(r.url());
+            if (old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(b.hashes[i]))) {
+                b.vectors[i] = index.storedVector(r.url());
             }
-            if (vectors[i] == null && imported != null) {
-                vectors[i] = imported.vector(r.url(), PageDocuments.textHash(hs[i]));
-                if (vectors[i] != null) {
-                    vectors[i] = checkVector(r, vectors[i]);
-                    taken++;
+            if (b.vectors[i] == null && imported != null) {
+                b.vectors[i] = imported.vector(r.url(), PageDocuments.textHash(b.hashes[i]));
+                if (b.vectors[i] != null) {
+                    b.vectors[i] = checkVector(r, b.vectors[i]);
+                    b.taken++;
                 }
             }
-            if (vectors[i] == null) {
-                todo.add(i);
+            if (b.vectors[i] == null) {
+                b.todo.add(i);
             }
         }
-        if (!todo.isEmpty()) {
+        if (!b.todo.isEmpty()) {
             List<String> texts = new java.util.ArrayList<>();
-            for (int i : todo) {
-                texts.add(embedText(batch.get(i)));
+            for (int i : b.todo) {
+                texts.add(embedText(pages.get(i)));
             }
+            b.embedding = ahead.submit(() -> embedder.embedAll(texts));
+        }
+        return b;
+    }
+
+    /** Waits for a batch's vectors and writes its changed pages; commits (and reports progress) every so often. */
+    private void write(Batch b, SyncCounts counts, Consumer<String> progress, long t0) throws IOException {
+        if (b.embedding != null) {
             List<float[]> got;
             try {
-                got = embedder.embedAll(texts);
-            } catch (RuntimeException e) {
-                throw new LinkerException("embedding failed for a batch starting at " + batch.get(todo.get(0)).url()
-                        + ": " + e.getMessage(), e);
+                got = b.embedding.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Error error) {
+                    throw error; // out of memory stays itself: the CLI says how to give the JVM more
+                }
+                throw new LinkerException("embedding failed for a batch starting at "
+                        + b.pages.get(b.todo.get(0)).url() + ": " + cause.getMessage(), cause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LinkerException("interrupted while embedding a batch starting at "
+                        + b.pages.get(b.todo.get(0)).url(), e);
             }
-            for (int k = 0; k < todo.size(); k++) {
-                vectors[todo.get(k)] = checkVector(batch.get(todo.get(k)), got.get(k));
+            for (int k = 0; k < b.todo.size(); k++) {
+                b.vectors[b.todo.get(k)] = checkVector(b.pages.get(b.todo.get(k)), got.get(k));
             }
         }
         int before = counts.written;
-        for (int i = 0; i < batch.size(); i++) {
-            if (!skip[i]) {
-                live.liveWriter().updateDocument(new Term(Fields.URL, batch.get(i).url()),
-                        PageDocuments.document(batch.get(i), hs[i], vectors[i]));
+        for (int i = 0; i < b.pages.size(); i++) {
+            if (!b.skip[i]) {
+                live.liveWriter().updateDocument(new Term(Fields.URL, b.pages.get(i).url()),
+                        PageDocuments.document(b.pages.get(i), b.hashes[i], b.vectors[i]));
             }
         }
-        counts.unchanged += batch.size() - todo.size() - taken;
-        counts.embedded += todo.size();
-        counts.written += batch.size();
-        counts.imported += taken;
-        batch.clear();
+        counts.unchanged += b.pages.size() - b.todo.size() - b.taken;
+        counts.embedded += b.todo.size();
+        counts.written += b.pages.size();
+        counts.imported += b.taken;
         if (counts.written / options.commitEvery() > before / options.commitEvery()) {
             index.commit();
             if (progress != null) {

@@ -204,7 +204,7 @@ public final class LinkerServer implements AutoCloseable {
             throws IOException {
         boolean isNew = !dev.linker.index.PageIndex.exists(indexDir);
         dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir, embedder,
-                dev.linker.index.PageIndex.Options.DEFAULT);
+                dev.linker.index.PageIndex.Options.DEFAULT.withWriteThreads(pageWriteThreads(embedder)));
         if (index.openNote() != null) {
             progress.accept("linker: " + index.openNote());
         }
@@ -241,6 +241,14 @@ public final class LinkerServer implements AutoCloseable {
             throw e;
         }
         return create(config, service);
+    }
+
+    /**
+     * Threads a page write (PUT /pages, an event, the pages loaded at start) may embed on: all the embedder's but one,
+     * at least one, so a bulk sync never holds every core and a draft always finds one for its suggestions.
+     */
+    public static int pageWriteThreads(dev.linker.core.embed.Embedder embedder) {
+        return Math.max(1, embedder.threads() - 1);
     }
 
     /** A server over {@code service}; call {@link #start()}. */

@@ -130,6 +130,9 @@ public final class LinkerSpark implements Runnable {
         @Option(names = "--embed-dimensions", paramLabel = "N", description = "openai: vector length to request (0: the model's own).")
         int dimensions;
 
+        @Option(names = "--embed-threads", paramLabel = "N", defaultValue = "1", description = "local: threads the model runs on in each task (default: ${DEFAULT-VALUE}: Spark runs a task per core already; give a task N cores with spark.task.cpus=N before raising it). The vectors are the same at any count.")
+        int threads;
+
         EmbedMode mode() {
             return EmbedMode.parse(embed);
         }
@@ -138,7 +141,10 @@ public final class LinkerSpark implements Runnable {
             if (!embedder.equalsIgnoreCase("local") && !embedder.equalsIgnoreCase("openai")) {
                 throw new LinkerException("unknown --embedder \"" + embedder + "\" (known: local, openai)");
             }
-            return new EmbedderSpec(embedder.toLowerCase(Locale.ROOT), url, model, dimensions);
+            if (threads < 1) {
+                throw new LinkerException("--embed-threads " + threads + " must be 1 or more (threads in each task)");
+            }
+            return new EmbedderSpec(embedder.toLowerCase(Locale.ROOT), url, model, dimensions, threads);
         }
     }
 

@@ -47,6 +47,22 @@ public interface Embedder extends AutoCloseable {
         return out;
     }
 
+    /**
+     * Threads one call may run on: the local model's setting ({@link EmbedderSettings#threads()}); 1 for an
+     * embedder that does not run on this machine's cores.
+     */
+    default int threads() {
+        return 1;
+    }
+
+    /**
+     * This embedder (the same model, the same vectors) running one call on at most {@code threads} threads: the
+     * local model gives a view sharing its session, which closes with it; others return themselves.
+     */
+    default Embedder withThreads(int threads) {
+        return this;
+    }
+
     /** Releases the model or HTTP resources; the embedder cannot be used afterwards. */
     @Override
     default void close() {

@@ -21,9 +21,12 @@ import java.util.Map;
  * @param batchSize  openai: texts per request
  * @param timeout    openai: limit for one HTTP call
  * @param maxRetries openai: retries after a 429, a 5xx or a network error (0 = try once)
+ * @param threads    local: threads one call of {@link Embedder#embedAll} (or a long text's windows) runs on, each
+ *                   model run on one core with batch size 1, so the vectors are the same at any count; 0 means
+ *                   all cores ({@link Runtime#availableProcessors()}); ignored for openai
  */
 public record EmbedderSettings(Type type, String url, String model, String apiKey, int dimensions, int batchSize,
-                               Duration timeout, int maxRetries) {
+                               Duration timeout, int maxRetries, int threads) {
 
     public static final String LOCAL_MODEL = "all-minilm-l6-v2-q";
     public static final String DEFAULT_OPENAI_URL = "https://api.openai.com/v1";
@@ -34,6 +37,8 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
     /** Environment variables read for the key, in this order, when the settings carry none. */
     public static final String ENV_KEY = "LINKER_EMBEDDINGS_API_KEY";
     public static final String ENV_OPENAI_KEY = "OPENAI_API_KEY";
+    /** Most threads a local embedder may be given: far above any core count, low enough to catch a typo. */
+    public static final int MAX_THREADS = 1024;
 
     /** The kinds of embedder. */
     public enum Type {
@@ -98,6 +103,20 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
         if (maxRetries < 0 || maxRetries > 20) {
             throw new IllegalArgumentException("embedder maxRetries must be 0..20, was " + maxRetries);
         }
+        if (threads < 0 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("embedder threads must be 0 (all cores) or 1.." + MAX_THREADS + ", was "
+                    + threads);
+        }
+    }
+
+    /** {@link #threads()} with 0 resolved to this machine's cores. */
+    public int resolvedThreads() {
+        return resolveThreads(threads);
+    }
+
+    /** {@code threads}, or this machine's cores ({@link Runtime#availableProcessors()}) for 0. */
+    public static int resolveThreads(int threads) {
+        return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
     }
 
     /**
@@ -110,7 +129,7 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
 
     /** The default: the bundled local model. */
     public static EmbedderSettings local() {
-        return new EmbedderSettings(Type.LOCAL, null, LOCAL_MODEL, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, 0);
+        return new EmbedderSettings(Type.LOCAL, null, LOCAL_MODEL, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, 0, 0);
     }
 
     /**
@@ -119,27 +138,32 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
      */
     public static EmbedderSettings openAi(String url, String model) {
         return new EmbedderSettings(Type.OPENAI, url, model, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT,
-                DEFAULT_MAX_RETRIES);
+                DEFAULT_MAX_RETRIES, 0);
     }
 
     public EmbedderSettings withApiKey(String key) {
-        return new EmbedderSettings(type, url, model, key, dimensions, batchSize, timeout, maxRetries);
+        return new EmbedderSettings(type, url, model, key, dimensions, batchSize, timeout, maxRetries, threads);
     }
 
     public EmbedderSettings withDimensions(int dims) {
-        return new EmbedderSettings(type, url, model, apiKey, dims, batchSize, timeout, maxRetries);
+        return new EmbedderSettings(type, url, model, apiKey, dims, batchSize, timeout, maxRetries, threads);
     }
 
     public EmbedderSettings withBatchSize(int size) {
-        return new EmbedderSettings(type, url, model, apiKey, dimensions, size, timeout, maxRetries);
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, size, timeout, maxRetries, threads);
     }
 
     public EmbedderSettings withTimeout(Duration t) {
-        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, t, maxRetries);
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, t, maxRetries, threads);
     }
 
     public EmbedderSettings withMaxRetries(int retries) {
-        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, timeout, retries);
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, timeout, retries, threads);
+    }
+
+    /** The local model's threads per call (0: all cores); see {@link #threads()}. */
+    public EmbedderSettings withThreads(int n) {
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, timeout, maxRetries, n);
     }
 
     /** The key to send: the configured one, else {@value #ENV_KEY}, else {@value #ENV_OPENAI_KEY}, else null. */
@@ -162,6 +186,6 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
         return "EmbedderSettings[type=" + type + ", url=" + url + ", model=" + model
                 + ", apiKey=" + (apiKey == null || apiKey.isBlank() ? "(from environment, if any)" : "***")
                 + ", dimensions=" + dimensions + ", batchSize=" + batchSize + ", timeout=" + timeout
-                + ", maxRetries=" + maxRetries + "]";
+                + ", maxRetries=" + maxRetries + ", threads=" + threads + "]";
     }
 }

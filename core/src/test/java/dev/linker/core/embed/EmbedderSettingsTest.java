@@ -50,9 +50,21 @@ class EmbedderSettingsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi("ftp://x", null))
                 .getMessage().contains("ftp://x"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new EmbedderSettings(
-                EmbedderSettings.Type.LOCAL, null, "bge-small", null, 0, 0, null, 0)).getMessage().contains("bge-small"));
+                EmbedderSettings.Type.LOCAL, null, "bge-small", null, 0, 0, null, 0, 0)).getMessage().contains("bge-small"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.local().withDimensions(512))
                 .getMessage().contains("384"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.local().withThreads(-1))
+                .getMessage().contains("threads"));
+    }
+
+    @Test
+    void threads_default_to_all_cores_and_reach_the_local_embedder() {
+        assertEquals(0, EmbedderSettings.local().threads());
+        assertEquals(Runtime.getRuntime().availableProcessors(), EmbedderSettings.local().resolvedThreads());
+        try (Embedder three = Embedders.create(EmbedderSettings.local().withThreads(3))) {
+            assertEquals(3, three.threads());
+            assertEquals(1, three.withThreads(1).threads());
+        }
     }
 
     @Test
@@ -68,6 +80,7 @@ class EmbedderSettingsTest {
     void embedders_create_the_kind_the_settings_name() {
         try (Embedder local = Embedders.create(EmbedderSettings.local())) {
             assertInstanceOf(LocalMiniLmEmbedder.class, local);
+            assertEquals(Runtime.getRuntime().availableProcessors(), local.threads());
         }
         try (Embedder remote = Embedders.create(EmbedderSettings.openAi("http://127.0.0.1:9/v1", "m")
                 .withDimensions(8))) {

@@ -140,6 +140,47 @@ class LocalMiniLmEmbedderTest {
     }
 
     @Test
+    void four_threads_give_every_text_the_vectors_of_one_thread_bit_for_bit() {
+        List<String> texts = new ArrayList<>(TestTexts.TRICKY);
+        texts.add(TestTexts.longPage());
+        texts.add(TestTexts.TRICKY.get(0)); // a repeat is embedded once and given to both
+        try (LocalMiniLmEmbedder four = LocalMiniLmEmbedder.load(4)) {
+            LocalMiniLmEmbedder one = four.withThreads(1);
+            assertEquals(4, four.threads());
+            assertEquals(1, one.threads());
+            List<float[]> expected = new ArrayList<>();
+            for (String t : texts) {
+                expected.add(one.embed(t));
+            }
+            List<float[]> got = four.embedAll(texts);
+            for (int i = 0; i < texts.size(); i++) {
+                assertArrayEquals(expected.get(i), got.get(i), "vector of text " + i);
+            }
+            // A long page's windows alone are spread over the threads too.
+            assertArrayEquals(one.embed(TestTexts.longPage()), four.embed(TestTexts.longPage()));
+        }
+    }
+
+    @Test
+    void a_blank_text_fails_a_threaded_call_and_the_embedder_works_on() {
+        try (LocalMiniLmEmbedder three = LocalMiniLmEmbedder.load(3)) {
+            List<String> texts = new ArrayList<>(TestTexts.TRICKY);
+            texts.add(5, " \t ");
+            assertThrows(IllegalArgumentException.class, () -> three.embedAll(texts));
+            assertArrayEquals(embedder.embed("Partial indexes"), three.embed("Partial indexes"));
+        }
+    }
+
+    @Test
+    void a_view_asks_for_at_most_the_threads_the_model_was_loaded_with_and_closes_it() {
+        LocalMiniLmEmbedder two = LocalMiniLmEmbedder.load(2);
+        assertEquals(2, two.withThreads(8).threads());
+        assertThrows(IllegalArgumentException.class, () -> two.withThreads(0));
+        two.withThreads(1).close();
+        assertThrows(IllegalStateException.class, () -> two.embedAll(List.of("a", "b", "c")));
+    }
+
+    @Test
     void a_closed_embedder_refuses_work() {
         LocalMiniLmEmbedder other = LocalMiniLmEmbedder.load();
         other.embed("warm up");

@@ -1,18 +1,12 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.embed.Embedder;
-import dev.linker.core.embed.LocalMiniLmEmbedder;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -72,20 +66,7 @@ public final class DraftEmbedder {
         return (int) Math.floor((REUSE_DRAFT_SHARE + longer * (REUSE_LONG_SHARE - REUSE_DRAFT_SHARE)) * words);
     }
 
-    /** New chunks in one request from which a second core helps (a draft opened: ≈ 22 chunks for 1,200 words). */
-    static final int SHARED_FROM = 4;
-
     private final Embedder embedder;
-    /**
-     * A thread that helps embed a draft with many new chunks when a core is idle (the local model runs on one core
-     * per call); null with one core or a remote embedder, whose embedAll batches texts into one request.
-     */
-    private static final ExecutorService HELPER = Runtime.getRuntime().availableProcessors() < 2
-            ? null : Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "linker-draft-embed-helper");
-                t.setDaemon(true);
-                return t;
-            });
     private final int maxEntries;
     private final int minWords;
     private final Map<String, float[]> cache;
@@ -214,7 +195,7 @@ public final class DraftEmbedder {
             }
         }
         if (!missing.isEmpty()) {
-            fill(vectors, keys, missing, this::embedAll);
+            fill(vectors, keys, missing, embedder::embedAll);
             embedded.add(missing.size());
         }
         if (reuse) {
@@ -312,54 +293,6 @@ public final class DraftEmbedder {
     private boolean within(int[] base, int[] words) {
         int limit = Math.min(reuseWords, (int) Math.floor(REUSE_SHARE * base.length));
         return limit > 0 && DraftChunks.wordDistance(base, words, limit) <= limit;
-    }
-
-    /**
-     * The texts' vectors in order. Many texts of the local model: the request thread and {@link #HELPER} take texts
-     * from one counter, so an idle second core halves the wait for a draft just opened, and a busy one costs nothing:
-     * a helper task that has not started when the request thread ran out of texts does nothing.
-     */
-    private List<float[]> embedAll(List<String> texts) {
-        if (HELPER == null || texts.size() < SHARED_FROM
-                || !(embedder instanceof LocalMiniLmEmbedder)) {
-            return embedder.embedAll(texts);
-        }
-        float[][] out = new float[texts.size()][];
-        AtomicInteger next = new AtomicInteger();
-        Runnable work = () -> {
-            for (int i = next.getAndIncrement(); i < out.length; i = next.getAndIncrement()) {
-                out[i] = embedder.embed(texts.get(i));
-            }
-        };
-        // 0: helper not started, 1: helper running, 2: the request thread finished first (the helper then skips).
-        AtomicInteger state = new AtomicInteger();
-        CountDownLatch helperDone = new CountDownLatch(1);
-        AtomicReference<RuntimeException> failed = new AtomicReference<>();
-        HELPER.execute(() -> {
-            if (!state.compareAndSet(0, 1)) {
-                return;
-            }
-            try {
-                work.run();
-            } catch (RuntimeException e) {
-                failed.set(e);
-            } finally {
-                helperDone.countDown();
-            }
-        });
-        work.run();
-        if (!state.compareAndSet(0, 2)) {
-            try {
-                helperDone.await(); // it holds a text: wait for it (its writes are visible after the latch)
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while embedding a draft", e);
-            }
-            if (failed.get() != null) {
-                throw failed.get();
-            }
-        }
-        return Arrays.asList(out);
     }
 
     /** Chunks embedded since start (cache misses). */
