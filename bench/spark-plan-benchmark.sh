@@ -58,18 +58,24 @@ if [ "${1:-}" = --compare ]; then
     spark_job "$after" embed -q --master "local[$cores]" --pages "$site/pages.csv" --out "$work/vectors" > /dev/null
   fi
   plan_args=(--pages "$site/pages.csv" --links "$site/links.jsonl" --vectors "$work/vectors")
-  rm -rf "$work/index"
+  rm -rf "$work/index" "$work/index-no-learn"
+  # The Spark job learns no ranker (it takes one with --ranker): --no-learn is the like-for-like one-machine run.
+  t=$(now)
+  linker index -q "$site/pages.csv" --links "$site/links.jsonl" --vectors "$work/vectors" --no-learn \
+    --index "$work/index-no-learn" > /dev/null 2> "$work/index-no-learn.log"
+  tn=$(now)
   t0=$(now)
   linker index -q "$site/pages.csv" --links "$site/links.jsonl" --vectors "$work/vectors" --index "$work/index" \
-    2> "$work/index.log"
+    > /dev/null 2> "$work/index.log"
   t1=$(now)
   linker plan -q --index "$work/index" -o "$work/linker-plan.csv" 2> "$work/linker-plan.log"
   t2=$(now)
+  nolearn=$(awk -v a="$(secs "$t" "$tn")" -v b="$(secs "$t1" "$t2")" 'BEGIN { printf "%.1f", a + b }')
   spark_job "$before" plan --master "local[$cores]" "${plan_args[@]}" --out "$work/before" 2> "$work/before.log" \
     > /dev/null
   t3=$(now)
   spark_job "$after" plan --master "local[$cores]" "${plan_args[@]}" --out "$work/after-1" 2> "$work/after-1.log" \
-    > /dev/null
+    > "$work/after-1.out"
   t4=$(now)
   spark_job "$after" plan --master "local[$cores]" "${plan_args[@]}" --out "$work/after-2" 2> "$work/after-2.log" \
     > /dev/null
@@ -78,11 +84,14 @@ if [ "${1:-}" = --compare ]; then
   b=$(secs "$t2" "$t3")
   a1=$(secs "$t3" "$t4")
   a2=$(secs "$t4" "$t5")
-  echo "site: $site ($(($(wc -l < "$work/linker-plan.csv") - 1)) links in linker plan's plan), local[$cores], $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "one machine: linker index $(secs "$t0" "$t1") s + linker plan $(secs "$t1" "$t2") s = $one s"
-  echo "spark plan before ($before): $b s ($(ratio "$b" "$one") x one machine)"
-  echo "spark plan after, run 1: $a1 s ($(ratio "$a1" "$one") x one machine; before/after $(ratio "$b" "$a1"))"
-  echo "spark plan after, run 2: $a2 s ($(ratio "$a2" "$one") x one machine; before/after $(ratio "$b" "$a2"))"
+  echo "site: $site, local[$cores], $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "one machine: linker index $(secs "$t0" "$t1") s + linker plan $(secs "$t1" "$t2") s = $one s" \
+    "(with --no-learn, as the Spark job: index $(secs "$t" "$tn") s + plan = $nolearn s)"
+  x() { echo "$(ratio "$1" "$one") x one machine, $(ratio "$1" "$nolearn") x with --no-learn"; }
+  echo "spark plan before ($before): $b s ($(x "$b"))"
+  echo "spark plan after, run 1: $a1 s ($(x "$a1"); before/after $(ratio "$b" "$a1"))"
+  echo "spark plan after, run 2: $a2 s ($(x "$a2"); before/after $(ratio "$b" "$a2"))"
+  grep -h 'links planned' "$work/after-1.log" "$work/after-1.out" 2> /dev/null | sed 's/^/after: /' || true
   grep -h 'shuffle partitions' "$work/after-1.log" | sed 's/^/after: /' || true
   same() { cmp -s "$1" "$2" && echo "byte-identical" || echo "DIFFERENT"; }
   echo "plan.csv after run 1 vs run 2: $(same "$work/after-1/plan.csv" "$work/after-2/plan.csv")"

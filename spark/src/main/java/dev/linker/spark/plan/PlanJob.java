@@ -109,7 +109,9 @@ public final class PlanJob implements PlanOptions.Runner {
 
         Dataset<Row> ranked = kept(cached, candidates.join(table.select(col("url").as("acceptor"), col("inbound")),
                 Rounds.seq("acceptor"), "left_outer").na().fill(0L, new String[] {"inbound"}));
-        Rounds.Assigned assigned = Rounds.assign(ranked, ps, log);
+        sc.setJobDescription("assign links under the caps");
+        Rounds.Assigned assigned = candidateCount <= Rounds.ON_DRIVER ? Rounds.onDriver(ranked, ps, log)
+                : Rounds.assign(ranked, ps, log);
 
         sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
         Dataset<Row> anchored = kept(cached, anchored(blockRows, assigned.links(), o));

@@ -1,14 +1,20 @@
 package dev.linker.spark.plan;
 
 import dev.linker.index.plan.PlanSettings;
+import dev.linker.index.plan.PlannedLink;
 import dev.linker.index.plan.Planner;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import static org.apache.spark.sql.functions.asc;
@@ -25,9 +31,9 @@ import static org.apache.spark.sql.functions.when;
 
 /**
  * The caps met across the cluster, in rounds over the candidate links ({@code donor, acceptor, score, similarity},
- * plus the acceptor's {@code inbound} for equal), nothing collected on the driver. The links are the set
- * {@link Planner#greedy} or {@link Planner#equal} takes from the same candidates (the rule each follows is in its
- * javadoc); a round only takes links that rule takes and only drops candidates it refuses.
+ * plus the acceptor's {@code inbound} for equal), nothing collected on the driver ({@link #onDriver} for a few). The
+ * links are the set {@link Planner#greedy} or {@link Planner#equal} takes from the same candidates (the rule each
+ * follows is in its javadoc); a round only takes links that rule takes and only drops candidates it refuses.
  *
  * <p>Greedy: a round takes every candidate that is among the best (remaining capacity) remaining candidates of both
  * its donor and its acceptor: nothing ahead of it in {@link Planner#ORDER} can fill either page first, so
@@ -48,6 +54,32 @@ final class Rounds {
 
     /** The links taken ({@code donor, acceptor, score, similarity}) and the rounds it took. */
     record Assigned(Dataset<Row> links, int rounds) {
+    }
+
+    /** Candidates the driver assigns itself, at most: fewer than a round's fixed costs repay (tens of MB). */
+    static final long ON_DRIVER = 200_000;
+
+    /**
+     * The same set by {@code linker plan}'s own pass ({@link Planner#greedy}, {@link Planner#equal}) on the driver, for
+     * a few candidates: each round costs a dozen Spark stages, which a small site feels as seconds per round.
+     */
+    static Assigned onDriver(Dataset<Row> candidates, PlanSettings ps, Consumer<String> log) {
+        List<PlannedLink> pairs = new ArrayList<>();
+        Map<String, Integer> inbound = new HashMap<>();
+        for (Row r : candidates.select("donor", "acceptor", "score", "similarity", "inbound").collectAsList()) {
+            pairs.add(new PlannedLink(r.getString(0), null, r.getString(1), r.getDouble(2), null, r.getDouble(3)));
+            inbound.put(r.getString(1), (int) r.getLong(4));
+        }
+        List<PlannedLink> taken = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? Planner.greedy(pairs, ps)
+                : Planner.equal(pairs, ps, inbound::get);
+        List<Row> rows = new ArrayList<>(taken.size());
+        for (PlannedLink l : taken) {
+            rows.add(RowFactory.create(l.donor(), l.acceptor(), l.score(), l.similarity()));
+        }
+        log.accept(String.format(java.util.Locale.ROOT, "assignment on the driver (%,d candidates, at most %,d go "
+                + "there): %,d links", pairs.size(), ON_DRIVER, rows.size()));
+        StructType schema = candidates.select("donor", "acceptor", "score", "similarity").schema();
+        return new Assigned(candidates.sparkSession().createDataFrame(rows, schema), 0);
     }
 
     static Assigned assign(Dataset<Row> candidates, PlanSettings ps, Consumer<String> log) {

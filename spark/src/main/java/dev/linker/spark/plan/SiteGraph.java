@@ -50,6 +50,9 @@ final class SiteGraph {
             .add("prio", DataTypes.IntegerType, false).add(PlanJob.ORD, DataTypes.LongType, false)
             .add("key", DataTypes.StringType, false);
 
+    private static final StructType AUTHORITY = new StructType().add("url", DataTypes.StringType, false)
+            .add("authority", DataTypes.DoubleType, false);
+
     /** 1.0 in the fixed point ranks are summed in: 2^62, so a whole site's rank (1) fits a long, in steps of 2e-19. */
     static final double ONE = 0x1p62;
 
@@ -97,7 +100,8 @@ final class SiteGraph {
                     "full_outer").join(names, scala.jdk.javaapi.CollectionConverters.asScala(List.of("url")).toSeq(),
                     "full_outer");
         }
-        Dataset<Row> authority = authority(pages.select("url"), edges, n, log);
+        Dataset<Row> authority = edges.count() <= ON_DRIVER ? authorityOnDriver(pages.select("url"), edges, n, log)
+                : authority(pages.select("url"), edges, n, log);
         return authority.join(perPage, scala.jdk.javaapi.CollectionConverters.asScala(List.of("url")).toSeq(),
                 "left_outer");
     }
@@ -142,6 +146,71 @@ final class SiteGraph {
     static LinkerException lineError(String file, String line, LinkerException e) {
         return new LinkerException(file + ": a line " + e.getMessage() + ": "
                 + (line.length() > 80 ? line.substring(0, 80) + "…" : line));
+    }
+
+    /** Links whose PageRank the driver computes itself, at most: each of up to 100 iterations is a Spark job. */
+    static final long ON_DRIVER = 200_000;
+
+    /**
+     * {@link #authority} computed on the driver, with the same fixed-point sums and stop rule, so the same figures to
+     * the last bit: for a site whose links fit in memory, where a Spark job per iteration costs more than the work.
+     */
+    static Dataset<Row> authorityOnDriver(Dataset<Row> urls, Dataset<Row> edges, long n, Consumer<String> log) {
+        SparkSession spark = urls.sparkSession();
+        List<String> pages = urls.as(Encoders.STRING()).collectAsList();
+        java.util.Map<String, Integer> at = new java.util.HashMap<>();
+        for (String u : pages) {
+            at.put(u, at.size());
+        }
+        java.util.Map<Integer, List<Integer>> targets = new java.util.HashMap<>();
+        for (Row e : edges.select("source", "target").collectAsList()) {
+            targets.computeIfAbsent(at.get(e.getString(0)), k -> new ArrayList<>()).add(at.get(e.getString(1)));
+        }
+        int size = pages.size();
+        double[] rank = new double[size];
+        java.util.Arrays.fill(rank, 1.0 / n);
+        long danglingSum = 0;
+        for (int p = 0; p < size; p++) {
+            danglingSum += targets.containsKey(p) ? 0 : fixed(rank[p]);
+        }
+        double dangling = danglingSum / ONE;
+        int iterations = 0;
+        for (int iter = 0; iter < LinkGraph.MAX_ITERATIONS; iter++) {
+            double base = (1 - LinkGraph.DAMPING) / n + LinkGraph.DAMPING * dangling / n;
+            long[] in = new long[size];
+            for (var t : targets.entrySet()) {
+                long share = fixed(rank[t.getKey()] / t.getValue().size());
+                for (int target : t.getValue()) {
+                    in[target] += share;
+                }
+            }
+            long change = 0;
+            danglingSum = 0;
+            for (int p = 0; p < size; p++) {
+                double next = base + LinkGraph.DAMPING * in[p] / ONE;
+                change += fixed(Math.abs(next - rank[p]));
+                danglingSum += targets.containsKey(p) ? 0 : fixed(next);
+                rank[p] = next;
+            }
+            dangling = danglingSum / ONE;
+            iterations = iter + 1;
+            if (change / ONE < LinkGraph.TOLERANCE) {
+                break;
+            }
+        }
+        log.accept("authority: PageRank in " + iterations + " iterations, on the driver (at most "
+                + String.format(java.util.Locale.ROOT, "%,d", ON_DRIVER) + " links go there)");
+        double lo = Double.MAX_VALUE;
+        double hi = 0.0;
+        for (double r : rank) {
+            lo = Math.min(lo, r);
+            hi = Math.max(hi, r);
+        }
+        List<Row> rows = new ArrayList<>(size);
+        for (int p = 0; p < size; p++) {
+            rows.add(RowFactory.create(pages.get(p), LinkGraph.linkScoreOf(rank[p], lo, hi) / 100.0));
+        }
+        return spark.createDataFrame(rows, AUTHORITY).persist(StorageLevel.MEMORY_AND_DISK());
     }
 
     /**
@@ -219,10 +288,8 @@ final class SiteGraph {
         JavaRDD<Double> prs = rank.map(t -> t._2()._1());
         double lo = prs.fold(Double.MAX_VALUE, Math::min);
         double hi = prs.fold(0.0, Math::max);
-        StructType schema = new StructType().add("url", DataTypes.StringType, false)
-                .add("authority", DataTypes.DoubleType, false);
         Dataset<Row> result = spark.createDataFrame(rank.map(t -> RowFactory.create(t._1(),
-                LinkGraph.linkScoreOf(t._2()._1(), lo, hi) / 100.0)), schema).persist(StorageLevel.MEMORY_AND_DISK());
+                LinkGraph.linkScoreOf(t._2()._1(), lo, hi) / 100.0)), AUTHORITY).persist(StorageLevel.MEMORY_AND_DISK());
         result.count();
         if (last != null && !lastCheckpointed) {
             last.unpersist(false);
