@@ -11,6 +11,7 @@
 #   KEEP=DIR       keep each tool's output (report, log) in DIR
 # Needs: cli/target/linker.jar (bin/mvn21 -B -q -pl cli -am package -DskipTests), /usr/bin/time (Debian: time),
 # and for the comparison the Debian packages ruby-html-proofer and linkchecker.
+# Memory at catalogue scale, a jar before a change against the one after: bench/audit-memory.sh.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 site=${1:-$root/../shared/corpus/postgresql-15/site}

@@ -38,6 +38,7 @@ final class GenericAnchorCheck extends BaseCheck {
         Set<String> extra = new HashSet<>();
         ctx.listOption("extraPhrases").forEach(s -> extra.add(s.toLowerCase(Locale.ROOT).strip()));
         boolean contentOnly = ctx.boolOption("contentOnly");
+        AnchorMemo<Boolean> generic = new AnchorMemo<>((anchor, lang) -> AnchorText.isGeneric(anchor, lang, extra));
         for (Page page : ctx.site().pages().values()) {
             for (Link l : page.links()) {
                 if (l.targetUrl() == null || l.targetUrl().equals(page.url())) {
@@ -45,7 +46,7 @@ final class GenericAnchorCheck extends BaseCheck {
                 }
                 if (l.anchorText().isBlank()) {
                     ctx.link(l, "link to " + l.targetUrl() + " has no text: give it words, or an image alt text, that name the target");
-                } else if ((!contentOnly || l.content()) && AnchorText.isGeneric(l.anchorText(), page.lang(), extra)
+                } else if ((!contentOnly || l.content()) && generic.get(l.anchorText(), page.lang())
                         && !isIdentifier(l.anchorText()) && !namesTarget(ctx, l)) {
                     ctx.link(l, "anchor '" + l.anchorText() + "' is generic: use words that name " + l.targetUrl());
                 }

@@ -34,6 +34,8 @@ final class StaleAnchorCheck extends BaseCheck {
         int minWords = ctx.intOption("minWords");
         boolean contentOnly = ctx.boolOption("contentOnly");
         Map<String, String> byTitle = titles(ctx);
+        AnchorMemo<Anchor> anchors = new AnchorMemo<>(Anchor::of);
+        AnchorMemo<Numbered> numbered = new AnchorMemo<>((anchor, lang) -> Numbered.of(anchor));
         for (Page page : ctx.site().pages().values()) {
             for (Link l : page.links()) {
                 if (l.targetUrl() == null || l.targetUrl().equals(page.url()) || (contentOnly && !l.content())) {
@@ -45,8 +47,9 @@ final class StaleAnchorCheck extends BaseCheck {
                     continue;
                 }
                 String anchor = l.anchorText();
-                List<String> words = AnchorText.words(anchor, page.lang());
-                if (words.isEmpty() || AnchorText.isGeneric(anchor, page.lang(), Set.of())) {
+                Anchor facts = anchors.get(anchor, page.lang());
+                List<String> words = facts.words();
+                if (words.isEmpty() || facts.generic()) {
                     continue;
                 }
                 String heading = l.fragment() == null ? "" : target.sectionHeadings().getOrDefault(l.fragment(), "");
@@ -57,7 +60,7 @@ final class StaleAnchorCheck extends BaseCheck {
                         names.add(n);
                     }
                 }
-                String a = AnchorText.normalize(anchor);
+                String a = facts.normalized();
                 if (names.stream().anyMatch(n -> AnchorText.normalize(n).equals(a) || contains(n, words))) {
                     continue;
                 }
@@ -77,7 +80,7 @@ final class StaleAnchorCheck extends BaseCheck {
                             + target.url() + " (" + now + ")");
                     continue;
                 }
-                List<String> ref = withoutReferenceWords(words);
+                List<String> ref = facts.reference();
                 if (!ref.isEmpty() && ref.stream().allMatch(StaleAnchorCheck::isNumber)) {
                     // "Section 5.7": a numbered reference; stale only when the target's number changed.
                     String num = String.join(".", ref);
@@ -89,7 +92,7 @@ final class StaleAnchorCheck extends BaseCheck {
                     }
                     continue;
                 }
-                String version = otherVersion(anchor, names);
+                String version = otherVersion(numbered.get(anchor, null), names);
                 if (version != null) {
                     ctx.link(l, "anchor '" + anchor + "' names version " + version + ", but " + now);
                 }
@@ -102,6 +105,9 @@ final class StaleAnchorCheck extends BaseCheck {
      * "Redirecting"; the reader sees the page it sends to). Null for a redirect out of the site or a loop.
      */
     private static Page landing(CheckContext ctx, String url) {
+        if (!ctx.site().redirects().containsKey(url)) {
+            return ctx.site().page(url);
+        }
         Set<String> seen = new HashSet<>();
         String u = url;
         for (String to = ctx.site().redirects().get(u); to != null; to = ctx.site().redirects().get(u)) {
@@ -131,9 +137,13 @@ final class StaleAnchorCheck extends BaseCheck {
      * the version the title leaves out).
      */
     static String otherVersion(String anchor, List<String> names) {
-        List<String> written = numbers(anchor);
-        List<String> numbers = written.stream().map(StaleAnchorCheck::version).toList();
-        List<String> words = lettersOnly(anchor);
+        return otherVersion(Numbered.of(anchor), names);
+    }
+
+    private static String otherVersion(Numbered anchor, List<String> names) {
+        List<String> written = anchor.written();
+        List<String> numbers = anchor.numbers();
+        List<String> words = anchor.letters();
         if (numbers.isEmpty() || words.isEmpty()) {
             return null;
         }
@@ -155,7 +165,27 @@ final class StaleAnchorCheck extends BaseCheck {
         return found;
     }
 
+    /** An anchor's words and what they say, as the check reads every anchor (see {@link AnchorMemo}). */
+    private record Anchor(List<String> words, boolean generic, String normalized, List<String> reference) {
+        static Anchor of(String anchor, String lang) {
+            List<String> words = AnchorText.words(anchor, lang);
+            return new Anchor(words, AnchorText.isGeneric(anchor, lang, Set.of()), AnchorText.normalize(anchor),
+                    withoutReferenceWords(words));
+        }
+    }
+
+    /** The numbers of an anchor as written and as versions, and its words without them: {@link #otherVersion}'s. */
+    private record Numbered(List<String> written, List<String> numbers, List<String> letters) {
+        static Numbered of(String anchor) {
+            List<String> written = StaleAnchorCheck.numbers(anchor);
+            return new Numbered(written, written.stream().map(StaleAnchorCheck::version).toList(), lettersOnly(anchor));
+        }
+    }
+
     private static List<String> numbers(String s) {
+        if (s.chars().noneMatch(c -> c >= '0' && c <= '9')) {
+            return List.of(); // nothing for VERSION's \d; most names have no digit
+        }
         List<String> out = new ArrayList<>();
         var m = VERSION.matcher(s);
         while (m.find()) {
@@ -166,19 +196,25 @@ final class StaleAnchorCheck extends BaseCheck {
 
     /** "1.0.0" and "1.0" are version 1, as "v1.0.0 is released" and "1.0 launching" say the same release. */
     private static String version(String number) {
-        return number.replaceFirst("(?<=\\d)(?:\\.0+)+$", "");
+        return number.indexOf('.') < 0 ? number : number.replaceFirst("(?<=\\d)(?:\\.0+)+$", "");
     }
 
     /** Significant words with their digits removed ("v2" → "v"), numbers dropped. */
     private static List<String> lettersOnly(String s) {
         List<String> out = new ArrayList<>();
         for (String w : AnchorText.words(s)) {
-            String letters = w.replaceAll("\\p{N}+", "");
+            String letters = w.codePoints().noneMatch(StaleAnchorCheck::isNumeric) ? w : w.replaceAll("\\p{N}+", "");
             if (!letters.isEmpty()) {
                 out.add(letters);
             }
         }
         return out;
+    }
+
+    /** What the regex class {@code \p{N}} matches. */
+    private static boolean isNumeric(int codePoint) {
+        int t = Character.getType(codePoint);
+        return t == Character.DECIMAL_DIGIT_NUMBER || t == Character.LETTER_NUMBER || t == Character.OTHER_NUMBER;
     }
 
     /** "5.7" in "5.7. Privileges" or "Chapter 5.7 …". */

@@ -1,13 +1,12 @@
 package dev.linker.core.graph;
 
-import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
+import dev.linker.core.model.PageLinks;
 import dev.linker.core.model.Site;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -16,7 +15,9 @@ import java.util.TreeMap;
 /**
  * The link graph of a site: unique page→page links (self links dropped, fragments and queries stripped), each
  * flagged content or boilerplate; inbound/outbound counts; BFS click depth from an entry page; internal PageRank
- * scaled 0–100 as the link score. Built once, then read-only and cheap to query.
+ * scaled 0–100 as the link score. Built once, then read-only and cheap to query: the unique links are held as
+ * one int and one bit each (a page's targets side by side, sorted), the pages' keys in one sorted array with an
+ * open-addressing index into it.
  */
 public final class LinkGraph {
     /** PageRank damping, the usual 0.85. */
@@ -36,15 +37,15 @@ public final class LinkGraph {
     private final Site site;
     private final String entry;
     private final String[] urls;
-    private final Map<String, Integer> ids;
-    private final int[][] out;          // target ids per source, sorted
-    private final boolean[][] outContent;
-    private final int[][] in;           // source ids per target, sorted
+    private final int[] slots;          // open addressing over urls: index + 1, 0 where free
+    private final int[] outStart;       // page s's targets are outTargets[outStart[s] .. outStart[s + 1])
+    private final int[] outTargets;     // sorted per source
+    private final long[] outContent;    // bit e: edge e has an instance in content
+    private final int[] inCount;
     private final int[] contentIn;
     private final int[] depth;          // -1 = unreachable
     private final double[] rank;
     private final double[] score;
-    private final int edgeCount;
     private final int contentEdgeCount;
 
     private LinkGraph(Site site, String entry) {
@@ -52,60 +53,65 @@ public final class LinkGraph {
         int n = site.pages().size();
         urls = site.pages().keySet().toArray(new String[0]);
         Arrays.sort(urls);
-        ids = new HashMap<>(n * 2);
+        slots = new int[Math.max(2, Integer.highestOneBit(Math.max(1, n) * 2) * 2)];
         for (int i = 0; i < n; i++) {
-            ids.put(urls[i], i);
+            int h = slot(urls[i]);
+            while (slots[h] != 0) {
+                h = (h + 1) & (slots.length - 1);
+            }
+            slots[h] = i + 1;
         }
         this.entry = entry != null ? entry : defaultEntry();
 
-        out = new int[n][];
-        outContent = new boolean[n][];
-        int[] inCount = new int[n];
+        // Each page's distinct targets, as target << 1 | content, sorted; every edge held once, as ints.
+        long bound = 0;
+        for (Page p : site.pages().values()) {
+            bound += p.links().size();
+        }
+        int[] targets = new int[(int) Math.min(bound, Integer.MAX_VALUE - 8)];
+        outStart = new int[n + 1];
+        inCount = new int[n];
         contentIn = new int[n];
         int edges = 0;
         int contentEdges = 0;
         for (int s = 0; s < n; s++) {
             Page p = site.page(urls[s]);
-            TreeMap<Integer, Boolean> targets = new TreeMap<>();
-            for (Link l : p.links()) {
-                if (l.targetUrl() == null || l.targetUrl().equals(p.url())) {
-                    continue;
+            PageLinks links = (PageLinks) p.links();
+            int from = edges;
+            for (int i = 0; i < links.size(); i++) {
+                String target = links.targetUrl(i);
+                int t = target == null || target.equals(p.url()) ? -1 : indexOf(target);
+                if (t >= 0) {
+                    targets[edges++] = t << 1 | (links.content(i) ? 1 : 0);
                 }
-                Integer t = ids.get(l.targetUrl());
-                if (t == null) {
-                    continue;
-                }
-                targets.merge(t, l.content(), Boolean::logicalOr);
             }
-            out[s] = new int[targets.size()];
-            outContent[s] = new boolean[targets.size()];
-            int i = 0;
-            for (var e : targets.entrySet()) {
-                out[s][i] = e.getKey();
-                outContent[s][i] = e.getValue();
-                inCount[e.getKey()]++;
-                if (e.getValue()) {
-                    contentIn[e.getKey()]++;
-                    contentEdges++;
+            Arrays.sort(targets, from, edges);
+            int w = from;
+            for (int k = from; k < edges; k++) {
+                if (w > from && targets[w - 1] >> 1 == targets[k] >> 1) {
+                    targets[w - 1] |= targets[k];
+                } else {
+                    targets[w++] = targets[k];
                 }
-                i++;
             }
-            edges += targets.size();
+            edges = w;
+            outStart[s + 1] = edges;
         }
-        edgeCount = edges;
+        outTargets = new int[edges];
+        outContent = new long[(edges + 63) / 64];
+        for (int e = 0; e < edges; e++) {
+            int t = targets[e] >> 1;
+            outTargets[e] = t;
+            inCount[t]++;
+            if ((targets[e] & 1) != 0) {
+                outContent[e >> 6] |= 1L << e;
+                contentIn[t]++;
+                contentEdges++;
+            }
+        }
         contentEdgeCount = contentEdges;
-        in = new int[n][];
-        int[] fill = new int[n];
-        for (int t = 0; t < n; t++) {
-            in[t] = new int[inCount[t]];
-        }
-        for (int s = 0; s < n; s++) {
-            for (int t : out[s]) {
-                in[t][fill[t]++] = s;
-            }
-        }
         depth = bfs();
-        rank = pageRank();
+        rank = pageRank(outStart, outTargets);
         score = scale(rank);
     }
 
@@ -118,8 +124,13 @@ public final class LinkGraph {
         return new LinkGraph(site, entryUrl);
     }
 
+    private int slot(String url) {
+        int h = url.hashCode() * 0x9E3779B9;
+        return (h ^ h >>> 16) & (slots.length - 1);
+    }
+
     private String defaultEntry() {
-        if (ids.containsKey("/")) {
+        if (indexOf("/") >= 0) {
             return "/";
         }
         return urls.length == 0 ? null : urls[0];
@@ -145,17 +156,24 @@ public final class LinkGraph {
 
     /** The page's index in {@link #urls()}, or -1 when it is not a page of the site. */
     public int indexOf(String url) {
-        Integer i = url == null ? null : ids.get(url);
-        return i == null ? -1 : i;
+        if (url == null) {
+            return -1;
+        }
+        for (int h = slot(url); slots[h] != 0; h = (h + 1) & (slots.length - 1)) {
+            if (urls[slots[h] - 1].equals(url)) {
+                return slots[h] - 1;
+            }
+        }
+        return -1;
     }
 
     public boolean contains(String url) {
-        return ids.containsKey(url);
+        return indexOf(url) >= 0;
     }
 
     /** Unique page→page links. */
     public int edgeCount() {
-        return edgeCount;
+        return outTargets.length;
     }
 
     /** Unique page→page links with at least one instance in content. */
@@ -164,10 +182,10 @@ public final class LinkGraph {
     }
 
     public List<Edge> edges() {
-        List<Edge> e = new ArrayList<>(edgeCount);
+        List<Edge> e = new ArrayList<>(outTargets.length);
         for (int s = 0; s < urls.length; s++) {
-            for (int i = 0; i < out[s].length; i++) {
-                e.add(new Edge(urls[s], urls[out[s][i]], outContent[s][i]));
+            for (int i = outStart[s]; i < outStart[s + 1]; i++) {
+                e.add(new Edge(urls[s], urls[outTargets[i]], content(i)));
             }
         }
         return e;
@@ -175,7 +193,7 @@ public final class LinkGraph {
 
     /** Pages linking to {@code url} (unique, any placement). */
     public int inbound(String url) {
-        return in[id(url)].length;
+        return inCount[id(url)];
     }
 
     /** Pages linking to {@code url} from their content. */
@@ -185,17 +203,18 @@ public final class LinkGraph {
 
     /** Pages {@code url} links to (unique). */
     public int outbound(String url) {
-        return out[id(url)].length;
+        int s = id(url);
+        return outStart[s + 1] - outStart[s];
     }
 
     public boolean hasContentEdge(String source, String target) {
-        Integer s = ids.get(source);
-        Integer t = ids.get(target);
-        if (s == null || t == null) {
+        int s = indexOf(source);
+        int t = indexOf(target);
+        if (s < 0 || t < 0) {
             return false;
         }
-        int i = Arrays.binarySearch(out[s], t);
-        return i >= 0 && outContent[s][i];
+        int i = Arrays.binarySearch(outTargets, outStart[s], outStart[s + 1], t);
+        return i >= 0 && content(i);
     }
 
     /** Clicks from the entry page, or -1 when unreachable. */
@@ -231,7 +250,7 @@ public final class LinkGraph {
     public List<String> orphans(boolean contentOnly) {
         List<String> o = new ArrayList<>();
         for (int i = 0; i < urls.length; i++) {
-            if ((contentOnly ? contentIn[i] : in[i].length) == 0) {
+            if ((contentOnly ? contentIn[i] : inCount[i]) == 0) {
                 o.add(urls[i]);
             }
         }
@@ -253,23 +272,28 @@ public final class LinkGraph {
     public List<Edge> reciprocalPairs(boolean contentOnly) {
         List<Edge> pairs = new ArrayList<>();
         for (int s = 0; s < urls.length; s++) {
-            for (int i = 0; i < out[s].length; i++) {
-                int t = out[s][i];
-                if (t <= s || (contentOnly && !outContent[s][i])) {
+            for (int i = outStart[s]; i < outStart[s + 1]; i++) {
+                int t = outTargets[i];
+                if (t <= s || (contentOnly && !content(i))) {
                     continue;
                 }
-                int j = Arrays.binarySearch(out[t], s);
-                if (j >= 0 && (!contentOnly || outContent[t][j])) {
-                    pairs.add(new Edge(urls[s], urls[t], outContent[s][i] && outContent[t][j]));
+                int j = Arrays.binarySearch(outTargets, outStart[t], outStart[t + 1], s);
+                if (j >= 0 && (!contentOnly || content(j))) {
+                    pairs.add(new Edge(urls[s], urls[t], content(i) && content(j)));
                 }
             }
         }
         return pairs;
     }
 
+    /** Whether edge {@code e} has an instance in content. */
+    private boolean content(int e) {
+        return (outContent[e >> 6] & 1L << e) != 0;
+    }
+
     private int id(String url) {
-        Integer i = ids.get(url);
-        if (i == null) {
+        int i = indexOf(url);
+        if (i < 0) {
             throw new IllegalArgumentException("not a page of this site: " + url);
         }
         return i;
@@ -285,12 +309,13 @@ public final class LinkGraph {
         int[] queue = new int[n];
         int head = 0;
         int tail = 0;
-        int e = ids.get(entry);
+        int e = indexOf(entry);
         d[e] = 0;
         queue[tail++] = e;
         while (head < tail) {
             int s = queue[head++];
-            for (int t : out[s]) {
+            for (int i = outStart[s]; i < outStart[s + 1]; i++) {
+                int t = outTargets[i];
                 if (d[t] < 0) {
                     d[t] = d[s] + 1;
                     queue[tail++] = t;
@@ -300,17 +325,26 @@ public final class LinkGraph {
         return d;
     }
 
-    private double[] pageRank() {
-        return pageRank(out);
-    }
-
     /**
      * PageRank over pages {@code 0..out.length-1} ({@code out}: each page's distinct targets), as this graph computes
      * it: damping {@value #DAMPING}, dangling pages' rank spread evenly, until ranks move less than
      * {@link #TOLERANCE} in sum or {@value #MAX_ITERATIONS} rounds.
      */
     public static double[] pageRank(int[][] out) {
-        int n = out.length;
+        int[] start = new int[out.length + 1];
+        for (int s = 0; s < out.length; s++) {
+            start[s + 1] = start[s] + out[s].length;
+        }
+        int[] targets = new int[start[out.length]];
+        for (int s = 0; s < out.length; s++) {
+            System.arraycopy(out[s], 0, targets, start[s], out[s].length);
+        }
+        return pageRank(start, targets);
+    }
+
+    /** {@link #pageRank(int[][])} over page {@code s}'s targets {@code targets[start[s] .. start[s + 1])}. */
+    private static double[] pageRank(int[] start, int[] targets) {
+        int n = start.length - 1;
         double[] pr = new double[n];
         if (n == 0) {
             return pr;
@@ -320,18 +354,18 @@ public final class LinkGraph {
         for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
             double dangling = 0;
             for (int s = 0; s < n; s++) {
-                if (out[s].length == 0) {
+                if (start[s + 1] == start[s]) {
                     dangling += pr[s];
                 }
             }
             double base = (1 - DAMPING) / n + DAMPING * dangling / n;
             Arrays.fill(next, base);
             for (int s = 0; s < n; s++) {
-                int k = out[s].length;
+                int k = start[s + 1] - start[s];
                 if (k > 0) {
                     double share = DAMPING * pr[s] / k;
-                    for (int t : out[s]) {
-                        next[t] += share;
+                    for (int i = start[s]; i < start[s + 1]; i++) {
+                        next[targets[i]] += share;
                     }
                 }
             }

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A whole site: its pages by key, plus what the site declares about itself.
@@ -13,7 +12,7 @@ import java.util.TreeSet;
  * @param root        human-readable origin (folder path or file name) for messages
  * @param baseUrl     absolute base URL, or null when none was given
  * @param pages       pages by key, sorted by key
- * @param sitemapUrls page keys listed in sitemap.xml (empty when the site has none)
+ * @param sitemapUrls page keys listed in sitemap.xml, sorted (empty when the site has none)
  * @param redirects   page key → target (page key or absolute URL), from a _redirects file and meta refresh pages
  * @param files       keys of other files that exist under the root (images, PDFs …): links to them are not broken
  * @param problems    pages or files that could not be read as they are, with why (reported by unreadable-page)
@@ -27,7 +26,7 @@ public record Site(String root, String baseUrl, Map<String, Page> pages, Set<Str
 
     public Site {
         pages = Collections.unmodifiableMap(new LinkedHashMap<>(pages));
-        sitemapUrls = Collections.unmodifiableSet(new TreeSet<>(sitemapUrls));
+        sitemapUrls = SortedStrings.of(sitemapUrls);
         redirects = Collections.unmodifiableMap(new LinkedHashMap<>(redirects));
         files = Set.copyOf(files);
         problems = List.copyOf(problems);

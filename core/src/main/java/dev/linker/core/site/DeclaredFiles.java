@@ -110,7 +110,7 @@ final class DeclaredFiles {
                 }
                 PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", targets.keys());
                 if (t.key() != null) {
-                    out.add(t.key());
+                    out.add(targets.key(t.key())); // the page's key itself, not a copy for each sitemap entry
                 }
             }
         } catch (IOException | UncheckedIOException e) {

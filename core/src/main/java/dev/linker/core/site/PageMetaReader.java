@@ -51,8 +51,9 @@ final class PageMetaReader {
                 }
             }
         }
-        return new PageMeta(published, tags, Hubs.classify(key, facts.types, main.text(), main.regions()),
+        PageMeta meta = new PageMeta(published, tags, Hubs.classify(key, facts.types, main.text(), main.regions()),
                 main.regions());
+        return meta.equals(PageMeta.NONE) ? PageMeta.NONE : meta; // most pages of a catalogue: one object for all
     }
 
     private static boolean hasToken(String attr, String token) {

@@ -78,4 +78,37 @@ class LinkGraphTest {
         assertEquals(List.of("/d"), g.orphans(false));
         assertEquals(List.of("/a", "/c", "/d"), g.orphans(true));
     }
+
+    @Test
+    void edges_and_lookups_agree_on_a_larger_graph_and_its_page_rank_is_the_one_spark_computes() {
+        // 300 pages, each linking the next five (some twice, in nav and content): every lookup goes through the
+        // index of keys, every page's targets are read from the shared arrays.
+        List<String> e = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            for (int k = 1; k <= 5; k++) {
+                e.add("p" + i + (k % 2 == 0 ? ">" : "~") + "p" + (i + k) % 300);
+            }
+            e.add("p" + i + ">p" + (i + 1) % 300);
+        }
+        LinkGraph g = LinkGraph.build(site(e.toArray(new String[0])), "/p0");
+        assertEquals(1500, g.edgeCount());
+        assertEquals(900, g.contentEdgeCount(), "k = 1 (also in content), 2 and 4");
+        int[][] out = new int[g.size()][];
+        for (String u : g.urls()) {
+            int s = g.indexOf(u);
+            assertEquals(5, g.outbound(u));
+            assertEquals(5, g.inbound(u));
+            assertEquals(3, g.contentInbound(u));
+            out[s] = g.edges().stream().filter(x -> x.source().equals(u)).mapToInt(x -> g.indexOf(x.target())).toArray();
+        }
+        assertTrue(g.hasContentEdge("/p7", "/p8"));
+        assertFalse(g.hasContentEdge("/p7", "/p10"));
+        assertFalse(g.hasContentEdge("/p7", "/nowhere"));
+        assertEquals(-1, g.indexOf("/nowhere"));
+        assertEquals(60, g.depth("/p299"));
+        double[] spark = LinkGraph.pageRank(out);
+        for (String u : g.urls()) {
+            assertEquals(spark[g.indexOf(u)], g.pageRank(u), 0.0);
+        }
+    }
 }

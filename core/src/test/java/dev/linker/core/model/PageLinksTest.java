@@ -59,4 +59,29 @@ class PageLinksTest {
         assertEquals(List.of(), new Page("/e/", "", "", "", null, false, false, List.of(), "", Map.of(), List.of(),
                 null, "").links());
     }
+
+    @Test
+    void lines_and_columns_of_any_size_read_back_exactly() {
+        // A minified page puts every link on line 1 at columns past 65,535; a CSV gives no positions at all.
+        int[][] positions = {{0, 0}, {1, 1}, {1, 70_000}, {65_536, 3}, {Integer.MAX_VALUE, Integer.MAX_VALUE},
+                {-1, -7}, {12, 0}};
+        List<Link> links = new ArrayList<>();
+        for (int[] p : positions) {
+            links.add(new Link("/a/", "/b/", "/b/", null, "Bee", "", Placement.CONTENT, p[0], p[1]));
+        }
+        assertEquals(links, PageLinks.of(links));
+        List<Link> none = List.of(new Link("/a/", "/b/", "/b/", null, "Bee", "", null, 0, 0),
+                new Link("/a/", "/c/", "/c/", null, "Sea", "", Placement.NAV, 0, 0));
+        assertEquals(none, PageLinks.of(none));
+    }
+
+    @Test
+    void a_links_target_and_placement_are_read_without_making_the_link() {
+        PageLinks held = (PageLinks) PageLinks.of(LINKS);
+        assertEquals("/c/", held.targetUrl(1));
+        assertEquals(null, held.targetUrl(2));
+        assertEquals(true, held.content(0));
+        assertEquals(false, held.content(1));
+        assertThrows(IndexOutOfBoundsException.class, () -> held.targetUrl(3));
+    }
 }
