@@ -556,6 +556,8 @@ test('wordpress_classic_editor_box_suggests_links_in_tinymce_with_the_read_key_o
     await page.goto(`${wp.site}/wp-admin/post-new.php?post_type=recipe`);
     await page.locator('#title').fill('Espresso at breakfast');
     await page.waitForFunction(() => window.tinymce?.get('content')?.initialized);
+    // The box follows TinyMCE once both are up: typing before would not reach it.
+    await page.locator('#linker-classic-widget[data-editor=visual]').waitFor({ state: 'attached' });
     await page.frameLocator('#content_ifr').locator('body').click();
     const since = await mark(page);
     await page.keyboard.type(DRAFT);
@@ -568,11 +570,13 @@ test('wordpress_classic_editor_box_suggests_links_in_tinymce_with_the_read_key_o
     assert.ok(content.includes(`<a href="${grinder.url}">${s.anchor}</a>`), content);
     // The Text tab: the box follows the textarea (HTML) and still suggests.
     await page.locator('#content-html').click();
+    await page.locator('#linker-classic-widget[data-editor=text]').waitFor({ state: 'attached' });
     const textSince = await mark(page);
     await page.locator('#content').press('Control+End');
     await page.keyboard.type(' The grinder needs cleaning too.');
     await waitForSuggestions(page, 'linker-classic-widget', { since: textSince, contains: 'cleaning too.', timeout: 30000 });
     await page.locator('#content-tmce').click();
+    await page.locator('#linker-classic-widget[data-editor=visual]').waitFor({ state: 'attached' });
     // Publish: WordPress saves the link; the recipe is sent to the server.
     await Promise.all([page.waitForURL(/message=6/), page.locator('#publish').click()]);
     const id = Number(new URL(page.url()).searchParams.get('post'));

@@ -17,11 +17,13 @@
     clearTimeout(timer);
     if (!visual()) { // TinyMCE stays initialised but hidden: the textarea adapter, explicitly
       widget.editor = adapters.textareaAdapter(textarea, { format: 'html' });
+      widget.dataset.editor = 'text'; // which editor the box follows now (what a test waits for before typing)
       return;
     }
     const ed = tiny();
     if (ed && ed.initialized) {
       widget.editor = ed;
+      widget.dataset.editor = 'visual';
     } else {
       timer = setTimeout(follow, 100); // TinyMCE starts after this script, or is switched back on
     }
