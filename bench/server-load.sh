@@ -5,6 +5,7 @@
 #   bench/server-load.sh                                   # build index once, editing + cold at 1, 4, 16 authors
 #   bench/server-load.sh --soak-minutes 10 --soak-rate 20 --modes none   # soak only
 #   bench/server-load.sh --client wrk --concurrency 4 --modes editing    # load sent by wrk (apt-get install wrk)
+#   bench/server-load.sh --client wrk --concurrency 4 --modes editing --bulk-sync 50   # each run alone, then beside a bulk sync
 #   bench/server-load.sh --client engine --concurrency 4 --duration 30   # the engine alone: CPU per edit, one thread
 #
 # Arguments go to dev.linker.server.bench.ServerLoadBenchmark:
@@ -18,6 +19,8 @@
 #   --soak-minutes M  --soak-rate R (requests/s)  --soak-authors 16  --soak-new-draft-every 4  --server-jvm "-Xmx1g;-XX:..." (JVM options of the server, ";"-separated)
 #   --draft-cache ENTRIES (the server's draft chunk cache bound; default 50000)
 #   --draft-reuse-words N (the server's --draft-reuse-words: default 4, 0 turns reuse of chunk vectors off)
+#   --bulk-sync PAGES (each editing/cold run again with PUT /api/v1/pages batches of PAGES edited pages sent back to back
+#     beside it, as a CMS's whole-site sync sends them: rows "editing" and "editing+sync", the sync's pages/s in a note)
 # Environment: BENCH_HEAP (heap of the driver JVM that also builds the index; default 2g).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -6,6 +6,7 @@ import dev.linker.core.embed.Embedder;
 import dev.linker.core.embed.EmbedderSettings;
 import dev.linker.core.embed.Embedders;
 import dev.linker.core.embed.LocalMiniLmEmbedder;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -24,25 +25,34 @@ final class EmbedOptions {
     @Option(names = "--embed-dimensions", paramLabel = "N", description = "openai: vector length to request (0: the model's own).")
     int dimensions;
 
-    @Option(names = "--embed-threads", paramLabel = "N", description = "local: threads the model runs on (default 0: all cores). Each text's windows run one by one on a core with batch size 1, so the vectors are the same at any count.")
+    @Option(names = "--embed-threads", paramLabel = "N", converter = ThreadCount.class, description = "local: threads the model runs on (default 0: all cores). Each text's windows run one by one on a core with batch size 1, so the vectors are the same at any count.")
     int threads;
 
     /** The embedder named by the options; the API key comes from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY. */
     Embedder create() {
         try {
-            return Embedders.create(EmbedderSettings.of(type, url, model, dimensions).withThreads(threads()));
+            return Embedders.create(EmbedderSettings.of(type, url, model, dimensions).withThreads(threads));
         } catch (IllegalArgumentException e) {
             throw new LinkerException(e.getMessage(), e);
         }
     }
 
-    /** {@code --embed-threads}, checked. */
-    private int threads() {
-        if (threads < 0 || threads > EmbedderSettings.MAX_THREADS) {
-            throw new LinkerException("--embed-threads " + threads + " must be 0 (all cores) or 1.."
-                    + EmbedderSettings.MAX_THREADS);
+    /** Reads {@code --embed-threads}: 0 (all cores) or 1..{@link EmbedderSettings#MAX_THREADS}. */
+    static final class ThreadCount implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n;
+            try {
+                n = Integer.parseInt(value.strip());
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            if (n < 0 || n > EmbedderSettings.MAX_THREADS) {
+                throw new CommandLine.TypeConversionException("'" + value + "' must be 0 (all cores) or 1.."
+                        + EmbedderSettings.MAX_THREADS);
+            }
+            return n;
         }
-        return threads;
     }
 
     /**
@@ -53,7 +63,7 @@ final class EmbedOptions {
         if (type == null || type.equalsIgnoreCase("local")) {
             String recorded = PageIndex.recordedEmbedder(dir);
             if (recorded == null || recorded.isEmpty() || recorded.equals(LocalMiniLmEmbedder.ID)) {
-                return dev.linker.core.embed.LazyEmbedder.local(threads());
+                return dev.linker.core.embed.LazyEmbedder.local(threads);
             }
         }
         return forIndex(dir);

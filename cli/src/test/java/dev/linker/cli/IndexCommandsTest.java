@@ -61,6 +61,23 @@ class IndexCommandsTest {
     }
 
     @Test
+    void a_bad_thread_count_is_refused_before_the_source_is_read() {
+        Path fresh = tmp.resolve("threads-idx");
+        for (String bad : new String[] {"-1", "many", "5000"}) {
+            Run r = run("index", site("coffee/pages.csv").toString(), "--index", fresh.toString(),
+                    "--embed-threads", bad);
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains("--embed-threads") && r.err().contains("'" + bad + "' must be 0 (all cores) "
+                    + "or 1..1024"), r.err());
+            assertEquals("", r.out(), "nothing read, nothing indexed");
+            assertFalse(java.nio.file.Files.exists(fresh), "no index made");
+        }
+        Run two = run("index", site("coffee/pages.csv").toString(), "--index", fresh.toString(), "--embed-threads",
+                "2", "-q");
+        assertEquals(0, two.code(), two.err());
+    }
+
+    @Test
     void indexing_says_which_ranker_suggestions_use_and_why() {
         Run r = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
                 "--index", index.toString(), "-q");

@@ -140,6 +140,15 @@ public record PageInput(String url, String title, String h1, String text, String
                 authority, (int) inbound, date(p.date(), at + ".date"), language(p.language(), at + ".language"));
     }
 
+    /** A date, optionally followed by {@code T} and a time, optionally followed by an offset ("Z", "+01:00"). */
+    private static final java.time.format.DateTimeFormatter CMS_DATE = new java.time.format.DateTimeFormatterBuilder()
+            .append(java.time.format.DateTimeFormatter.ISO_LOCAL_DATE)
+            .optionalStart().appendLiteral('T').append(java.time.format.DateTimeFormatter.ISO_LOCAL_TIME)
+            .optionalStart().appendOffsetId().optionalEnd()
+            .optionalEnd()
+            .toFormatter(java.util.Locale.ROOT).withResolverStyle(java.time.format.ResolverStyle.STRICT)
+            .withChronology(java.time.chrono.IsoChronology.INSTANCE);
+
     /**
      * A publication date as a CMS gives it — "2026-11-20" or an ISO date-time such as "2026-11-20T09:30:00+01:00" or
      * "2026-11-20 09:30:00" (its local date is kept) — or null when not given.
@@ -153,9 +162,7 @@ public record PageInput(String url, String title, String h1, String text, String
             v = v.substring(0, 10) + "T" + v.substring(11);
         }
         try {
-            return v.length() == 10 ? LocalDate.parse(v) : v.endsWith("Z") || v.lastIndexOf('+') > 10
-                    || v.lastIndexOf('-') > 10 ? java.time.OffsetDateTime.parse(v).toLocalDate()
-                    : java.time.LocalDateTime.parse(v).toLocalDate();
+            return LocalDate.from(CMS_DATE.parse(v));
         } catch (java.time.DateTimeException e) {
             // falls through to the error naming the field
         }

@@ -64,28 +64,32 @@ final class Access {
 
     /** What the request's key may do, for {@code GET /api/v1/access}: read and write, each true or false. */
     java.util.Map<String, Boolean> grants(Context ctx) {
-        String auth = ctx.header("Authorization");
-        byte[] given = auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)
-                ? auth.substring(7).strip().getBytes(StandardCharsets.UTF_8) : null;
+        byte[] given = bearer(ctx);
         boolean write = given != null && matches(given, config.writeKeys());
         boolean read = config.readKeys().isEmpty() || write || given != null && matches(given, config.readKeys());
         return java.util.Map.of("read", read, "write", write);
     }
 
     private void requireKey(Context ctx, Set<String> keys, boolean alsoWriteKeys) {
-        String auth = ctx.header("Authorization");
-        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+        byte[] given = bearer(ctx);
+        if (given == null) {
             ctx.header("WWW-Authenticate", "Bearer");
             throw new ApiException(401, "unauthorized", "An API key is required: Authorization: Bearer <key>",
                     "Authorization");
         }
-        byte[] given = auth.substring(7).strip().getBytes(StandardCharsets.UTF_8);
         boolean ok = matches(given, keys) || alsoWriteKeys && matches(given, config.writeKeys());
         if (!ok) {
             ctx.header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
             throw new ApiException(401, "unauthorized", "The API key is not valid for " + ctx.method() + " "
                     + ctx.path(), "Authorization");
         }
+    }
+
+    /** The key of the request's {@code Authorization: Bearer <key>} header, as bytes; null when it has none. */
+    private static byte[] bearer(Context ctx) {
+        String auth = ctx.header("Authorization");
+        return auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? auth.substring(7).strip().getBytes(StandardCharsets.UTF_8) : null;
     }
 
     private static boolean matches(byte[] given, Set<String> keys) {

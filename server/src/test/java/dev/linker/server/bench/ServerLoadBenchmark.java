@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  *
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
  * [--client java|wrk] [--wrk-threads 1] [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N]
- * [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--rebuild] [--build-only]}.
+ * [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--bulk-sync PAGES] [--rebuild]
+ * [--build-only]}.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -43,6 +44,9 @@ import java.util.regex.Pattern;
  *   request) and "cold" (a new draft every request: every chunk is embedded); {@code --client wrk} sends the same
  *   load with wrk ({@link WrkLoad}), which takes less CPU from the server than this JVM's client (the warm-up and
  *   the soak always use the Java client);</li>
+ *   <li>with {@code --bulk-sync PAGES}, each run again with a {@link BulkSync} beside it (PUTs of that many edited
+ *   pages back to back: what a CMS's whole-site sync sends), so the editors' latency with and without it is in one
+ *   table;</li>
  *   <li>optionally a soak at a fixed rate, sampling the server's RSS and heap every 10 s.</li>
  * </ol>
  */
@@ -66,6 +70,7 @@ public final class ServerLoadBenchmark {
         boolean buildOnly = false;
         String clientName = "java";
         int wrkThreads = 1;
+        int bulkSync = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--dir" -> dir = Path.of(args[++i]);
@@ -85,6 +90,7 @@ public final class ServerLoadBenchmark {
                 case "--build-only" -> buildOnly = true;
                 case "--client" -> clientName = args[++i];
                 case "--wrk-threads" -> wrkThreads = Integer.parseInt(args[++i]);
+                case "--bulk-sync" -> bulkSync = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
                         + " (see the class comment or BENCHMARKS.md)");
             }
@@ -123,7 +129,9 @@ public final class ServerLoadBenchmark {
         Path log = dir.resolve("server.log");
         System.out.printf(Locale.ROOT, "server: %s (log: %s)%n", String.join(" ", cmd.subList(cmd.indexOf("-cp") + 2,
                 cmd.size())), log);
-        Process server = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put(dev.linker.core.config.ApiKeys.WRITE, BulkSync.KEY); // writes need a key; reads stay open
+        Process server = pb.start();
         try {
             Client client = new Client("http://127.0.0.1:" + port);
             long t0 = System.nanoTime();
@@ -134,16 +142,19 @@ public final class ServerLoadBenchmark {
 
             // Warm-up: JIT, the suggester's snapshot of 100k pages (names, infos), the page cache of the index.
             long w0 = System.nanoTime();
-            run(client, null, site, server.pid(), "cold", 2, 20, -1, true);
+            run(client, null, site, server.pid(), "cold", 2, 20, -1, true, 0);
             System.out.printf(Locale.ROOT, "warm-up (cold drafts, 2 authors, 20 s) done in %.1f s; RSS %d MB%n",
                     (System.nanoTime() - w0) / 1e9, rssKb(server.pid()) / 1024);
 
-            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-8s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %9s %8s %8s%n", "mode", "conc",
+            if (!modes.isEmpty()) System.out.printf(Locale.ROOT, "%n%-12s %5s %8s %8s %8s %8s %8s %8s %7s %9s %9s %9s %8s %8s%n", "mode", "conc",
                     "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "cpu ms/rq", "chunks/rq",
                     "reused/rq", "spans/rq", "load1");
             for (String mode : modes) {
                 for (int c : concurrency) {
-                    run(client, wrk, site, server.pid(), mode, c, duration, -1, false);
+                    run(client, wrk, site, server.pid(), mode, c, duration, -1, false, 0);
+                    if (bulkSync > 0) { // the same load again, a bulk sync beside it
+                        run(client, wrk, site, server.pid(), mode, c, duration, -1, false, bulkSync);
+                    }
                 }
             }
             if (soakMinutes > 0) {
@@ -252,10 +263,11 @@ public final class ServerLoadBenchmark {
 
     /**
      * One closed-loop run, sent by the Java client or by {@code wrk} (if not null); prints a table row (or nothing
-     * for the warm-up).
+     * for the warm-up). With {@code bulkBatch > 0} a {@link BulkSync} of that many pages a request runs beside it
+     * (the row's mode ends in "+sync"; its CPU per request counts the sync's embedding too).
      */
     static void run(Client client, WrkLoad wrk, SyntheticSite site, long pid, String mode, int concurrency,
-                    int seconds, long seedBase, boolean quiet) throws Exception {
+                    int seconds, long seedBase, boolean quiet, int bulkBatch) throws Exception {
         boolean cold = mode.equals("cold");
         if (!cold && !mode.equals("editing")) {
             throw new IllegalArgumentException("unknown mode " + mode + " (editing, cold)");
@@ -278,12 +290,23 @@ public final class ServerLoadBenchmark {
         }
         String name = mode + "-" + concurrency;
         Path data = wrk == null ? null : cold ? wrk.writeCold(site, seed0, name) : wrk.writeEditing(authors, name);
+        BulkSync sync = null;
+        if (bulkBatch > 0) {
+            sync = BulkSync.start(client.base, site, bulkBatch);
+            Thread.sleep(2_000); // the sync's first batch is being embedded when the editors start
+        }
         Map<String, Number> m0 = client.metrics();
         long cpu0 = cpuTicks(pid);
         double load0 = loadAverage();
         Load load = wrk == null ? javaLoad(client, site, authors, cold, seed0, seconds)
                 : wrk.run(client.base, data, concurrency, seconds);
         long cpu = cpuTicks(pid) - cpu0;
+        if (sync != null) {
+            sync.close();
+            List<String> notes = new ArrayList<>(load.notes());
+            notes.add(sync.summary());
+            load = new Load(load.requests(), load.secs(), load.latencies(), load.errors(), notes);
+        }
         Map<String, Number> m1 = client.metrics();
         if (quiet) {
             return;
@@ -297,9 +320,9 @@ public final class ServerLoadBenchmark {
         // Short texts (candidate anchor spans) the model embedded: those not in the draft cache yet.
         long spans = m1.getOrDefault("linker_draft_spans_embedded_total", 0).longValue()
                 - m0.getOrDefault("linker_draft_spans_embedded_total", 0).longValue();
-        System.out.printf(Locale.ROOT, "%-8s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %9.2f %8.2f %8s%n", mode,
-                concurrency, load.requests(), load.requests() / load.secs(), pct(lat, 0.50), pct(lat, 0.90),
-                pct(lat, 0.99), pct(lat, 1.0), load.errors(), cpu * 1000.0 / TICKS / n, paras / (double) n,
+        System.out.printf(Locale.ROOT, "%-12s %5d %8d %8.1f %8.1f %8.1f %8.1f %8.1f %7d %9.1f %9.2f %9.2f %8.2f %8s%n",
+                bulkBatch > 0 ? mode + "+sync" : mode, concurrency, load.requests(), load.requests() / load.secs(),
+                pct(lat, 0.50), pct(lat, 0.90), pct(lat, 0.99), pct(lat, 1.0), load.errors(), cpu * 1000.0 / TICKS / n, paras / (double) n,
                 reused / (double) n, spans / (double) n, String.format(Locale.ROOT, "%.1f/%.1f", load0, loadAverage()));
         for (String note : load.notes()) {
             System.out.println("  " + note);
