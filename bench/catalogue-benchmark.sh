@@ -7,6 +7,8 @@
 #
 #   bench/catalogue-benchmark.sh [PAGES=100000] [DIR=target/catalogue-<PAGES>] [audit|index]
 #   LINKER_JAVA_OPTS=-Xmx4g bench/catalogue-benchmark.sh 1000000     # the heap to try
+#   BEFORE=/tmp/linker-old.jar bench/catalogue-benchmark.sh 100000 /tmp/cat100k index   # an older jar first, then
+#                                   # this one (AFTER=, default cli/target/linker.jar), and the ratio of their times
 # Needs: /usr/bin/time (Debian: time); builds cli/target/linker.jar when missing.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,40 +18,52 @@ job=${3:-audit}
 case "$job" in audit|index) ;; *) echo "catalogue-benchmark: third argument is audit or index, not $job" >&2; exit 2 ;; esac
 . "$root/bin/jdk.sh"
 [ -x /usr/bin/time ] || { echo "catalogue-benchmark: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
-jar=$root/cli/target/linker.jar
-[ -f "$jar" ] || (cd "$root" && mvn -B -q -DskipTests -Dskip.npm=true -Dinvoker.skip=true -pl cli -am package)
+after=${AFTER:-$root/cli/target/linker.jar}
+[ -f "$after" ] || [ -n "${AFTER:-}" ] || (cd "$root" && mvn -B -q -DskipTests -Dskip.npm=true -Dinvoker.skip=true -pl cli -am package)
+for f in "$after" ${BEFORE:+"$BEFORE"}; do
+  [ -f "$f" ] || { echo "catalogue-benchmark: jar not found: $f" >&2; exit 2; }
+done
 if [ ! -f "$dir/expected.properties" ]; then
   rm -rf "$dir"
   "$JAVA_HOME/bin/java" "$root/bench/SiteGenerator.java" "$dir" "$pages"
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-set +e
-if [ "$job" = index ]; then
-  # bin/linker's flags for everything but the audit
-  /usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector \
-    --enable-native-access=ALL-UNNAMED -Xlog:disable ${LINKER_JAVA_OPTS:-} \
-    -jar "$jar" index "$dir" --index "$out/index" --embed title 2> "$out/err.txt"
-  code=$?
-else
-  . "$root/bin/audit-jvm.sh"
-  linker_audit_flags "$dir" # the flags bin/linker and the action use
-  /usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} \
-    -jar "$jar" audit "$dir" --base-url https://shop.example/ --no-git --format json --output "$out/report.json" 2> "$out/err.txt"
-  code=$?
-fi
-set -e
-cat "$out/err.txt" >&2
-wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out/time.txt")
-rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MB", $2/1024}' "$out/time.txt")
-secs=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
 total=$(awk -F= '/^pages=/ {print $2}' "$dir/expected.properties")
 echo "pages:      $total ($(du -sh "$dir" | cut -f1) of HTML)"
-echo "exit code:  $code"
-echo "wall time:  $wall ($(awk -v p="$total" -v s="$secs" 'BEGIN { printf "%.0f pages/s", p / s }'))"
-echo "peak RSS:   $rss (JVM options: ${audit_jvm_flags[*]:-} ${LINKER_JAVA_OPTS:-(default heap)})"
-if [ -s "$out/report.json" ]; then
-  python3 - "$out/report.json" "$dir/expected.properties" <<'PY'
+
+# measure LABEL JAR: one run, its figures printed; its wall time in seconds left in $out/LABEL.secs
+measure() {
+  local label=$1 jar=$2 code
+  rm -rf "$out/index" "$out/report.json"
+  echo "== $label: $jar"
+  set +e
+  if [ "$job" = index ]; then
+    # bin/linker's flags for everything but the audit
+    /usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector \
+      --enable-native-access=ALL-UNNAMED -Xlog:disable ${LINKER_JAVA_OPTS:-} \
+      -jar "$jar" index "$dir" --index "$out/index" --embed title 2> "$out/err.txt"
+    code=$?
+  else
+    . "$root/bin/audit-jvm.sh"
+    linker_audit_flags "$dir" # the flags bin/linker and the action use
+    /usr/bin/time -v -o "$out/time.txt" "$JAVA_HOME/bin/java" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} \
+      -jar "$jar" audit "$dir" --base-url https://shop.example/ --no-git --format json --output "$out/report.json" 2> "$out/err.txt"
+    code=$?
+  fi
+  set -e
+  cat "$out/err.txt" >&2
+  local wall rss secs cpu
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out/time.txt")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MB", $2/1024}' "$out/time.txt")
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.0f", s}' "$out/time.txt")
+  secs=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  echo "$secs" > "$out/$label.secs"
+  echo "exit code:  $code"
+  echo "wall time:  $wall ($(awk -v p="$total" -v s="$secs" 'BEGIN { printf "%.0f pages/s", p / s }'); CPU $cpu s; load $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo "peak RSS:   $rss (JVM options: ${audit_jvm_flags[*]:-} ${LINKER_JAVA_OPTS:-(default heap)})"
+  if [ -s "$out/report.json" ]; then
+    python3 - "$out/report.json" "$dir/expected.properties" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 e = dict(l.strip().split('=', 1) for l in open(sys.argv[2]) if '=' in l)
@@ -59,4 +73,12 @@ got = {'pages': r['summary']['pages'], 'orphans': f.get('orphan', 0), 'broken': 
 ok = all(str(got[k]) == e[k] for k in got)
 print('findings:   ' + ', '.join(f'{k} {got[k]} (expected {e[k]})' for k in got) + (' — as generated' if ok else ' — MISMATCH'))
 PY
+  fi
+}
+
+[ -n "${BEFORE:-}" ] && measure before "$BEFORE"
+measure after "$after"
+if [ -n "${BEFORE:-}" ]; then
+  awk -v b="$(cat "$out/before.secs")" -v a="$(cat "$out/after.secs")" \
+    'BEGIN { printf "after / before: %.0f s / %.0f s = %.2f (%.2fx as fast)\n", a, b, a / b, b / a }'
 fi

@@ -37,6 +37,12 @@ public final class NameIndex {
     /** A title head's weight, as a share of what the phrase would weigh as a whole name. */
     static final double HEAD_WEIGHT = 0.5;
 
+    /**
+     * A head that more pages share names none of them in particular: it places no link. (A catalogue's "Product page"
+     * heads 100,000 titles; a text that says it would otherwise hold a place for each of them.)
+     */
+    static final int MAX_HEAD_OWNERS = 1000;
+
     private static final class Owner {
         final String target;
         Kind kind;
@@ -66,7 +72,33 @@ public final class NameIndex {
      */
     private static final class Node {
         List<Owner> owners; // null for a prefix that is no name: most prefix nodes, kept small
+        Map<String, Owner> byTarget; // the owners by page once there are many ("product page" of 100,000 products)
         boolean prefix;
+
+        /** The owner that is {@code target}, or null. */
+        Owner owner(String target) {
+            if (byTarget != null) {
+                return byTarget.get(target);
+            }
+            for (Owner x : owners) {
+                if (x.target.equals(target)) {
+                    return x;
+                }
+            }
+            return null;
+        }
+
+        void add(Owner o) {
+            owners.add(o);
+            if (byTarget != null) {
+                byTarget.put(o.target, o);
+            } else if (owners.size() > 16) {
+                byTarget = new HashMap<>();
+                for (Owner x : owners) {
+                    byTarget.put(x.target, x);
+                }
+            }
+        }
     }
 
     private final Map<String, Node> byPhrase = new HashMap<>();
@@ -101,17 +133,10 @@ public final class NameIndex {
             node.owners = new ArrayList<>(1);
             names++;
         }
-        List<Owner> owners = node.owners;
-        Owner o = null;
-        for (Owner x : owners) {
-            if (x.target.equals(target)) {
-                o = x;
-                break;
-            }
-        }
+        Owner o = node.owner(target);
         if (o == null) {
             o = new Owner(target, kind);
-            owners.add(o);
+            node.add(o);
         }
         if (o.kind == Kind.HEAD && kind != Kind.HEAD) {
             o.kind = kind; // a head that is also a whole name (an H1, an anchor other pages use) is that name
@@ -164,10 +189,9 @@ public final class NameIndex {
         if (node == null || node.owners == null) {
             return;
         }
-        for (Owner o : node.owners) {
-            if (o.target.equals(target) && o.kind == Kind.HEAD) {
-                o.kind = Kind.TITLE;
-            }
+        Owner o = node.owner(target);
+        if (o != null && o.kind == Kind.HEAD) {
+            o.kind = Kind.TITLE;
         }
     }
 
@@ -258,7 +282,7 @@ public final class NameIndex {
                 // A whole name of some page: heads of others give way (and do not share its weight).
                 boolean whole = valid > 0;
                 valid = whole ? valid : heads;
-                if (valid == 0) {
+                if (valid == 0 || !whole && heads > MAX_HEAD_OWNERS) {
                     continue;
                 }
                 double wName = Math.min(1.0, rarity(phrase) / valid / fullWeight);
@@ -295,14 +319,64 @@ public final class NameIndex {
         }
         if (every != null) { // a head inside a whole name of the same page ("free space" of "free space map") is that
             for (List<Mention> list : every.values()) {
-                list.removeIf(h -> h.kind() == Kind.HEAD && list.stream().anyMatch(m -> m.kind() != Kind.HEAD
-                        && m.startChar() < h.endChar() && h.startChar() < m.endChar()));
+                dropHeadsInsideNames(list);
             }
         }
         // The score is the strongest evidence, whichever phrase is shown as the anchor.
         best.replaceAll((t, m) -> new Mention(m.target(), m.phrase(), m.kind(), m.startChar(), m.endChar(),
                 heaviest.get(t)));
         return best;
+    }
+
+    /**
+     * Removes from one page's mentions each head that overlaps a whole name of that page, in O(n log n): a page that
+     * shares its head with thousands of others (a catalogue's "shirt") is named by it hundreds of times in a text.
+     */
+    private static void dropHeadsInsideNames(List<Mention> list) {
+        int whole = 0;
+        for (Mention m : list) {
+            whole += m.kind() == Kind.HEAD ? 0 : 1;
+        }
+        if (whole == 0 || whole == list.size()) {
+            return;
+        }
+        long[] spans = new long[whole]; // start << 32 | end, sorted by start
+        int k = 0;
+        for (Mention m : list) {
+            if (m.kind() != Kind.HEAD) {
+                spans[k++] = (long) m.startChar() << 32 | m.endChar();
+            }
+        }
+        java.util.Arrays.sort(spans);
+        int[] starts = new int[whole];
+        int[] maxEnd = new int[whole]; // the furthest end among the names that start at or before this one
+        for (int j = 0; j < whole; j++) {
+            starts[j] = (int) (spans[j] >>> 32);
+            maxEnd[j] = Math.max(j == 0 ? Integer.MIN_VALUE : maxEnd[j - 1], (int) spans[j]);
+        }
+        list.removeIf(h -> {
+            if (h.kind() != Kind.HEAD) {
+                return false;
+            }
+            // The names that start before the head ends; one of them overlaps it when it ends after the head starts.
+            int before = upperBound(starts, h.endChar() - 1);
+            return before > 0 && maxEnd[before - 1] > h.startChar();
+        });
+    }
+
+    /** How many of the sorted {@code values} are at most {@code key}. */
+    private static int upperBound(int[] values, int key) {
+        int lo = 0;
+        int hi = values.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (values[mid] <= key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**

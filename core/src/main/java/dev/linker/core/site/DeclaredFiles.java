@@ -5,6 +5,7 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
+import org.jsoup.parser.StreamParser;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,9 +70,27 @@ final class DeclaredFiles {
         return FolderFiles.outside(realRoot, f, "site folder") != null;
     }
 
+    /**
+     * Calls {@code each} with the text of the {@code <loc>} of each {@code <url>} of a sitemap, in order, parsed as a
+     * stream: each {@code <url>} is taken out of the document once read, so a sitemap of 100,000 entries never stands
+     * whole in memory as a DOM.
+     */
+    private static void eachLoc(String xml, java.util.function.Consumer<String> each) throws IOException {
+        try (StreamParser stream = new StreamParser(Parser.xmlParser()).parse(new java.io.StringReader(xml), "")) {
+            Element url;
+            while ((url = stream.selectNext("url")) != null) {
+                for (Element child : url.children()) {
+                    if (child.nameIs("loc")) {
+                        each.accept(child.text());
+                    }
+                }
+                url.remove();
+            }
+        }
+    }
+
     /** The page keys {@code dir}'s {@code sitemap.xml} lists (its URLs' paths, under the base URL's path). */
     Set<String> readSitemap(Path dir, List<Site.Problem> problems) {
-        String basePath = targets.base().path();
         Path f = dir.resolve("sitemap.xml");
         Set<String> out = new TreeSet<>();
         if (!Files.isRegularFile(f) || isOutside(f)) {
@@ -80,42 +99,47 @@ final class DeclaredFiles {
         try {
             byte[] bytes = Files.readAllBytes(f);
             String text = Texts.utf8(bytes);
-            Document xml;
             if (text != null) {
-                xml = Jsoup.parse(text, "", Parser.xmlParser());
+                eachLoc(text, loc -> addLoc(loc, out, problems));
             } else {
                 // Not UTF-8: the XML declaration may name the charset; say so when it names none.
-                xml = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", Parser.xmlParser());
+                Document xml = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", Parser.xmlParser());
                 if (xml.charset().equals(StandardCharsets.UTF_8)) {
                     problems.add(new Site.Problem("sitemap.xml", null,
                             "is not valid UTF-8 and declares no other encoding; invalid bytes were replaced"));
                 }
-            }
-            for (Element loc : xml.select("url > loc")) {
-                String u = loc.text().strip();
-                String path = u;
-                try {
-                    URI uri = URI.create(u);
-                    if (uri.getHost() != null) {
-                        path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-                        if (basePath.length() > 1 && path.startsWith(basePath)) {
-                            path = "/" + path.substring(basePath.length());
-                        }
-                    }
-                } catch (IllegalArgumentException e) {
-                    String why = e.getCause() instanceof java.net.URISyntaxException x
-                            ? ": " + x.getReason().toLowerCase(Locale.ROOT) + " (character " + (x.getIndex() + 1) + ")" : "";
-                    problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'" + why));
-                    continue;
-                }
-                PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", targets.keys());
-                if (t.key() != null) {
-                    out.add(targets.key(t.key())); // the page's key itself, not a copy for each sitemap entry
+                for (Element loc : xml.select("url > loc")) {
+                    addLoc(loc.text(), out, problems);
                 }
             }
         } catch (IOException | UncheckedIOException e) {
             problems.add(new Site.Problem("sitemap.xml", null, "cannot read: " + e.getMessage()));
         }
         return out;
+    }
+
+    /** Adds the key of the page a sitemap's {@code <loc>} names to {@code out}, or a problem when it is no URL. */
+    private void addLoc(String loc, Set<String> out, List<Site.Problem> problems) {
+        String basePath = targets.base().path();
+        String u = loc.strip();
+        String path = u;
+        try {
+            URI uri = URI.create(u);
+            if (uri.getHost() != null) {
+                path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+                if (basePath.length() > 1 && path.startsWith(basePath)) {
+                    path = "/" + path.substring(basePath.length());
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            String why = e.getCause() instanceof java.net.URISyntaxException x
+                    ? ": " + x.getReason().toLowerCase(Locale.ROOT) + " (character " + (x.getIndex() + 1) + ")" : "";
+            problems.add(new Site.Problem("sitemap.xml", null, "has an invalid <loc> '" + u + "'" + why));
+            return;
+        }
+        PageKeys.Target t = PageKeys.resolve("/", path.startsWith("/") ? path : "/" + path, null, "/", targets.keys());
+        if (t.key() != null) {
+            out.add(targets.key(t.key())); // the page's key itself, not a copy for each sitemap entry
+        }
     }
 }

@@ -68,6 +68,33 @@ class NameIndexTest {
     }
 
     @Test
+    void a_head_inside_the_pages_whole_name_is_that_name_and_a_head_on_its_own_stays() {
+        NameIndex n = new NameIndex();
+        n.withStatistics(term -> 2, 100);
+        n.addTitle("cold-brew", "Cold brew concentrate", "", NONE);
+        List<Tokens.Token> toks = Tokens.tokenize("Cold brew concentrate keeps. Cold brew is easy to make. "
+                + "We like cold brew concentrate best. Cold brew again.");
+        Map<String, List<NameIndex.Mention>> every = new java.util.HashMap<>();
+        n.mentions(toks, null, every);
+        assertEquals(List.of("TITLE cold brew concentrate", "HEAD cold brew", "TITLE cold brew concentrate",
+                "HEAD cold brew"), every.get("cold-brew").stream().map(m -> m.kind() + " " + m.phrase()).toList());
+    }
+
+    @Test
+    void a_head_more_than_a_thousand_pages_share_places_no_link() {
+        List<Tokens.Token> toks = Tokens.tokenize("We like cold brew in summer.");
+        for (int pages : new int[] {3, NameIndex.MAX_HEAD_OWNERS, NameIndex.MAX_HEAD_OWNERS + 1}) {
+            NameIndex n = new NameIndex();
+            n.withStatistics(term -> 2, 100_000);
+            for (int i = 0; i < pages; i++) {
+                n.addTitle("farm-" + i, "Cold brew from farm " + i, "", NONE);
+            }
+            Map<String, List<NameIndex.Mention>> every = n.occurrences(toks, null, java.util.Set.of("farm-1"));
+            assertEquals(pages <= NameIndex.MAX_HEAD_OWNERS, every.containsKey("farm-1"), pages + " pages");
+        }
+    }
+
+    @Test
     void a_head_the_pages_address_also_says_is_a_whole_name_and_an_address_alone_names_nothing() {
         NameIndex n = new NameIndex();
         n.withStatistics(term -> 2, 100);

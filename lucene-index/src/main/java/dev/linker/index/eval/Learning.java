@@ -71,10 +71,10 @@ public final class Learning {
                 && fingerprint.equals(previous.report().fingerprint())) {
             return previous;
         }
-        Evaluator.Gold gold = Evaluator.gold(index);
-        Map<String, Set<String>> sample = sample(gold.links(), MAX_SOURCES);
+        Sources sources = sources(index);
+        Map<String, Set<String>> sample = sources.sample();
         int links = sample.values().stream().mapToInt(Set::size).sum();
-        boolean asOf = gold.dated() > 0;
+        boolean asOf = sources.dated();
         if (sample.size() < MIN_SOURCES || links < MIN_LINKS) {
             return new LearnedRanker(RankFeatures.VERSION, null, new LearnedRanker.Report(false,
                     "too few links to learn from: " + links + " links from " + sample.size() + " pages; "
@@ -94,6 +94,19 @@ public final class Learning {
         return new LearnedRanker(RankFeatures.VERSION, model, new LearnedRanker.Report(d.used(), d.reason(), sample.size(),
                 links, set.positives(), set.rows(), FOLDS, cv.defaults().recallAt5(), cv.learned().recallAt5(), MARGIN,
                 asOf, fingerprint, seconds(t0)));
+    }
+
+    /** The pages learning reads the links of, and whether any of them has a date. */
+    private record Sources(Map<String, Set<String>> sample, boolean dated) {
+    }
+
+    /**
+     * The sample of the site's links learning uses; the whole site's links are read for it and let go before the
+     * suggester is built (on a catalogue they are hundreds of megabytes).
+     */
+    private static Sources sources(PageIndex index) {
+        Evaluator.Gold gold = Evaluator.gold(index);
+        return new Sources(sample(gold.links(), MAX_SOURCES), gold.dated() > 0);
     }
 
     /** Whether the learned ranker replaces the weights, and why. */

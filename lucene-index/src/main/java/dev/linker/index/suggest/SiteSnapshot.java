@@ -337,8 +337,11 @@ final class SiteSnapshot {
         PageInfo[] infos = new PageInfo[max];
         Map<String, Integer> docs = new HashMap<>();
         List<String> titles = new ArrayList<>();
-        List<Document> stored = new ArrayList<>();
+        List<Row> rows = new ArrayList<>();
         List<Integer> ids = new ArrayList<>();
+        // One String for each address however many pages link to it (a site's links name its own pages again and
+        // again); the Documents are dropped as they are read, so only what the infos keep is held.
+        Map<String, String> addresses = new HashMap<>();
         try {
             for (LeafReaderContext leaf : reader.leaves()) {
                 StoredFields sf = leaf.reader().storedFields();
@@ -347,15 +350,16 @@ final class SiteSnapshot {
                     if (live != null && !live.get(i)) {
                         continue;
                     }
-                    Document d = sf.document(i, INFO_FIELDS);
-                    stored.add(d);
+                    Row row = Row.of(sf.document(i, INFO_FIELDS), addresses);
+                    rows.add(row);
                     ids.add(leaf.docBase + i);
-                    titles.add(d.get(Fields.TITLE));
+                    titles.add(row.title());
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        addresses = null;
         TitleTemplate template = TitleTemplate.detect(titles);
         NameIndex names = new NameIndex();
         // docFreq counts deleted copies until segments merge, so maxDoc is the consistent denominator.
@@ -368,36 +372,36 @@ final class SiteSnapshot {
             }
         }, n);
         boolean clicks = false;
-        for (int k = 0; k < stored.size(); k++) {
-            Document d = stored.get(k);
+        for (int k = 0; k < rows.size(); k++) {
+            Row d = rows.get(k);
+            rows.set(k, null); // its infos hold what is kept
             int doc = ids.get(k);
-            String url = d.get(Fields.URL);
-            String title = d.get(Fields.TITLE);
-            String h1 = d.get(Fields.H1);
+            String url = d.url();
+            String title = d.title();
+            String h1 = d.h1();
             String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
-            Status status = Status.parse(d.get(Fields.STATUS));
-            Set<String> links = new HashSet<>(Arrays.asList(d.getValues(Fields.LINKS)));
+            Status status = Status.parse(d.status());
+            Set<String> links = new HashSet<>(Arrays.asList(d.links()));
             // An index written before every placement's links were stored has the content links only.
-            Set<String> all = d.get(Fields.KIND) == null ? links : new HashSet<>(Arrays.asList(d.getValues(Fields.ALL_LINKS)));
-            String published = d.get(Fields.PUBLISHED);
-            infos[doc] = new PageInfo(url, title, clean.isBlank() ? url : clean, d.get(Fields.CATEGORY), status,
-                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
-                    num(d, Fields.WORDS).intValue(), links, all, PageKind.parse(d.get(Fields.KIND)).isHub(),
+            Set<String> all = d.kind() == null ? links : new HashSet<>(Arrays.asList(d.allLinks()));
+            String published = d.published();
+            infos[doc] = new PageInfo(url, title, clean.isBlank() ? url : clean, d.category(), status,
+                    d.authority(), d.inbound(), d.safety(), d.words(), links, all, PageKind.parse(d.kind()).isHub(),
                     published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
-                    d.get(Fields.LANGUAGE) == null ? "" : d.get(Fields.LANGUAGE));
+                    d.language() == null ? "" : d.language());
             docs.put(url, doc);
             if (status != Status.LIVE) {
                 continue;
             }
             names.addTitle(url, title, h1, template::strip);
             names.addSlug(url, url);
-            for (String v : d.getValues(Fields.ANCHOR_NAMES)) {
+            for (String v : d.anchorNames()) {
                 int sep = v.indexOf(Fields.SEP);
                 if (sep > 0) {
                     names.add(url, v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
                 }
             }
-            for (String v : d.getValues(Fields.QUERIES)) {
+            for (String v : d.queries()) {
                 int sep = v.indexOf(Fields.SEP);
                 names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
                 clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
@@ -418,5 +422,26 @@ final class SiteSnapshot {
 
     private static Number num(Document d, String field) {
         return d.getField(field) == null ? 0 : d.getField(field).numericValue();
+    }
+
+    /** What {@link #load} reads of one page, without the Lucene fields around the values. */
+    private record Row(String url, String title, String h1, String category, String status, double authority,
+                       int inbound, String safety, int words, String[] links, String[] allLinks, String kind,
+                       String published, String language, String[] anchorNames, String[] queries) {
+        /** The page's values; its address and those it links to as {@code addresses} already holds them. */
+        static Row of(Document d, Map<String, String> addresses) {
+            String[] links = d.getValues(Fields.LINKS);
+            String[] all = d.getValues(Fields.ALL_LINKS);
+            for (String[] a : List.of(links, all)) {
+                for (int j = 0; j < a.length; j++) {
+                    a[j] = addresses.computeIfAbsent(a[j], v -> v);
+                }
+            }
+            return new Row(addresses.computeIfAbsent(d.get(Fields.URL), v -> v), d.get(Fields.TITLE),
+                    d.get(Fields.H1), d.get(Fields.CATEGORY), d.get(Fields.STATUS),
+                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
+                    num(d, Fields.WORDS).intValue(), links, all, d.get(Fields.KIND), d.get(Fields.PUBLISHED),
+                    d.get(Fields.LANGUAGE), d.getValues(Fields.ANCHOR_NAMES), d.getValues(Fields.QUERIES));
+        }
     }
 }
