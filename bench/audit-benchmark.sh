@@ -9,6 +9,8 @@
 #   OTHER_RUNS=1   runs of html-proofer and linkchecker (html-proofer takes ~95 s on the PostgreSQL corpus)
 #   TOOLS="linker htmlproofer linkchecker"   which tools to run
 #   KEEP=DIR       keep each tool's output (report, log) in DIR
+#   BEFORE=JAR     also audit with an older linker.jar, its runs alternating with this checkout's (same JVM flags), and
+#                  print the ratio of the medians and whether the two JSON reports are the same byte for byte
 # Needs: cli/target/linker.jar (bin/mvn21 -B -q -pl cli -am package -DskipTests), /usr/bin/time (Debian: time),
 # and for the comparison the Debian packages ruby-html-proofer and linkchecker.
 # Memory at catalogue scale, a jar before a change against the one after: bench/audit-memory.sh.
@@ -55,14 +57,33 @@ for tool in $TOOLS; do
   case $tool in
     linker)
       [ -f "$jar" ] || { echo "audit-benchmark: $jar missing; build it: bin/mvn21 -B -q -pl cli -am package -DskipTests" >&2; exit 2; }
+      [ -z "${BEFORE:-}" ] || [ -f "$BEFORE" ] || { echo "audit-benchmark: BEFORE jar not found: $BEFORE" >&2; exit 2; }
       echo "== Linker ($(basename "$jar")): bin/linker audit SITE --format json --output OUT --fail-on never (the launcher users run: JVM flags for a short batch job)"
+      . "$root/bin/audit-jvm.sh"
+      linker_audit_flags "$site"
       for i in $(seq "$RUNS"); do
+        if [ -n "${BEFORE:-}" ]; then # the same flags bin/linker gives the audit, the older jar
+          run linker-before "$JAVA_HOME/bin/java" "${audit_jvm_flags[@]}" ${LINKER_JAVA_OPTS:-} -jar "$BEFORE" \
+            audit "$site" --format json --output "$work/linker-before.json" --fail-on never
+        fi
         run linker "$root/bin/linker" audit "$site" --format json --output "$work/linker.json" --fail-on never
       done
-      sort -n "$work/linker.runs" | awk -v p="$pages" '{ w[NR]=$1; r[NR]=$2 } END {
-        m = (NR % 2) ? w[(NR+1)/2] : (w[NR/2] + w[NR/2+1]) / 2
-        maxr = 0; for (i = 1; i <= NR; i++) if (r[i] > maxr) maxr = r[i]
-        printf "   %d runs: median %.2f s (%.0f pages/s), best %.2f s, peak RSS max %.0f MB\n", NR, m, p/m, w[1], maxr/1024 }'
+      for name in ${BEFORE:+linker-before} linker; do
+        sort -n "$work/$name.runs" | awk -v p="$pages" -v n="$name" '{ w[NR]=$1; r[NR]=$2 } END {
+          m = (NR % 2) ? w[(NR+1)/2] : (w[NR/2] + w[NR/2+1]) / 2
+          maxr = 0; for (i = 1; i <= NR; i++) if (r[i] > maxr) maxr = r[i]
+          printf "   %s, %d runs: median %.2f s (%.0f pages/s), best %.2f s, peak RSS max %.0f MB\n", n, NR, m, p/m, w[1], maxr/1024
+          print m > "/dev/stderr" }' 2>"$work/$name.median"
+      done
+      if [ -n "${BEFORE:-}" ]; then
+        awk -v b="$(cat "$work/linker-before.median")" -v a="$(cat "$work/linker.median")" \
+          'BEGIN { printf "   after / before: %.2f s / %.2f s = %.2f (%.2fx as fast)\n", a, b, a / b, b / a }'
+        if cmp -s "$work/linker-before.json" "$work/linker.json"; then
+          echo "   reports: the same byte for byte"
+        else
+          echo "   reports: they differ (KEEP=DIR keeps both: linker-before.json, linker.json)"
+        fi
+      fi
       if [ -s "$work/linker.json" ]; then
         echo "   findings by check: $(python3 - "$work/linker.json" <<'PY'
 import json, sys

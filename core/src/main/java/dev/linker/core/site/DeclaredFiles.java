@@ -5,7 +5,6 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
-import org.jsoup.parser.StreamParser;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +12,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -71,23 +71,62 @@ final class DeclaredFiles {
     }
 
     /**
-     * Calls {@code each} with the text of the {@code <loc>} of each {@code <url>} of a sitemap, in order, parsed as a
-     * stream: each {@code <url>} is taken out of the document once read, so a sitemap of 100,000 entries never stands
-     * whole in memory as a DOM.
+     * The text of the {@code <loc>} of each {@code <url>} of a sitemap, in order, read with the JDK's streaming XML
+     * reader (StAX; no DTD, no external entities): a sitemap of a million entries never stands whole in memory as a
+     * DOM, and reading it is linear. Null when it is not well-formed XML: jsoup's lenient parser reads it then.
      */
-    private static void eachLoc(String xml, java.util.function.Consumer<String> each) throws IOException {
-        try (StreamParser stream = new StreamParser(Parser.xmlParser()).parse(new java.io.StringReader(xml), "")) {
-            Element url;
-            while ((url = stream.selectNext("url")) != null) {
-                for (Element child : url.children()) {
-                    if (child.nameIs("loc")) {
-                        each.accept(child.text());
+    private static List<String> locs(String xml) {
+        javax.xml.stream.XMLInputFactory f = javax.xml.stream.XMLInputFactory.newFactory();
+        f.setProperty(javax.xml.stream.XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(javax.xml.stream.XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        f.setProperty(javax.xml.stream.XMLInputFactory.IS_COALESCING, true);
+        List<String> out = new ArrayList<>();
+        try {
+            javax.xml.stream.XMLStreamReader r = f.createXMLStreamReader(new java.io.StringReader(xml));
+            try {
+                int depth = 0;
+                int urlDepth = -1; // the depth of the <url> being read, -1 outside one
+                StringBuilder loc = null; // the text of a <loc> child of that <url>, while it is read
+                while (r.hasNext()) {
+                    switch (r.next()) {
+                        case javax.xml.stream.XMLStreamConstants.START_ELEMENT -> {
+                            depth++;
+                            if (r.getLocalName().equals("url")) {
+                                urlDepth = depth;
+                                loc = null;
+                            } else if (depth == urlDepth + 1 && urlDepth > 0 && r.getLocalName().equals("loc")) {
+                                loc = new StringBuilder();
+                            }
+                        }
+                        case javax.xml.stream.XMLStreamConstants.CHARACTERS,
+                             javax.xml.stream.XMLStreamConstants.CDATA -> {
+                            if (loc != null) {
+                                loc.append(r.getText());
+                            }
+                        }
+                        case javax.xml.stream.XMLStreamConstants.END_ELEMENT -> {
+                            if (loc != null && depth == urlDepth + 1) {
+                                out.add(WHITESPACE.matcher(loc).replaceAll(" ").strip()); // as jsoup's text()
+                                loc = null;
+                            } else if (depth == urlDepth) {
+                                urlDepth = -1;
+                            }
+                            depth--;
+                        }
+                        default -> {
+                        }
                     }
                 }
-                url.remove();
+            } finally {
+                r.close();
             }
+        } catch (javax.xml.stream.XMLStreamException | RuntimeException e) {
+            return null;
         }
+        return out;
     }
+
+    private static final java.util.regex.Pattern WHITESPACE = java.util.regex.Pattern.compile("\\s+");
 
     /** The page keys {@code dir}'s {@code sitemap.xml} lists (its URLs' paths, under the base URL's path). */
     Set<String> readSitemap(Path dir, List<Site.Problem> problems) {
@@ -99,18 +138,23 @@ final class DeclaredFiles {
         try {
             byte[] bytes = Files.readAllBytes(f);
             String text = Texts.utf8(bytes);
-            if (text != null) {
-                eachLoc(text, loc -> addLoc(loc, out, problems));
-            } else {
-                // Not UTF-8: the XML declaration may name the charset; say so when it names none.
-                Document xml = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", Parser.xmlParser());
-                if (xml.charset().equals(StandardCharsets.UTF_8)) {
-                    problems.add(new Site.Problem("sitemap.xml", null,
-                            "is not valid UTF-8 and declares no other encoding; invalid bytes were replaced"));
+            List<String> locs = text == null ? null : locs(text);
+            if (locs == null) {
+                Document xml;
+                if (text != null) { // not well-formed: jsoup reads what it can, as a browser would
+                    xml = Jsoup.parse(text, "", Parser.xmlParser());
+                } else {
+                    // Not UTF-8: the XML declaration may name the charset; say so when it names none.
+                    xml = Jsoup.parse(new java.io.ByteArrayInputStream(bytes), null, "", Parser.xmlParser());
+                    if (xml.charset().equals(StandardCharsets.UTF_8)) {
+                        problems.add(new Site.Problem("sitemap.xml", null,
+                                "is not valid UTF-8 and declares no other encoding; invalid bytes were replaced"));
+                    }
                 }
-                for (Element loc : xml.select("url > loc")) {
-                    addLoc(loc.text(), out, problems);
-                }
+                locs = xml.select("url > loc").stream().map(Element::text).toList();
+            }
+            for (String loc : locs) {
+                addLoc(loc, out, problems);
             }
         } catch (IOException | UncheckedIOException e) {
             problems.add(new Site.Problem("sitemap.xml", null, "cannot read: " + e.getMessage()));

@@ -51,6 +51,28 @@ class HostileSiteTest {
     }
 
     @Test
+    void a_sitemap_that_is_not_well_formed_xml_is_read_as_far_as_it_goes_and_no_entity_is_fetched()
+            throws IOException {
+        page("index.html", "<title>Home</title>");
+        page("a.html", "<title>A</title>");
+        page("b.html", "<title>B</title>");
+        // Well-formed, with CDATA, a namespace and spread-out text: read as a stream.
+        Files.writeString(tmp.resolve("sitemap.xml"), "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/"
+                + "schemas/sitemap/0.9\"><url><loc><![CDATA[https://example.com/a.html]]></loc></url>\n<url>\n  <loc>\n"
+                + "  https://example.com/b.html\n  </loc><lastmod>2026-11-20</lastmod></url></urlset>");
+        assertEquals(java.util.Set.of("/a.html", "/b.html"), SiteReader.read(ReadOptions.of(tmp)).sitemapUrls());
+        // Unclosed elements and a stray ampersand: the lenient parser still finds all three.
+        Files.writeString(tmp.resolve("sitemap.xml"), "<urlset><url><loc>https://example.com/a.html</loc></url>"
+                + "<url><loc>https://example.com/b.html?x=1&y=2</loc><url><loc>https://example.com/</loc>");
+        assertEquals(java.util.Set.of("/", "/a.html", "/b.html"), SiteReader.read(ReadOptions.of(tmp)).sitemapUrls());
+        // An external entity is never resolved (no file outside the folder is read).
+        Files.writeString(tmp.resolve("sitemap.xml"), "<?xml version=\"1.0\"?><!DOCTYPE urlset [<!ENTITY x SYSTEM "
+                + "\"file:///etc/hostname\">]><urlset><url><loc>https://example.com/a.html&x;</loc></url></urlset>");
+        Site s = SiteReader.read(ReadOptions.of(tmp));
+        assertTrue(s.sitemapUrls().stream().noneMatch(u -> u.contains("\n")), s.sitemapUrls().toString());
+    }
+
+    @Test
     void a_latin1_redirects_file_is_read_with_its_bad_bytes_replaced_and_reported() throws IOException {
         page("index.html", "<title>Home</title>");
         Files.write(tmp.resolve("_redirects"), "# caf\u00e9 moved\n/old.html /index.html 301\n"
