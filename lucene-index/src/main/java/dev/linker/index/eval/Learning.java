@@ -96,7 +96,7 @@ public final class Learning {
                 asOf, fingerprint, seconds(t0)));
     }
 
-    /** The pages learning reads the links of, and whether any of them has a date. */
+    /** The pages learning reads the links of, and whether any page with links has a date. */
     private record Sources(Map<String, Set<String>> sample, boolean dated) {
     }
 
