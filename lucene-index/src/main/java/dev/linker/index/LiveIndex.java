@@ -15,7 +15,9 @@ import org.apache.lucene.util.IOUtils;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -250,8 +252,23 @@ final class LiveIndex {
     }
 
     /** Commits (when writable), then closes the searchers, writer and folder, then {@code owned} (or null). */
+    /** Run first when the index closes, once each: see {@link PageIndex#onClose}. */
+    private final List<Runnable> closing = new CopyOnWriteArrayList<>();
+
+    void onClose(Runnable r) {
+        closing.add(r);
+    }
+
     void close(Embedder owned) {
         RuntimeException failure = null;
+        for (Runnable r : closing) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        closing.clear();
         try {
             if (writer != null && !closed) {
                 commit();

@@ -503,6 +503,14 @@ public final class PageIndex implements Closeable {
         live.liveWriter();
     }
 
+    /**
+     * Runs {@code r} when the index closes, before its readers and files are: for what keeps a reader open past its
+     * view (the suggester's snapshot while it serves drafts).
+     */
+    public void onClose(Runnable r) {
+        live.onClose(r);
+    }
+
     @Override
     public void close() {
         live.close(ownedEmbedder);

@@ -90,6 +90,17 @@ public final class TitleTemplate {
         return t;
     }
 
+    /** The same prefixes and suffixes: both strip every title alike. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TitleTemplate t && prefixes.equals(t.prefixes) && suffixes.equals(t.suffixes);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * prefixes.hashCode() + suffixes.hashCode();
+    }
+
     @Override
     public String toString() {
         return "TitleTemplate{prefixes=" + prefixes + ", suffixes=" + suffixes + "}";

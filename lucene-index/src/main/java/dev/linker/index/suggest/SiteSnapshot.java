@@ -15,6 +15,7 @@ import dev.linker.core.result.LinkerException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -331,36 +332,87 @@ final class SiteSnapshot {
 
     /** Reads every live page's stored fields once: the snapshot of the index as {@code view} sees it. */
     static SiteSnapshot load(PageView view) {
+        return load(view, null);
+    }
+
+    /**
+     * What {@link #load} read of each index segment, for the next load to reuse: a segment never changes once written
+     * (only which of its pages are live), so the next version of the index reads only its new segments' stored fields
+     * (3.4 s of a 100k-page load's are spent there). Kept by the snapshots that serve drafts while the index is being
+     * written; holds each page's values twice over (≈ 1 KB a page with its links), one version's segments at a time.
+     */
+    static final class Segments {
+        private Map<Object, Segment> byCore = new HashMap<>();
+    }
+
+    /** One segment's pages as read, by their number in it (null: deleted when read), and their infos once built. */
+    private static final class Segment {
+        final Row[] rows;
+        /** Built under {@link #template}; rebuilt when the site's template changes. */
+        PageInfo[] infos;
+        TitleTemplate template;
+
+        Segment(Row[] rows) {
+            this.rows = rows;
+        }
+
+        static Segment read(LeafReader r, Map<String, String> addresses) throws IOException {
+            StoredFields sf = r.storedFields();
+            Bits live = r.getLiveDocs();
+            Row[] rows = new Row[r.maxDoc()];
+            for (int i = 0; i < rows.length; i++) {
+                if (live == null || live.get(i)) {
+                    rows[i] = Row.of(sf.document(i, INFO_FIELDS), addresses);
+                }
+            }
+            return new Segment(rows);
+        }
+    }
+
+    /**
+     * As {@link #load(PageView)}, reading only the segments {@code kept} does not have (null: every segment, none
+     * kept), and keeping this version's in it.
+     */
+    static SiteSnapshot load(PageView view, Segments kept) {
         IndexSearcher s = view.searcher();
         IndexReader reader = s.getIndexReader();
         int max = reader.maxDoc();
         PageInfo[] infos = new PageInfo[max];
         Map<String, Integer> docs = new HashMap<>();
         List<String> titles = new ArrayList<>();
-        List<Row> rows = new ArrayList<>();
-        List<Integer> ids = new ArrayList<>();
+        List<LeafReaderContext> leaves = reader.leaves();
+        Segment[] segments = new Segment[leaves.size()];
+        Map<Object, Segment> next = new HashMap<>();
         // One String for each address however many pages link to it (a site's links name its own pages again and
         // again); the Documents are dropped as they are read, so only what the infos keep is held.
         Map<String, String> addresses = new HashMap<>();
         try {
-            for (LeafReaderContext leaf : reader.leaves()) {
-                StoredFields sf = leaf.reader().storedFields();
-                Bits live = leaf.reader().getLiveDocs();
-                for (int i = 0; i < leaf.reader().maxDoc(); i++) {
-                    if (live != null && !live.get(i)) {
-                        continue;
+            for (int l = 0; l < segments.length; l++) {
+                LeafReader r = leaves.get(l).reader();
+                IndexReader.CacheHelper core = r.getCoreCacheHelper();
+                Object key = kept == null || core == null ? null : core.getKey();
+                Segment seg = key == null ? null : kept.byCore.get(key);
+                segments[l] = seg != null ? seg : Segment.read(r, addresses);
+                if (key != null) {
+                    next.put(key, segments[l]);
+                }
+                Bits live = r.getLiveDocs();
+                for (int i = 0; i < r.maxDoc(); i++) {
+                    Row row = segments[l].rows[i];
+                    if (row != null && (live == null || live.get(i))) {
+                        titles.add(row.title());
                     }
-                    Row row = Row.of(sf.document(i, INFO_FIELDS), addresses);
-                    rows.add(row);
-                    ids.add(leaf.docBase + i);
-                    titles.add(row.title());
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         addresses = null;
+        if (kept != null) {
+            kept.byCore = next; // the segments merged away are let go
+        }
         TitleTemplate template = TitleTemplate.detect(titles);
+        titles = null;
         NameIndex names = new NameIndex();
         // docFreq counts deleted copies until segments merge, so maxDoc is the consistent denominator.
         int n = reader.maxDoc();
@@ -372,39 +424,47 @@ final class SiteSnapshot {
             }
         }, n);
         boolean clicks = false;
-        for (int k = 0; k < rows.size(); k++) {
-            Row d = rows.get(k);
-            rows.set(k, null); // its infos hold what is kept
-            int doc = ids.get(k);
-            String url = d.url();
-            String title = d.title();
-            String h1 = d.h1();
-            String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
-            Status status = Status.parse(d.status());
-            Set<String> links = new HashSet<>(Arrays.asList(d.links()));
-            // An index written before every placement's links were stored has the content links only.
-            Set<String> all = d.kind() == null ? links : new HashSet<>(Arrays.asList(d.allLinks()));
-            String published = d.published();
-            infos[doc] = new PageInfo(url, title, clean.isBlank() ? url : clean, d.category(), status,
-                    d.authority(), d.inbound(), d.safety(), d.words(), links, all, PageKind.parse(d.kind()).isHub(),
-                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
-                    d.language() == null ? "" : d.language());
-            docs.put(url, doc);
-            if (status != Status.LIVE) {
-                continue;
+        for (int l = 0; l < segments.length; l++) {
+            Segment seg = segments[l];
+            if (kept != null && !template.equals(seg.template)) {
+                seg.infos = new PageInfo[seg.rows.length];
+                seg.template = template;
             }
-            names.addTitle(url, title, h1, template::strip);
-            names.addSlug(url, url);
-            for (String v : d.anchorNames()) {
-                int sep = v.indexOf(Fields.SEP);
-                if (sep > 0) {
-                    names.add(url, v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
+            LeafReader r = leaves.get(l).reader();
+            Bits live = r.getLiveDocs();
+            for (int i = 0; i < seg.rows.length; i++) {
+                Row d = seg.rows[i];
+                if (d == null || (live != null && !live.get(i))) {
+                    continue;
                 }
-            }
-            for (String v : d.queries()) {
-                int sep = v.indexOf(Fields.SEP);
-                names.add(url, sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
-                clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
+                int doc = leaves.get(l).docBase + i;
+                PageInfo info = kept == null ? null : seg.infos[i];
+                if (info == null) {
+                    info = d.info(template);
+                    if (kept != null) {
+                        seg.infos[i] = info;
+                    } else {
+                        seg.rows[i] = null; // its info holds what is kept
+                    }
+                }
+                infos[doc] = info;
+                docs.put(info.url(), doc);
+                if (info.status() != Status.LIVE) {
+                    continue;
+                }
+                names.addTitle(info.url(), d.title(), d.h1(), template::strip);
+                names.addSlug(info.url(), info.url());
+                for (String v : d.anchorNames()) {
+                    int sep = v.indexOf(Fields.SEP);
+                    if (sep > 0) {
+                        names.add(info.url(), v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
+                    }
+                }
+                for (String v : d.queries()) {
+                    int sep = v.indexOf(Fields.SEP);
+                    names.add(info.url(), sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
+                    clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
+                }
             }
         }
         SiteSnapshot snap = new SiteSnapshot(view, infos, docs, names, template);
@@ -442,6 +502,18 @@ final class SiteSnapshot {
                     num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
                     num(d, Fields.WORDS).intValue(), links, all, d.get(Fields.KIND), d.get(Fields.PUBLISHED),
                     d.get(Fields.LANGUAGE), d.getValues(Fields.ANCHOR_NAMES), d.getValues(Fields.QUERIES));
+        }
+
+        /** What the suggester keeps of the page, its title stripped of the site's {@code template}. */
+        PageInfo info(TitleTemplate template) {
+            String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
+            Set<String> content = new HashSet<>(Arrays.asList(links));
+            // An index written before every placement's links were stored has the content links only.
+            Set<String> all = kind == null ? content : new HashSet<>(Arrays.asList(allLinks));
+            return new PageInfo(url, title, clean.isBlank() ? url : clean, category, Status.parse(status), authority,
+                    inbound, safety, words, content, all, PageKind.parse(kind).isHub(),
+                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
+                    language == null ? "" : language);
         }
     }
 }

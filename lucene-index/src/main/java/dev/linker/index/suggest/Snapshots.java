@@ -3,18 +3,103 @@ package dev.linker.index.suggest;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageView;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
 /**
  * The {@link SiteSnapshot} of the index version a view sees, loaded once per version and shared by a suggester and
  * those derived from it (other settings, another span embedder).
+ *
+ * <p>Two ways to read it. {@link #latest} always answers from the index as it is now, loading the snapshot again after
+ * any write: evaluation, plans, learning and suggestions for indexed pages. {@link #serving} is for the editor's drafts
+ * while the index is being written (a CMS's bulk sync commits a batch every few seconds). A snapshot that loads in
+ * under {@link #FRESH_LOAD_NANOS} (a site of a few thousand pages) is loaded before the draft is answered, as
+ * {@link #latest} does: what was just written is suggested at once. A slower one (3.4 s for the first load of 100k
+ * pages here, then about 1 s) is loaded on a background thread while drafts are answered from the one before, so a
+ * write shows in draft suggestions a few seconds later instead of holding every editor for a load. Once serving, a
+ * load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and background loads are
+ * spaced so they take at most a third of one core.
  */
 final class Snapshots {
+    /** Loads faster than this are done before a draft is answered; slower ones in the background. */
+    static final long FRESH_LOAD_NANOS = 250_000_000L;
+    /** A background load follows the last one after twice as long as it took. */
+    static final int BACKGROUND_PAUSE = 2;
+
     private final PageIndex index;
+    private final long freshLoadNanos;
+    /** The newest snapshot loaded. */
     private volatile SiteSnapshot current;
+    /**
+     * Set by the first {@link #serving} call: from then on the current snapshot's reader is kept open (one reference)
+     * until a newer one replaces it or the index closes, so drafts can be answered from it after the index moved on.
+     * Never set for the other uses, whose snapshot goes with the suggester.
+     */
+    private volatile boolean serves;
+    /** Once serving: the segments the last load read, so the next one reads only new segments. */
+    private SiteSnapshot.Segments segments;
+    /** How long the last load took, and when it ended. */
+    private volatile long lastLoadNanos;
+    private volatile long lastLoadEnd;
+    private final AtomicBoolean loading = new AtomicBoolean();
+    /** A background load failed: the next draft loads in its own thread, where the failure is reported. */
+    private volatile boolean backgroundFailed;
+    private volatile boolean closed;
 
     Snapshots(PageIndex index) {
-        this.index = index;
+        this(index, FRESH_LOAD_NANOS);
     }
 
+    Snapshots(PageIndex index, long freshLoadNanos) {
+        this.index = index;
+        this.freshLoadNanos = freshLoadNanos;
+    }
+
+    /** Runs {@code f} with the snapshot of the index as it is now. */
+    <T> T latest(Function<SiteSnapshot, T> f) {
+        return index.withView(view -> f.apply(of(view)));
+    }
+
+    /**
+     * Runs {@code f} with the snapshot of the index as it is now, or, while a site that is slow to load is being
+     * written, with the last one loaded (see the class comment). Use only {@code snap.view} inside {@code f}.
+     */
+    <T> T serving(Function<SiteSnapshot, T> f) {
+        return index.withView(view -> {
+            if (!serves) {
+                startServing(view);
+            }
+            SiteSnapshot snap = current;
+            if (snap == null || snap.reader == view.searcher().getIndexReader() || backgroundFailed
+                    || lastLoadNanos < freshLoadNanos || !snap.reader.tryIncRef()) {
+                return f.apply(of(view));
+            }
+            try {
+                loadInBackground();
+                return f.apply(snap);
+            } finally {
+                release(snap);
+            }
+        });
+    }
+
+    /** Keeps the current snapshot's reader open from now on, and lets it go when the index closes. */
+    private synchronized void startServing(PageView view) {
+        if (serves) {
+            return;
+        }
+        SiteSnapshot snap = of(view);
+        if (!closed) {
+            snap.reader.incRef(); // open: it is the reader of the view this runs in
+            segments = new SiteSnapshot.Segments();
+            serves = true;
+            index.onClose(this::close);
+        }
+    }
+
+    /** The snapshot of {@code view}'s index version, loaded now if it is not the current one. */
     SiteSnapshot of(PageView view) {
         SiteSnapshot snap = current;
         if (snap != null && snap.reader == view.searcher().getIndexReader()) {
@@ -25,13 +110,72 @@ final class Snapshots {
             if (snap != null && snap.reader == view.searcher().getIndexReader()) {
                 return snap;
             }
-            try {
-                snap = SiteSnapshot.load(view);
-            } catch (RuntimeException e) {
-                throw index.damaged(e);
-            }
-            current = snap;
-            return snap;
+            return load(view);
         }
+    }
+
+    /** Loads the snapshot of {@code view} and makes it the current one (called holding this object's lock). */
+    private SiteSnapshot load(PageView view) {
+        long start = System.nanoTime();
+        SiteSnapshot snap;
+        try {
+            snap = SiteSnapshot.load(view, segments);
+        } catch (RuntimeException e) {
+            throw index.damaged(e);
+        }
+        lastLoadNanos = System.nanoTime() - start;
+        lastLoadEnd = System.nanoTime();
+        backgroundFailed = false;
+        SiteSnapshot old = current;
+        current = snap;
+        if (serves && !closed) {
+            snap.reader.incRef();
+            release(old);
+        }
+        return snap;
+    }
+
+    /**
+     * Starts loading the index as it is now on a background thread, unless a load is running or the last one ended
+     * less than {@link #BACKGROUND_PAUSE} of its own times ago: loads take at most a third of one core however often
+     * the index is written (a bulk sync commits every few seconds; a load of 100k pages takes a second of CPU).
+     */
+    private void loadInBackground() {
+        if (System.nanoTime() - lastLoadEnd < BACKGROUND_PAUSE * lastLoadNanos
+                || !loading.compareAndSet(false, true)) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name("linker-snapshot").start(() -> {
+            try {
+                index.withView(view -> {
+                    synchronized (this) {
+                        SiteSnapshot snap = current;
+                        return snap != null && snap.reader == view.searcher().getIndexReader() ? snap : load(view);
+                    }
+                });
+            } catch (RuntimeException e) {
+                backgroundFailed = !closed;
+            } finally {
+                loading.set(false);
+            }
+        });
+    }
+
+    private static void release(SiteSnapshot snap) {
+        try {
+            snap.reader.decRef();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Lets the current snapshot's reader go (the index is closing). */
+    private synchronized void close() {
+        if (serves && !closed) {
+            release(current);
+        }
+        closed = true;
+        current = null;
+        segments = null;
     }
 }

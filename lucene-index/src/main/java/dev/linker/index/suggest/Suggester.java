@@ -4,7 +4,6 @@ import dev.linker.core.anchor.Anchor;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
-import dev.linker.index.PageView;
 import dev.linker.index.rank.TreeModel;
 import org.apache.lucene.search.IndexSearcher;
 
@@ -43,6 +42,11 @@ public final class Suggester {
 
     public Suggester(PageIndex index, SuggestSettings settings) {
         this(index, settings, new SearchMemo.Counters(), null, new Snapshots(index));
+    }
+
+    /** With drafts answered from the last snapshot once a load takes {@code freshLoadNanos} (see {@link Snapshots}). */
+    Suggester(PageIndex index, SuggestSettings settings, long freshLoadNanos) {
+        this(index, settings, new SearchMemo.Counters(), null, new Snapshots(index, freshLoadNanos));
     }
 
     private Suggester(PageIndex index, SuggestSettings settings, SearchMemo.Counters counters,
@@ -103,7 +107,7 @@ public final class Suggester {
      * {@link dev.linker.index.IndexCorruptException} rather than in the middle of serving.
      */
     public void load() {
-        index.withView(snapshots::of);
+        snapshots.latest(snap -> snap);
     }
 
     /** Suggestions for an indexed page. */
@@ -129,12 +133,12 @@ public final class Suggester {
      * from cached paragraph vectors so a keystroke does not re-embed the whole draft); null means no vector.
      */
     public List<Suggestion> forDraft(Draft d, float[] vector, int limit) {
-        return index.withView(view -> {
-            SiteSnapshot snap = snapshots.of(view);
-            // Drafts rank by the weights unless a ranker is given: see Ranking#forDrafts.
-            return suggest(view, snap, Source.draft(d, vector, snap.linkedFrom(d), snap.language(d)), limit, true,
-                    new Ranker.Wanted(limit, null, false, settings.ranking().forDrafts().model(index.ranker())));
-        });
+        // While the index is being written, a large site's draft may be answered from the snapshot before the last
+        // write (Snapshots#serving): the editor does not wait for a bulk sync.
+        return snapshots.serving(snap ->
+                // Drafts rank by the weights unless a ranker is given: see Ranking#forDrafts.
+                suggest(snap, Source.draft(d, vector, snap.linkedFrom(d), snap.language(d)), limit, true,
+                        new Ranker.Wanted(limit, null, false, settings.ranking().forDrafts().model(index.ranker()))));
     }
 
     /** Pages for a search query (no source page: no link filters, no density). */
@@ -150,11 +154,8 @@ public final class Suggester {
      */
     public List<Suggestion> candidates(String url, boolean hideOwnLinks, Set<String> onlyTargets, int limit,
                                        boolean withAnchors) {
-        return index.withView(view -> {
-            SiteSnapshot snap = snapshots.of(view);
-            return suggest(view, snap, source(snap, url, hideOwnLinks), limit, withAnchors,
-                    new Ranker.Wanted(limit, onlyTargets, false, model()));
-        });
+        return snapshots.latest(snap -> suggest(snap, source(snap, url, hideOwnLinks), limit, withAnchors,
+                new Ranker.Wanted(limit, onlyTargets, false, model())));
     }
 
     /** A candidate with the signals a learned ranker sees ({@link dev.linker.index.rank.RankFeatures}). */
@@ -166,10 +167,7 @@ public final class Suggester {
      * on. With {@code hideOwnLinks} the page's links feed none of its rows (as in evaluation).
      */
     public List<Scored> scored(String url, boolean hideOwnLinks) {
-        return index.withView(view -> {
-            SiteSnapshot snap = snapshots.of(view);
-            return scored(view, snap, source(snap, url, hideOwnLinks));
-        });
+        return snapshots.latest(snap -> scored(snap, source(snap, url, hideOwnLinks)));
     }
 
     /**
@@ -178,15 +176,12 @@ public final class Suggester {
      * is written. Its own links are hidden as there; the page itself is a candidate.
      */
     public List<Scored> scoredOpening(String url, int words) {
-        return index.withView(view -> {
-            SiteSnapshot snap = snapshots.of(view);
-            return scored(view, snap, source(snap, url, true).opening(words, this::embed));
-        });
+        return snapshots.latest(snap -> scored(snap, source(snap, url, true).opening(words, this::embed)));
     }
 
-    private List<Scored> scored(PageView view, SiteSnapshot snap, Source src) {
+    private List<Scored> scored(SiteSnapshot snap, Source src) {
         List<Scored> scored = new ArrayList<>();
-        for (Suggestion sg : suggest(view, snap, src, Integer.MAX_VALUE, false,
+        for (Suggestion sg : suggest(snap, src, Integer.MAX_VALUE, false,
                 new Ranker.Wanted(Integer.MAX_VALUE, null, true, null))) {
             scored.add(new Scored(sg, sg.features()));
         }
@@ -199,11 +194,8 @@ public final class Suggester {
      * existing links, headings and code left alone.
      */
     public Anchor placeFor(String sourceUrl, String targetName, String targetAbout) {
-        return index.withView(view -> {
-            SiteSnapshot snap = snapshots.of(view);
-            return anchoring.placeFor(snap, snap.indexed(sourceUrl, index.where()), targetName, targetAbout,
-                    embed(targetName + "\n" + targetAbout));
-        });
+        return snapshots.latest(snap -> anchoring.placeFor(snap, snap.indexed(sourceUrl, index.where()), targetName,
+                targetAbout, embed(targetName + "\n" + targetAbout)));
     }
 
     /**
@@ -211,7 +203,7 @@ public final class Suggester {
      * {@link #candidates}, see {@link PlanPass}.
      */
     public <T> T planPass(Set<String> acceptors, Function<PlanPass, T> f) {
-        return index.withView(view -> f.apply(new PlanPass(view.searcher(), snapshots.of(view), acceptors,
+        return snapshots.latest(snap -> f.apply(new PlanPass(snap.view.searcher(), snap, acceptors,
                 settings.hubTargets(), retrieval, ranker, anchoring, model(), index.where())));
     }
 
@@ -236,9 +228,9 @@ public final class Suggester {
     }
 
     /** The stages in turn: retrieve, rank, anchor. */
-    private List<Suggestion> suggest(PageView view, SiteSnapshot snap, Source src, int limit, boolean withAnchors,
+    private List<Suggestion> suggest(SiteSnapshot snap, Source src, int limit, boolean withAnchors,
                                      Ranker.Wanted want) {
-        IndexSearcher s = view.searcher();
+        IndexSearcher s = snap.view.searcher();
         try {
             List<Suggestion> top = ranker.rank(s, snap, src, retrieval.gather(s, snap, src), want);
             return withAnchors ? anchoring.attach(snap, src, top) : top;

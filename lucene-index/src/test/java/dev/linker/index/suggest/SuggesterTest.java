@@ -254,6 +254,56 @@ class SuggesterTest {
         }
     }
 
+    @Test
+    void while_a_large_site_is_written_a_draft_is_answered_from_the_last_snapshot_as_the_next_loads_behind_it()
+            throws Exception {
+        PageIndex idx = Fixtures.coffeeIndex();
+        try {
+            // Every load counts as slow (longer than 0 ns), as at 100k pages: drafts never wait for one.
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT, 0);
+            Draft d = Draft.of("Dialling in espresso",
+                    "Grind finer on the burr grinder when the espresso shot runs fast and tastes sour.");
+            assertFalse(s.forDraft(d, 10).isEmpty(), "the first snapshot is loaded by the first draft");
+            org.apache.lucene.index.IndexReader before = idx.withView(v -> v.searcher().getIndexReader());
+
+            String url = "https://brew.example/guides/espresso-grind-size.html";
+            idx.upsert(new dev.linker.index.PageRecord(url, "Espresso Grind Size", "Espresso Grind Size",
+                    "A sour espresso shot that runs fast needs a finer grind: turn the burr grinder a step finer.",
+                    "/guides/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+            // Its reader was kept open for it: the searcher manager let it go when the write was made visible.
+            assertFalse(urls(s.forDraft(d, 10)).contains(url), "answered from the snapshot before the write");
+
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!urls(s.forDraft(d, 10)).contains(url)) {
+                assertTrue(System.nanoTime() < deadline, "the snapshot after the write is loaded in the background");
+                Thread.sleep(20);
+            }
+            assertEquals(0, before.getRefCount(), "the replaced snapshot's reader is let go");
+            // Loaded from the segments read before plus the new one: the same answer as a snapshot read whole.
+            assertEquals(scores(new Suggester(idx, SuggestSettings.DEFAULT).forDraft(d, 10)), scores(s.forDraft(d, 10)));
+
+            idx.delete(url); // the page's segment is kept; only which of its pages are live changed
+            deadline = System.nanoTime() + 30_000_000_000L;
+            while (urls(s.forDraft(d, 10)).contains(url)) {
+                assertTrue(System.nanoTime() < deadline, "a deleted page leaves the snapshot loaded behind it");
+                Thread.sleep(20);
+            }
+            assertEquals(scores(new Suggester(idx, SuggestSettings.DEFAULT).forDraft(d, 10)), scores(s.forDraft(d, 10)));
+            org.apache.lucene.index.IndexReader last = idx.withView(v -> v.searcher().getIndexReader());
+            idx.close();
+            idx = null;
+            assertEquals(0, last.getRefCount(), "and the last one when the index closes");
+        } finally {
+            if (idx != null) {
+                idx.close();
+            }
+        }
+    }
+
+    static List<String> scores(List<Suggestion> s) {
+        return s.stream().map(x -> x.url() + " " + x.score()).toList();
+    }
+
     static List<Long> counts(Suggester s) {
         Suggester.SearchCounts c = s.searchCounts();
         return List.of(c.vectorHits(), c.vectorSearches(), c.lexicalHits(), c.lexicalSearches());
