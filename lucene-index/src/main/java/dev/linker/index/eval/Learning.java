@@ -2,6 +2,7 @@ package dev.linker.index.eval;
 
 import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
+import dev.linker.index.Parallel;
 import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.rank.RankFeatures;
 import dev.linker.index.rank.Trainer;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -189,32 +191,48 @@ public final class Learning {
      */
     public static TrainingSet rows(Suggester suggester, Map<String, Set<String>> gold, boolean openings,
                                    Consumer<String> progress) {
-        TrainingSet set = new TrainingSet();
-        int n = 0;
-        for (Map.Entry<String, Set<String>> e : gold.entrySet()) {
-            List<String> urls = new ArrayList<>();
-            List<float[]> features = new ArrayList<>();
-            for (Suggester.Scored s : suggester.scored(e.getKey(), true)) {
-                urls.add(s.suggestion().url());
-                features.add(s.features());
-            }
-            set.add(e.getKey(), List.copyOf(urls), List.copyOf(features), e.getValue());
-            if (openings) {
-                urls.clear();
-                features.clear();
-                for (Suggester.Scored s : suggester.scoredOpening(e.getKey(), OPENING_WORDS)) {
-                    urls.add(s.suggestion().url());
-                    features.add(s.features());
+        // The sources' candidates are gathered on every core (one suggester, read-only) and added in the gold's order:
+        // the same set as on one thread.
+        List<Map.Entry<String, Set<String>>> sources = new ArrayList<>(gold.entrySet());
+        Gathered[] gathered = new Gathered[sources.size()];
+        AtomicInteger done = new AtomicInteger();
+        Parallel.run("linker-learn", sources.size(), Parallel.THREADS, i -> {
+            String url = sources.get(i).getKey();
+            // Only what the set keeps (addresses and features), not the suggestions around them.
+            gathered[i] = new Gathered(Rows.of(suggester.scored(url, true)),
+                    openings ? Rows.of(suggester.scoredOpening(url, OPENING_WORDS)) : null);
+            int n = done.incrementAndGet();
+            if (progress != null && n % 200 == 0) {
+                synchronized (done) {
+                    progress.accept(n + "/" + gold.size() + " pages' candidates gathered");
                 }
-                Set<String> linked = new java.util.HashSet<>(e.getValue());
-                linked.add(e.getKey());
-                set.add(e.getKey(), e.getKey() + OPENING, urls, features, linked);
             }
-            if (progress != null && ++n % 200 == 0) {
-                progress.accept(n + "/" + gold.size() + " pages' candidates gathered");
+        });
+        TrainingSet set = new TrainingSet();
+        for (int i = 0; i < gathered.length; i++) {
+            String url = sources.get(i).getKey();
+            Set<String> links = sources.get(i).getValue();
+            set.add(url, gathered[i].page().urls(), gathered[i].page().features(), links);
+            if (openings) {
+                Set<String> linked = new java.util.HashSet<>(links);
+                linked.add(url);
+                set.add(url, url + OPENING, gathered[i].opening().urls(), gathered[i].opening().features(), linked);
             }
+            gathered[i] = null;
         }
         return set;
+    }
+
+    /** One source's candidates: as the page, and (when asked) as a draft of its opening. */
+    private record Gathered(Rows page, Rows opening) {
+    }
+
+    /** Candidates' addresses and features, best first. */
+    private record Rows(List<String> urls, List<float[]> features) {
+        static Rows of(List<Suggester.Scored> scored) {
+            return new Rows(scored.stream().map(s -> s.suggestion().url()).toList(),
+                    scored.stream().map(Suggester.Scored::features).toList());
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.linker.index.plan;
 
 import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
+import dev.linker.index.Parallel;
 import dev.linker.index.PageRecord;
 import dev.linker.index.Status;
 import dev.linker.index.suggest.PlanPass;
@@ -16,7 +17,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
@@ -143,7 +143,7 @@ public final class Planner {
         }
         int mh = maxHits;
         List<PlannedLink> pairs = candidates(pass, order, ps,
-                d -> mh == 0 ? 0 : CrawlLog.bonus(CrawlLog.hitsOf(crawlHits, d), mh), THREADS, progress);
+                d -> mh == 0 ? 0 : CrawlLog.bonus(CrawlLog.hitsOf(crawlHits, d), mh), Parallel.THREADS, progress);
         int n = (int) order.stream().filter(pass::live).count();
         List<PlannedLink> fresh = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? greedy(pairs, ps)
                 : equal(pairs, ps, a -> {
@@ -152,7 +152,7 @@ public final class Planner {
                 });
         Result r = previous == null || previous.isEmpty() ? new Result(fresh, n, 0, 0, 0)
                 : stabilise(fresh, pairs, previous, ps, index, acceptors, new HashSet<>(index.urls(true)), n);
-        return new Result(withAnchors(pass, r.links(), THREADS), r.donors(), r.kept(), r.replaced(), r.dropped());
+        return new Result(withAnchors(pass, r.links(), Parallel.THREADS), r.donors(), r.kept(), r.replaced(), r.dropped());
     }
 
     /**
@@ -175,7 +175,7 @@ public final class Planner {
         long t0 = System.nanoTime();
         List<List<PlannedLink>> perDonor = new ArrayList<>(Collections.nCopies(n, null));
         AtomicInteger done = new AtomicInteger();
-        parallel(n, threads, i -> {
+        Parallel.run("linker-plan", n, threads, i -> {
             String donor = todo.get(i);
             double b = bonus.applyAsDouble(donor);
             List<PlannedLink> mine = new ArrayList<>();
@@ -211,7 +211,7 @@ public final class Planner {
         }
         List<String> donors = new ArrayList<>(byDonor.keySet());
         PlannedLink[] out = links.toArray(new PlannedLink[0]);
-        parallel(donors.size(), threads, k -> {
+        Parallel.run("linker-plan", donors.size(), threads, k -> {
             List<Integer> mine = byDonor.get(donors.get(k));
             List<String> targets = new ArrayList<>();
             for (int i : mine) {
@@ -226,42 +226,6 @@ public final class Planner {
             }
         });
         return List.of(out);
-    }
-
-    /** Workers of a plan on one machine: one per core, at most 8. */
-    private static final int THREADS = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), 8));
-
-    /** Runs {@code task(0..n-1)} on {@code threads} workers; the first failure stops the others and is rethrown. */
-    static void parallel(int n, int threads, java.util.function.IntConsumer task) {
-        AtomicInteger next = new AtomicInteger();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        List<Thread> workers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            Thread th = new Thread(() -> {
-                try {
-                    int i;
-                    while ((i = next.getAndIncrement()) < n) {
-                        task.accept(i);
-                    }
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
-                    next.set(n);
-                }
-            }, "linker-plan-" + t);
-            workers.add(th);
-            th.start();
-        }
-        for (Thread th : workers) {
-            try {
-                th.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("plan interrupted", e);
-            }
-        }
-        if (failure.get() != null) {
-            throw failure.get();
-        }
     }
 
     /**
