@@ -16,6 +16,7 @@
 # Memory at catalogue scale, a jar before a change against the one after: bench/audit-memory.sh.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/bench/lib.sh"
 site=${1:-$root/../shared/corpus/postgresql-15/site}
 RUNS=${RUNS:-3}
 OTHER_RUNS=${OTHER_RUNS:-1}
@@ -42,15 +43,12 @@ run() {
   local rc=0
   /usr/bin/time -v -o "$work/$name.time" "$@" >"$work/$name.out" 2>&1 || rc=$?
   local wall rss secs cpu
-  cpu=$(awk -F': ' '/User time|System time/ { c += $2 } END { printf "%.1f", c }' "$work/$name.time")
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/$name.time")
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/$name.time")
-  # h:mm:ss or m:ss.ss -> seconds
-  secs=$(echo "$wall" | awk -F: '{ s=0; for (i=1;i<=NF;i++) s=s*60+$i; printf "%.2f", s }')
+  cpu=$(time_cpu "$work/$name.time")
+  rss=$(time_rss_mb "$work/$name.time")
+  secs=$(time_secs "$work/$name.time")
   echo "$secs $rss" >>"$work/$name.runs"
   printf '%-12s exit %-3s wall %8.2f s   %8.1f pages/s   CPU %7.1f s   peak RSS %6.0f MB\n' \
-    "$name" "$rc" "$secs" "$(echo "$pages $secs" | awk '{ printf "%.1f", ($2 > 0 ? $1/$2 : 0) }')" "$cpu" \
-    "$(echo "$rss" | awk '{ printf "%.0f", $1/1024 }')"
+    "$name" "$rc" "$secs" "$(echo "$pages $secs" | awk '{ printf "%.1f", ($2 > 0 ? $1/$2 : 0) }')" "$cpu" "$rss"
 }
 
 for tool in $TOOLS; do
@@ -72,7 +70,7 @@ for tool in $TOOLS; do
         sort -n "$work/$name.runs" | awk -v p="$pages" -v n="$name" '{ w[NR]=$1; r[NR]=$2 } END {
           m = (NR % 2) ? w[(NR+1)/2] : (w[NR/2] + w[NR/2+1]) / 2
           maxr = 0; for (i = 1; i <= NR; i++) if (r[i] > maxr) maxr = r[i]
-          printf "   %s, %d runs: median %.2f s (%.0f pages/s), best %.2f s, peak RSS max %.0f MB\n", n, NR, m, p/m, w[1], maxr/1024
+          printf "   %s, %d runs: median %.2f s (%.0f pages/s), best %.2f s, peak RSS max %.0f MB\n", n, NR, m, p/m, w[1], maxr
           print m > "/dev/stderr" }' 2>"$work/$name.median"
       done
       if [ -n "${BEFORE:-}" ]; then

@@ -19,6 +19,7 @@
 # garbage; the reports (JSON and SARIF) of the two jars are compared byte for byte. Needs /usr/bin/time (Debian: time).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/bench/lib.sh"
 [ $# -ge 1 ] || { echo "usage: [BEFORE=JAR] bench/audit-memory.sh SITE_DIR [SITE_DIR ...] (sites from bench/SiteGenerator.java)" >&2; exit 2; }
 . "$root/bin/jdk.sh"
 . "$root/bin/audit-jvm.sh"
@@ -77,9 +78,9 @@ for site in "$@"; do
     rc=0
     command "$jar" "$site" "$out" "$HEAP"
     /usr/bin/time -v -o "$out/time" timeout "$TIMEOUT" "${cmd[@]}" >"$out/out" 2>&1 || rc=$?
-    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out/time" | awk -F: '{ s=0; for (i=1;i<=NF;i++) s=s*60+$i; printf "%.1f", s }')
-    cpu=$(awk -F': ' '/User time|System time/ { c += $2 } END { printf "%.1f", c }' "$out/time")
-    rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2/1024 }' "$out/time")
+    wall=$(time_secs "$out/time")
+    cpu=$(time_cpu "$out/time")
+    rss=$(time_rss_mb "$out/time")
     gc=$(awk '/Pause/ { v=$NF; sub("ms","",v); s+=v } END { printf "%.1f", s/1000 }' "$out/gc.log" 2>/dev/null || echo "?")
     links=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['summary']['links'])" "$out/rep/report.json" 2>/dev/null || echo "")
     livemb=""

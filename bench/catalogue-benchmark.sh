@@ -12,6 +12,7 @@
 # Needs: /usr/bin/time (Debian: time); builds cli/target/linker.jar when missing.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/bench/lib.sh"
 pages=${1:-100000}
 dir=${2:-$root/target/catalogue-$pages}
 job=${3:-audit}
@@ -55,9 +56,9 @@ measure() {
   cat "$out/err.txt" >&2
   local wall rss secs cpu
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$out/time.txt")
-  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MB", $2/1024}' "$out/time.txt")
-  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.0f", s}' "$out/time.txt")
-  secs=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  rss="$(time_rss_mb "$out/time.txt") MB"
+  cpu=$(time_cpu "$out/time.txt")
+  secs=$(time_secs "$out/time.txt")
   echo "$secs" > "$out/$label.secs"
   echo "exit code:  $code"
   echo "wall time:  $wall ($(awk -v p="$total" -v s="$secs" 'BEGIN { printf "%.0f pages/s", p / s }'); CPU $cpu s; load $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -37,21 +37,20 @@ final class EmbedOptions {
         }
     }
 
-    /** Reads {@code --embed-threads}: 0 (all cores) or 1..{@link EmbedderSettings#MAX_THREADS}. */
+    /**
+     * Reads {@code --embed-threads} when the command line is read (before any source is): a number the embedder's
+     * settings accept ({@link EmbedderSettings#withThreads}, which says the range).
+     */
     static final class ThreadCount implements CommandLine.ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            int n;
             try {
-                n = Integer.parseInt(value.strip());
-            } catch (NumberFormatException e) {
-                n = -1;
+                int n = Integer.parseInt(value.strip());
+                EmbedderSettings.local().withThreads(n);
+                return n;
+            } catch (IllegalArgumentException e) { // NumberFormatException too
+                throw new CommandLine.TypeConversionException("'" + value + "' " + EmbedderSettings.THREADS_RANGE);
             }
-            if (n < 0 || n > EmbedderSettings.MAX_THREADS) {
-                throw new CommandLine.TypeConversionException("'" + value + "' must be 0 (all cores) or 1.."
-                        + EmbedderSettings.MAX_THREADS);
-            }
-            return n;
         }
     }
 

@@ -39,6 +39,8 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
     public static final String ENV_OPENAI_KEY = "OPENAI_API_KEY";
     /** Most threads a local embedder may be given: far above any core count, low enough to catch a typo. */
     public static final int MAX_THREADS = 1024;
+    /** What a thread count must be, as messages say it. */
+    public static final String THREADS_RANGE = "must be 0 (all cores) or 1.." + MAX_THREADS;
 
     /** The kinds of embedder. */
     public enum Type {
@@ -104,8 +106,7 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
             throw new IllegalArgumentException("embedder maxRetries must be 0..20, was " + maxRetries);
         }
         if (threads < 0 || threads > MAX_THREADS) {
-            throw new IllegalArgumentException("embedder threads must be 0 (all cores) or 1.." + MAX_THREADS + ", was "
-                    + threads);
+            throw new IllegalArgumentException("embedder threads " + THREADS_RANGE + ", was " + threads);
         }
     }
 

@@ -29,8 +29,7 @@ final class BulkSync implements AutoCloseable {
 
     private final SyntheticSite site;
     private final int batch;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = ServerLoadBenchmark.Client.http11();
     private final URI pages;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final Thread thread;

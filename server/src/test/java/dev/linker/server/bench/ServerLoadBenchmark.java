@@ -564,8 +564,13 @@ public final class ServerLoadBenchmark {
     /** java.net.http over HTTP/1.1: one keep-alive connection per concurrently busy thread. */
     static final class Client {
         final String base;
-        final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        final HttpClient http = http11();
+
+        /** A client of its own (the bulk sync's connections apart from the editors'), as every one here is made. */
+        static HttpClient http11() {
+            return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
+                    .build();
+        }
 
         Client(String base) {
             this.base = base;
