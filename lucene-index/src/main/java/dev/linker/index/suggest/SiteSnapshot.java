@@ -339,7 +339,8 @@ final class SiteSnapshot {
      * What {@link #load} read of each index segment, for the next load to reuse: a segment never changes once written
      * (only which of its pages are live), so the next version of the index reads only its new segments' stored fields
      * (3.4 s of a 100k-page load's are spent there). Kept by the snapshots that serve drafts while the index is being
-     * written; holds each page's values twice over (≈ 1 KB a page with its links), one version's segments at a time.
+     * written. It holds each page's values as read beside its info (the strings are shared, the arrays of links are
+     * not), for one index version's segments at a time.
      */
     static final class Segments {
         private Map<Object, Segment> byCore = new HashMap<>();
