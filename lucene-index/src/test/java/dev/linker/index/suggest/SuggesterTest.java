@@ -300,6 +300,51 @@ class SuggesterTest {
         }
     }
 
+    @Test
+    void drafts_answered_on_four_threads_while_pages_are_written_never_meet_a_closed_reader() throws Exception {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT, 0); // every draft may be served from the last one
+            Draft d = Draft.of("Dialling in espresso",
+                    "Grind finer on the burr grinder when the espresso shot runs fast and tastes sour.");
+            s.forDraft(d, 5);
+            java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean(true);
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+            List<Thread> editors = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                Thread th = new Thread(() -> {
+                    try {
+                        while (writing.get()) {
+                            assertFalse(s.forDraft(d, 5).isEmpty());
+                            answered.incrementAndGet();
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                });
+                editors.add(th);
+                th.start();
+            }
+            for (int i = 0; i < 30; i++) {
+                idx.upsert(new dev.linker.index.PageRecord("https://brew.example/guides/grind-" + i + ".html",
+                        "Grind Size " + i, "Grind Size " + i, "Espresso grind size number " + i + " for the burr grinder.",
+                        "/guides/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+                if (i % 3 == 0) {
+                    idx.delete("https://brew.example/guides/grind-" + (i / 3) + ".html");
+                }
+                Thread.sleep(10);
+            }
+            writing.set(false);
+            for (Thread th : editors) {
+                th.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("a draft failed while pages were written", failure.get());
+            }
+            assertTrue(answered.get() > 30, answered + " drafts answered");
+        }
+    }
+
     static List<String> scores(List<Suggestion> s) {
         return s.stream().map(x -> x.url() + " " + x.score()).toList();
     }
