@@ -81,6 +81,14 @@ class SuggestionsApiTest {
     }
 
     @Test
+    void a_small_site_answers_every_draft_from_its_latest_snapshot_per_the_servers_metrics() {
+        assertEquals(200, t.suggest(DRAFT, "text").status());
+        assertTrue(metric("linker_snapshot_loads_total") >= 1, "the site's snapshot was loaded");
+        // The coffee site loads in milliseconds: it is reloaded before a draft, never answered from an older one.
+        assertEquals(0, metric("linker_drafts_from_previous_snapshot_total"));
+    }
+
+    @Test
     void an_edit_in_one_sentence_of_a_long_draft_re_embeds_only_its_chunk_per_the_servers_metrics() {
         List<String> paragraphs = new ArrayList<>();
         for (int p = 0; p < 4; p++) {

@@ -6,6 +6,7 @@ import dev.linker.index.PageView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
@@ -47,6 +48,9 @@ final class Snapshots {
     /** A background load failed: the next draft loads in its own thread, where the failure is reported. */
     private volatile boolean backgroundFailed;
     private volatile boolean closed;
+    /** Snapshots loaded, and drafts answered from one older than the index (for metrics). */
+    final LongAdder loads = new LongAdder();
+    final LongAdder fromPrevious = new LongAdder();
 
     Snapshots(PageIndex index) {
         this(index, FRESH_LOAD_NANOS);
@@ -78,11 +82,17 @@ final class Snapshots {
             }
             try {
                 loadInBackground();
+                fromPrevious.increment();
                 return f.apply(snap);
             } finally {
                 release(snap);
             }
         });
+    }
+
+    /** How long the last load took, in seconds (0 before the first). */
+    double lastLoadSeconds() {
+        return lastLoadNanos / 1e9;
     }
 
     /** Keeps the current snapshot's reader open from now on, and lets it go when the index closes. */
@@ -125,6 +135,7 @@ final class Snapshots {
         }
         lastLoadNanos = System.nanoTime() - start;
         lastLoadEnd = System.nanoTime();
+        loads.increment();
         backgroundFailed = false;
         SiteSnapshot old = current;
         current = snap;

@@ -74,6 +74,17 @@ public final class Suggester {
                 counters.lexicalSearches.sum());
     }
 
+    /**
+     * The site snapshots this suggester (and those derived from it) loaded, how long the last load took, and the drafts
+     * answered from a snapshot older than the index while the next one loaded ({@link Snapshots}).
+     */
+    public record SnapshotCounts(long loads, double lastLoadSeconds, long draftsFromPrevious) {
+    }
+
+    public SnapshotCounts snapshotCounts() {
+        return new SnapshotCounts(snapshots.loads.sum(), snapshots.lastLoadSeconds(), snapshots.fromPrevious.sum());
+    }
+
     public SuggestSettings settings() {
         return settings;
     }

@@ -272,6 +272,7 @@ class SuggesterTest {
                     "/guides/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
             // Its reader was kept open for it: the searcher manager let it go when the write was made visible.
             assertFalse(urls(s.forDraft(d, 10)).contains(url), "answered from the snapshot before the write");
+            assertEquals(1, s.snapshotCounts().draftsFromPrevious(), "and counted so");
 
             long deadline = System.nanoTime() + 30_000_000_000L;
             while (!urls(s.forDraft(d, 10)).contains(url)) {
@@ -279,6 +280,7 @@ class SuggesterTest {
                 Thread.sleep(20);
             }
             assertEquals(0, before.getRefCount(), "the replaced snapshot's reader is let go");
+            assertTrue(s.snapshotCounts().loads() >= 2, s.snapshotCounts().toString());
             // Loaded from the segments read before plus the new one: the same answer as a snapshot read whole.
             assertEquals(scores(new Suggester(idx, SuggestSettings.DEFAULT).forDraft(d, 10)), scores(s.forDraft(d, 10)));
 

@@ -256,6 +256,10 @@ public final class IndexService implements LinkerService {
         m.put("linker_search_vector_total", memo.vectorSearches());
         m.put("linker_search_memo_bm25_hits_total", memo.lexicalHits());
         m.put("linker_search_bm25_total", memo.lexicalSearches());
+        Suggester.SnapshotCounts snaps = engine.suggester().snapshotCounts();
+        m.put("linker_snapshot_loads_total", snaps.loads());
+        m.put("linker_snapshot_last_load_seconds", snaps.lastLoadSeconds());
+        m.put("linker_drafts_from_previous_snapshot_total", snaps.draftsFromPrevious());
         return m;
     }
 
