@@ -334,7 +334,13 @@ class SuggesterTest {
                 if (i % 3 == 0) {
                     idx.delete("https://brew.example/guides/grind-" + (i / 3) + ".html");
                 }
-                Thread.sleep(10);
+                // The next write once the editors have answered a few drafts of this version (however slow the machine).
+                int seen = answered.get();
+                long deadline = System.nanoTime() + 60_000_000_000L;
+                while (answered.get() < seen + 4 && failure.get() == null) {
+                    assertTrue(System.nanoTime() < deadline, "drafts are answered while pages are written");
+                    Thread.sleep(1);
+                }
             }
             writing.set(false);
             for (Thread th : editors) {
@@ -343,7 +349,6 @@ class SuggesterTest {
             if (failure.get() != null) {
                 throw new AssertionError("a draft failed while pages were written", failure.get());
             }
-            assertTrue(answered.get() > 30, answered + " drafts answered");
         }
     }
 
