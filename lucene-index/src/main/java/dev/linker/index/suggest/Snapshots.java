@@ -15,22 +15,26 @@ import java.util.function.Function;
  *
  * <p>Two ways to read it. {@link #latest} always answers from the index as it is now, loading the snapshot again after
  * any write: evaluation, plans, learning and suggestions for indexed pages. {@link #serving} is for the editor's drafts
- * while the index is being written (a CMS's bulk sync commits a batch every few seconds). A snapshot that loads in
- * under {@link #FRESH_LOAD_NANOS} (a site of a few thousand pages) is loaded before the draft is answered, as
- * {@link #latest} does: what was just written is suggested at once. A slower one (3.4 s for the first load of 100k
- * pages here, then about 1 s) is loaded on a background thread while drafts are answered from the one before, so a
+ * while the index is being written (a CMS's bulk sync commits a batch every few seconds). On a site of fewer than
+ * {@link #FRESH_MAX_PAGES} pages (a load of a quarter of a second at most here) the snapshot is loaded before the draft
+ * is answered, as {@link #latest} does: what was just written is suggested at once. A larger one (3.4 s for the first
+ * load of 100k pages here, then about 1 s) is loaded on a background thread while drafts are answered from the one
+ * before, so a
  * write shows in draft suggestions a few seconds later instead of holding every editor for a load. Once serving, a
  * load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and background loads are
  * spaced so they take at most a third of one core.
  */
 final class Snapshots {
-    /** Loads faster than this are done before a draft is answered; slower ones in the background. */
-    static final long FRESH_LOAD_NANOS = 250_000_000L;
+    /**
+     * Sites with fewer pages (index documents) are loaded before a draft is answered; larger ones in the background.
+     * By size, not by the time a load took, so that a site is answered the same way on a slow or busy machine.
+     */
+    static final int FRESH_MAX_PAGES = 5_000;
     /** A background load follows the last one after twice as long as it took. */
     static final int BACKGROUND_PAUSE = 2;
 
     private final PageIndex index;
-    private final long freshLoadNanos;
+    private final int freshMaxPages;
     /** The newest snapshot loaded. */
     private volatile SiteSnapshot current;
     /**
@@ -53,12 +57,12 @@ final class Snapshots {
     final LongAdder fromPrevious = new LongAdder();
 
     Snapshots(PageIndex index) {
-        this(index, FRESH_LOAD_NANOS);
+        this(index, FRESH_MAX_PAGES);
     }
 
-    Snapshots(PageIndex index, long freshLoadNanos) {
+    Snapshots(PageIndex index, int freshMaxPages) {
         this.index = index;
-        this.freshLoadNanos = freshLoadNanos;
+        this.freshMaxPages = freshMaxPages;
     }
 
     /** Runs {@code f} with the snapshot of the index as it is now. */
@@ -77,7 +81,7 @@ final class Snapshots {
             }
             SiteSnapshot snap = current;
             if (snap == null || snap.reader == view.searcher().getIndexReader() || backgroundFailed
-                    || lastLoadNanos < freshLoadNanos || !snap.reader.tryIncRef()) {
+                    || view.searcher().getIndexReader().maxDoc() < freshMaxPages || !snap.reader.tryIncRef()) {
                 return f.apply(of(view));
             }
             try {

@@ -44,9 +44,9 @@ public final class Suggester {
         this(index, settings, new SearchMemo.Counters(), null, new Snapshots(index));
     }
 
-    /** With drafts answered from the last snapshot once a load takes {@code freshLoadNanos} (see {@link Snapshots}). */
-    Suggester(PageIndex index, SuggestSettings settings, long freshLoadNanos) {
-        this(index, settings, new SearchMemo.Counters(), null, new Snapshots(index, freshLoadNanos));
+    /** With drafts answered from the last snapshot on sites of {@code freshMaxPages} or more (see {@link Snapshots}). */
+    Suggester(PageIndex index, SuggestSettings settings, int freshMaxPages) {
+        this(index, settings, new SearchMemo.Counters(), null, new Snapshots(index, freshMaxPages));
     }
 
     private Suggester(PageIndex index, SuggestSettings settings, SearchMemo.Counters counters,

@@ -259,7 +259,7 @@ class SuggesterTest {
             throws Exception {
         PageIndex idx = Fixtures.coffeeIndex();
         try {
-            // Every load counts as slow (longer than 0 ns), as at 100k pages: drafts never wait for one.
+            // Every site counts as large (0 pages or more), as one of 100k pages: drafts never wait for a load.
             Suggester s = new Suggester(idx, SuggestSettings.DEFAULT, 0);
             Draft d = Draft.of("Dialling in espresso",
                     "Grind finer on the burr grinder when the espresso shot runs fast and tastes sour.");
