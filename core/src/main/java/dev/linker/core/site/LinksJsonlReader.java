@@ -35,6 +35,15 @@ public final class LinksJsonlReader {
     }
 
     public static Site attach(Site site, Path jsonl) {
+        try (BufferedReader r = Files.newBufferedReader(jsonl, StandardCharsets.UTF_8)) {
+            return attach(site, jsonl.toString(), r);
+        } catch (IOException e) {
+            throw new LinkerException(jsonl + ": unreadable links file: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@link #attach(Site, Path)} for the lines of {@code r}, a file named {@code name} in messages. */
+    public static Site attach(Site site, String name, BufferedReader r) {
         Map<String, String> byPath = new HashMap<>();
         for (String key : site.pages().keySet()) {
             byPath.put(key, key); // a page's own key names it, whatever another page's path is
@@ -44,7 +53,7 @@ public final class LinksJsonlReader {
         }
         Map<String, List<Link>> links = new HashMap<>();
         int lineNo = 0;
-        try (BufferedReader r = Files.newBufferedReader(jsonl, StandardCharsets.UTF_8)) {
+        try {
             String line;
             while ((line = r.readLine()) != null) {
                 lineNo++;
@@ -52,7 +61,7 @@ public final class LinksJsonlReader {
                 try {
                     entries = parse(line);
                 } catch (LinkerException e) {
-                    throw new LinkerException(jsonl + ": line " + lineNo + " " + e.getMessage());
+                    throw new LinkerException(name + ": line " + lineNo + " " + e.getMessage());
                 }
                 for (Entry e : entries) {
                     String source = byPath.get(e.source());
@@ -65,7 +74,7 @@ public final class LinksJsonlReader {
                 }
             }
         } catch (IOException e) {
-            throw new LinkerException(jsonl + ": unreadable links file near line " + lineNo + ": " + e.getMessage(), e);
+            throw new LinkerException(name + ": unreadable links file near line " + lineNo + ": " + e.getMessage(), e);
         }
         Map<String, Page> pages = new LinkedHashMap<>();
         for (Page p : site.pages().values()) {

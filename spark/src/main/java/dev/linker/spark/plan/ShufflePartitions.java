@@ -10,10 +10,14 @@ import java.util.function.Consumer;
  * How many partitions the plan job's shuffles use: {@code --shuffle-partitions}, else
  * {@code spark.sql.shuffle.partitions} where the user set it, else as many as the pages need (one per
  * {@link #PAGES_PER_PARTITION}, a multiple of the cores once there are more than cores, at most {@link #PER_CORE} a
- * core). Spark's default of 200 costs a 300-page site minutes of empty tasks per assignment round.
+ * core). Spark's default of 200 costs a 300-page site minutes of empty tasks per assignment round. With one
+ * partition, adaptive query execution is off for the run (unless {@code spark.sql.adaptive.enabled} is set): it has
+ * nothing to coalesce or split then, and its re-planning between stages cost go-blog's plan 9 of its 46 seconds.
  */
 final class ShufflePartitions {
     static final String KEY = "spark.sql.shuffle.partitions";
+    /** Spark's adaptive query execution, turned off for a run of one shuffle partition unless the user set it. */
+    static final String ADAPTIVE = "spark.sql.adaptive.enabled";
     /** Pages a partition takes when the job chooses: about 300,000 candidate links, tens of MB. */
     static final long PAGES_PER_PARTITION = 20_000;
     /** Partitions per core at most, when the job chooses. */
@@ -58,12 +62,22 @@ final class ShufflePartitions {
                     cores, KEY);
         }
         spark.conf().set(KEY, n);
-        log.accept(String.format(Locale.ROOT, "shuffle partitions: %d (%s)", n, why));
+        // One partition leaves adaptive execution nothing to coalesce or split, only its re-planning between stages.
+        boolean adaptiveOff = n == 1 && !spark.conf().getAll().contains(ADAPTIVE);
+        if (adaptiveOff) {
+            spark.conf().set(ADAPTIVE, false);
+        }
+        log.accept(String.format(Locale.ROOT, "shuffle partitions: %d (%s)%s", n, why, adaptiveOff
+                ? "; adaptive query execution off, with one partition to each shuffle (" + ADAPTIVE + " to choose)"
+                : ""));
         return () -> {
             if (before == null) {
                 spark.conf().unset(KEY);
             } else {
                 spark.conf().set(KEY, before);
+            }
+            if (adaptiveOff) {
+                spark.conf().unset(ADAPTIVE);
             }
         };
     }

@@ -37,9 +37,10 @@ import static org.apache.spark.sql.functions.udf;
 
 /**
  * What a plan needs from the whole site's links, computed as {@code linker index} computes it for a CSV source with
- * a links.jsonl ({@code LinksJsonlReader}, {@code SiteRecords}, {@code LinkGraph}), but spread over the cluster: each
- * page's outbound links in the order written, its inbound count (distinct linking pages), the anchor names other pages
- * use for it (generic ones left out) in the site's page order, and its authority (the link score from PageRank).
+ * a links.jsonl ({@code LinksJsonlReader}, {@code SiteRecords}, {@code LinkGraph}), spread over the cluster (or, for
+ * a small site, on the driver by that same code): each page's outbound links in the order written, its inbound count
+ * (distinct linking pages), the anchor names other pages use for it (generic ones left out) in the site's page order,
+ * and its authority (the link score from PageRank, summed in fixed point so every path gives the same bits).
  */
 final class SiteGraph {
     private static final StructType RAW = new StructType()
@@ -70,6 +71,86 @@ final class SiteGraph {
      * @param pages {@code url, ord} of every page
      */
     static Dataset<Row> of(SparkSession spark, Dataset<Row> pages, String linksFile, long n, Consumer<String> log) {
+        return n <= DRIVER_PAGES && fitsDriver(spark, linksFile) ? onDriver(spark, pages, linksFile, n, log)
+                : onCluster(spark, pages, linksFile, n, log);
+    }
+
+    /** Pages at most whose links the driver reads and resolves itself ({@link #onDriver}). */
+    static final long DRIVER_PAGES = 20_000;
+    /** The largest links file the driver reads itself: a few million links. */
+    static final long DRIVER_LINK_BYTES = 256L << 20;
+
+    /** Whether the links file (none, or one file of at most {@link #DRIVER_LINK_BYTES}) is read on the driver. */
+    private static boolean fitsDriver(SparkSession spark, String linksFile) {
+        if (linksFile == null) {
+            return true;
+        }
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(linksFile);
+        try {
+            org.apache.hadoop.fs.FileStatus st = p.getFileSystem(spark.sparkContext().hadoopConfiguration())
+                    .getFileStatus(p);
+            return st.isFile() && st.getLen() <= DRIVER_LINK_BYTES;
+        } catch (java.io.IOException e) {
+            return false; // the cluster's reading of it says what is wrong
+        }
+    }
+
+    /**
+     * {@link #of} for a small site, on the driver with {@code linker index}'s own code ({@code LinksJsonlReader},
+     * {@code SiteRecords}) and {@link #authorityOnDriver}'s sums: the same rows as {@link #onCluster}, where a Spark
+     * stage per join and aggregation would cost a small site seconds. Pages without links have empty lists.
+     */
+    static Dataset<Row> onDriver(SparkSession spark, Dataset<Row> pages, String linksFile, long n,
+                                 Consumer<String> log) {
+        List<Row> byOrd = new ArrayList<>(pages.select("url", PlanJob.ORD).collectAsList());
+        byOrd.sort(java.util.Comparator.comparingLong(r -> r.getLong(1)));
+        java.util.Map<String, dev.linker.core.model.Page> given = new java.util.LinkedHashMap<>();
+        for (Row r : byOrd) {
+            given.put(r.getString(0), dev.linker.core.model.Page.of(r.getString(0), "", "", ""));
+        }
+        dev.linker.core.model.Site site = new dev.linker.core.model.Site("", "", given, Set.of(), java.util.Map.of());
+        if (linksFile != null) {
+            org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(linksFile);
+            try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    p.getFileSystem(spark.sparkContext().hadoopConfiguration()).open(p),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                site = LinksJsonlReader.attach(site, linksFile, in);
+            } catch (java.io.IOException e) {
+                throw new LinkerException(linksFile + ": unreadable links file: " + e.getMessage(), e);
+            }
+        }
+        List<String> urls = new ArrayList<>(given.keySet());
+        java.util.Map<String, Integer> at = new java.util.HashMap<>();
+        for (String u : urls) {
+            at.put(u, at.size());
+        }
+        List<dev.linker.index.PageRecord> records = dev.linker.index.SiteRecords.from(site, null);
+        int[][] targets = new int[records.size()][];
+        for (int i = 0; i < targets.length; i++) {
+            targets[i] = records.get(i).links().stream().mapToInt(at::get).toArray();
+        }
+        double[] authority = authority(targets, n, log, String.format(java.util.Locale.ROOT,
+                "the site's links read on the driver (at most %,d pages)", DRIVER_PAGES));
+        List<Row> rows = new ArrayList<>(records.size());
+        for (int i = 0; i < targets.length; i++) {
+            dev.linker.index.PageRecord r = records.get(i);
+            List<Row> names = new ArrayList<>(r.names().size());
+            for (String[] name : r.names()) {
+                names.add(RowFactory.create(name[0], name[1]));
+            }
+            rows.add(RowFactory.create(r.url(), authority[i], r.links(), (long) r.inbound(), names));
+        }
+        return spark.createDataFrame(rows, GRAPH);
+    }
+
+    /** What {@link #of} gives a page. */
+    private static final StructType GRAPH = AUTHORITY.add("links", DataTypes.createArrayType(DataTypes.StringType))
+            .add("inbound", DataTypes.LongType).add("names", DataTypes.createArrayType(new StructType()
+                    .add("source", DataTypes.StringType).add("text", DataTypes.StringType)));
+
+    /** {@link #of} across the cluster: any size. */
+    static Dataset<Row> onCluster(SparkSession spark, Dataset<Row> pages, String linksFile, long n,
+                                  Consumer<String> log) {
         Dataset<Row> edges;
         Dataset<Row> perPage;
         if (linksFile == null) {
@@ -162,26 +243,50 @@ final class SiteGraph {
         for (String u : pages) {
             at.put(u, at.size());
         }
-        java.util.Map<Integer, List<Integer>> targets = new java.util.HashMap<>();
-        for (Row e : edges.select("source", "target").collectAsList()) {
-            targets.computeIfAbsent(at.get(e.getString(0)), k -> new ArrayList<>()).add(at.get(e.getString(1)));
+        List<List<Integer>> out = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
+            out.add(new ArrayList<>());
         }
-        int size = pages.size();
+        for (Row e : edges.select("source", "target").collectAsList()) {
+            out.get(at.get(e.getString(0))).add(at.get(e.getString(1)));
+        }
+        int[][] targets = new int[pages.size()][];
+        for (int i = 0; i < targets.length; i++) {
+            targets[i] = out.get(i).stream().mapToInt(Integer::intValue).toArray();
+        }
+        double[] authority = authority(targets, n, log, String.format(java.util.Locale.ROOT,
+                "on the driver (at most %,d links go there)", ON_DRIVER));
+        List<Row> rows = new ArrayList<>(pages.size());
+        for (int p = 0; p < pages.size(); p++) {
+            rows.add(RowFactory.create(pages.get(p), authority[p]));
+        }
+        return spark.createDataFrame(rows, AUTHORITY).persist(StorageLevel.MEMORY_AND_DISK());
+    }
+
+    /**
+     * Each page's authority from its distinct targets ({@code targets[i]}, page numbers), by {@link #authority}'s
+     * fixed-point sums and stop rule on one machine; the log
+     * says how many iterations it took and {@code where}.
+     */
+    static double[] authority(int[][] targets, long n, Consumer<String> log, String where) {
+        int size = targets.length;
         double[] rank = new double[size];
         java.util.Arrays.fill(rank, 1.0 / n);
         long danglingSum = 0;
         for (int p = 0; p < size; p++) {
-            danglingSum += targets.containsKey(p) ? 0 : fixed(rank[p]);
+            danglingSum += targets[p].length > 0 ? 0 : fixed(rank[p]);
         }
         double dangling = danglingSum / ONE;
         int iterations = 0;
         for (int iter = 0; iter < LinkGraph.MAX_ITERATIONS; iter++) {
             double base = (1 - LinkGraph.DAMPING) / n + LinkGraph.DAMPING * dangling / n;
             long[] in = new long[size];
-            for (var t : targets.entrySet()) {
-                long share = fixed(rank[t.getKey()] / t.getValue().size());
-                for (int target : t.getValue()) {
-                    in[target] += share;
+            for (int s = 0; s < size; s++) {
+                if (targets[s].length > 0) {
+                    long share = fixed(rank[s] / targets[s].length);
+                    for (int target : targets[s]) {
+                        in[target] += share;
+                    }
                 }
             }
             long change = 0;
@@ -189,7 +294,7 @@ final class SiteGraph {
             for (int p = 0; p < size; p++) {
                 double next = base + LinkGraph.DAMPING * in[p] / ONE;
                 change += fixed(Math.abs(next - rank[p]));
-                danglingSum += targets.containsKey(p) ? 0 : fixed(next);
+                danglingSum += targets[p].length > 0 ? 0 : fixed(next);
                 rank[p] = next;
             }
             dangling = danglingSum / ONE;
@@ -198,19 +303,18 @@ final class SiteGraph {
                 break;
             }
         }
-        log.accept("authority: PageRank in " + iterations + " iterations, on the driver (at most "
-                + String.format(java.util.Locale.ROOT, "%,d", ON_DRIVER) + " links go there)");
+        log.accept("authority: PageRank in " + iterations + " iterations, " + where);
         double lo = Double.MAX_VALUE;
         double hi = 0.0;
         for (double r : rank) {
             lo = Math.min(lo, r);
             hi = Math.max(hi, r);
         }
-        List<Row> rows = new ArrayList<>(size);
+        double[] authority = new double[size];
         for (int p = 0; p < size; p++) {
-            rows.add(RowFactory.create(pages.get(p), LinkGraph.linkScoreOf(rank[p], lo, hi) / 100.0));
+            authority[p] = LinkGraph.linkScoreOf(rank[p], lo, hi) / 100.0;
         }
-        return spark.createDataFrame(rows, AUTHORITY).persist(StorageLevel.MEMORY_AND_DISK());
+        return authority;
     }
 
     /**

@@ -295,7 +295,8 @@ public class PlanJobTest {
                 new String(Files.readAllBytes(seven.resolve("plan.csv")), StandardCharsets.UTF_8));
         assertEquals(Set.copyOf(spark.read().parquet(o.out() + "/plan.parquet").collectAsList()),
                 Set.copyOf(spark.read().parquet(seven.resolve("plan.parquet").toString()).collectAsList()));
-        assertTrue(logged.contains("shuffle partitions: 1 (--shuffle-partitions)"), logged.toString());
+        assertTrue(logged.contains("shuffle partitions: 1 (--shuffle-partitions); adaptive query execution off, with "
+                + "one partition to each shuffle (spark.sql.adaptive.enabled to choose)"), logged.toString());
         // The session's own setting is left as it was.
         assertEquals("2", spark.conf().get("spark.sql.shuffle.partitions"));
     }

@@ -69,6 +69,35 @@ class ShufflePartitionsTest {
     }
 
     @Test
+    void a_run_of_one_partition_turns_adaptive_execution_off_unless_the_user_set_it() {
+        List<String> said = new ArrayList<>();
+        spark.conf().unset(ShufflePartitions.KEY);
+        try {
+            Runnable restore = ShufflePartitions.apply(spark, 0, 274, said::add);
+            assertEquals("false", spark.conf().get(ShufflePartitions.ADAPTIVE));
+            assertEquals("shuffle partitions: 1 (for 274 pages on 2 cores; --shuffle-partitions or "
+                    + "spark.sql.shuffle.partitions to choose); adaptive query execution off, with one partition to "
+                    + "each shuffle (spark.sql.adaptive.enabled to choose)", said.getLast());
+            restore.run();
+            assertEquals(false, spark.conf().getAll().contains(ShufflePartitions.ADAPTIVE), "left as it was");
+
+            restore = ShufflePartitions.apply(spark, 0, 100_000, said::add);
+            assertEquals(false, spark.conf().getAll().contains(ShufflePartitions.ADAPTIVE), "several partitions");
+            restore.run();
+
+            spark.conf().set(ShufflePartitions.ADAPTIVE, true);
+            restore = ShufflePartitions.apply(spark, 1, 274, said::add);
+            assertEquals("true", spark.conf().get(ShufflePartitions.ADAPTIVE), "the user's setting wins");
+            assertEquals("shuffle partitions: 1 (--shuffle-partitions)", said.getLast());
+            restore.run();
+            assertEquals("true", spark.conf().get(ShufflePartitions.ADAPTIVE));
+        } finally {
+            spark.conf().unset(ShufflePartitions.ADAPTIVE);
+            spark.conf().set(ShufflePartitions.KEY, "2");
+        }
+    }
+
+    @Test
     void rows_of_equal_score_are_written_by_donor_then_acceptor_however_they_are_partitioned() throws IOException {
         List<Row> rows = new ArrayList<>();
         for (String d : new String[] {"https://s.example/c", "https://s.example/b", "https://s.example/a"}) {
