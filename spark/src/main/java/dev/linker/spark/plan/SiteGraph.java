@@ -77,8 +77,8 @@ final class SiteGraph {
 
     /** Pages at most whose links the driver reads and resolves itself ({@link #onDriver}). */
     static final long DRIVER_PAGES = 20_000;
-    /** The largest links file the driver reads itself: a few million links. */
-    static final long DRIVER_LINK_BYTES = 256L << 20;
+    /** The largest links file the driver reads itself: about 750,000 links, a few hundred MB of heap at most. */
+    static final long DRIVER_LINK_BYTES = 64L << 20;
 
     /** Whether the links file (none, or one file of at most {@link #DRIVER_LINK_BYTES}) is read on the driver. */
     private static boolean fitsDriver(SparkSession spark, String linksFile) {
