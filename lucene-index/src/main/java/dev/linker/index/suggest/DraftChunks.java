@@ -140,7 +140,8 @@ public final class DraftChunks {
 
     /**
      * Word-level edit distance (replace, insert, remove a word) between {@code a} and {@code b}, computed in a band of
-     * width {@code limit}: any result above {@code limit} is reported as {@code limit + 1}.
+     * width {@code limit}: any result above {@code limit} is reported as {@code limit + 1}. Time grows with
+     * {@code a.length * limit}, not with both lengths: drafts compare each new chunk with every remembered one.
      */
     static int wordDistance(int[] a, int[] b, int limit) {
         if (Math.abs(a.length - b.length) > limit) {
@@ -155,10 +156,16 @@ public final class DraftChunks {
             prev[j] = j <= limit ? j : big;
         }
         for (int i = 1; i <= n; i++) {
-            Arrays.fill(cur, big);
             cur[0] = i <= limit ? i : big;
             int lo = Math.max(1, i - limit);
             int hi = Math.min(m, i + limit);
+            // Only the band is computed: the two cells beside it are all this row and the next read of the rest.
+            if (lo > 1) {
+                cur[lo - 1] = big;
+            }
+            if (hi < m) {
+                cur[hi + 1] = big;
+            }
             int rowMin = cur[0];
             for (int j = lo; j <= hi; j++) {
                 int d = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);

@@ -303,6 +303,47 @@ class DraftEmbedderTest {
     }
 
     @Test
+    void word_distance_in_its_band_is_the_full_edit_distance_capped_at_limit_plus_one() {
+        java.util.Random rnd = new java.util.Random(11);
+        for (int t = 0; t < 3000; t++) {
+            int[] a = rnd.ints(rnd.nextInt(40), 0, 4).toArray(); // 4 words: many equal, many near
+            int[] b = rnd.nextBoolean() ? rnd.ints(rnd.nextInt(40), 0, 4).toArray() : edited(a, rnd);
+            int limit = rnd.nextInt(6);
+            assertEquals(Math.min(fullDistance(a, b), limit + 1), DraftChunks.wordDistance(a, b, limit),
+                    java.util.Arrays.toString(a) + " / " + java.util.Arrays.toString(b) + " within " + limit);
+        }
+    }
+
+    /** {@code a} with a few words replaced, inserted or removed. */
+    private static int[] edited(int[] a, java.util.Random rnd) {
+        List<Integer> w = new ArrayList<>(java.util.Arrays.stream(a).boxed().toList());
+        for (int k = rnd.nextInt(5); k > 0; k--) {
+            int op = w.isEmpty() ? 0 : rnd.nextInt(3);
+            int at = w.isEmpty() ? 0 : rnd.nextInt(w.size());
+            if (op == 0) {
+                w.add(at, 9);
+            } else if (op == 1) {
+                w.remove(at);
+            } else {
+                w.set(at, 8);
+            }
+        }
+        return w.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Word-level Levenshtein distance, every cell computed. */
+    private static int fullDistance(int[] a, int[] b) {
+        int[][] d = new int[a.length + 1][b.length + 1];
+        for (int i = 0; i <= a.length; i++) {
+            for (int j = 0; j <= b.length; j++) {
+                d[i][j] = i == 0 ? j : j == 0 ? i : Math.min(d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1),
+                        Math.min(d[i - 1][j], d[i][j - 1]) + 1);
+            }
+        }
+        return d[a.length][b.length];
+    }
+
+    @Test
     void a_draft_with_many_new_chunks_gets_the_same_vector_on_three_threads_as_on_one() {
         try (Embedder three = Embedders.create(dev.linker.core.embed.EmbedderSettings.local().withThreads(3))) {
             float[] spread = new DraftEmbedder(three, 1000).embed(longDraft());
