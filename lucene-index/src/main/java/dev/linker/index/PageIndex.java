@@ -352,6 +352,26 @@ public final class PageIndex implements Closeable {
         return embedded;
     }
 
+    /**
+     * {@link #put} for each page of a batch (each URL at most once), seen by searches from the next {@link #commit}:
+     * pages put one by one are each made visible at once, and each such refresh flushes a segment of its own (a
+     * 50-page batch made 50 segments for merges to undo, and as many new readers for searches to open). Returns how
+     * many had to be embedded.
+     */
+    public int putAll(List<PageRecord> pages) {
+        requireWriter();
+        int embedded = 0;
+        for (PageRecord page : pages) {
+            if (writes.upsert(page, false)) {
+                embedded++;
+            }
+            if (page.status() == Status.LIVE) {
+                events.remove(page.url());
+            }
+        }
+        return embedded;
+    }
+
     public void delete(String url) {
         requireWriter();
         writes.delete(url);

@@ -243,6 +243,14 @@ final class PageWriter {
 
     /** As {@link PageIndex#upsert}, on a writable index. */
     boolean upsert(PageRecord page) {
+        return upsert(page, true);
+    }
+
+    /**
+     * As {@link PageIndex#upsert}; without {@code refresh} the page is seen by searches only after the next refresh or
+     * commit (a batch refreshes once: each refresh flushes a segment of its own).
+     */
+    boolean upsert(PageRecord page, boolean refresh) {
         PageLimits.check(page);
         PageRecord r = index.events().withInherited(page);
         String hash = PageDocuments.storedHash(r);
@@ -257,7 +265,9 @@ final class PageWriter {
         }
         try {
             live.liveWriter().updateDocument(new Term(Fields.URL, r.url()), PageDocuments.document(r, hash, vector));
-            live.refreshBlocking();
+            if (refresh) {
+                live.refreshBlocking();
+            }
         } catch (IOException | RuntimeException e) {
             throw live.failed("write", e);
         }

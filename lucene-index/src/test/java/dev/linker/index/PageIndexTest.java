@@ -40,6 +40,22 @@ class PageIndexTest {
     }
 
     @Test
+    void a_batch_put_is_seen_at_its_commit_as_one_new_segment_not_one_a_page(@TempDir Path dir) {
+        List<PageRecord> pages = Fixtures.coffee();
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+            idx.sync(pages.subList(0, 5), true, null);
+            int segments = idx.withView(v -> v.searcher().getIndexReader().leaves().size());
+            assertEquals(6, idx.putAll(pages.subList(5, 11)), "six new pages embedded");
+            assertEquals(5, idx.size(), "not seen before the commit");
+            idx.commit();
+            assertEquals(11, idx.size());
+            assertEquals(segments + 1, idx.withView(v -> v.searcher().getIndexReader().leaves().size()),
+                    "one segment for the batch");
+            assertEquals(pages.get(7).title(), idx.get(pages.get(7).url()).title());
+        }
+    }
+
+    @Test
     void dates_tags_kinds_text_regions_and_links_of_every_placement_survive_the_index() {
         List<PageRecord> blog = Fixtures.blog();
         try (PageIndex idx = PageIndex.inMemory(Fixtures.embedder())) {

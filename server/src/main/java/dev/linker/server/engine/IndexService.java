@@ -152,12 +152,7 @@ public final class IndexService implements LinkerService {
             records.add(r);
         }
         int embedded = writing(() -> {
-            int n = 0;
-            for (PageRecord r : records) {
-                if (index.put(r)) {
-                    n++;
-                }
-            }
+            int n = index.putAll(records);
             index.commit();
             return n;
         });
