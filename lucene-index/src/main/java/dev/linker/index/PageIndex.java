@@ -110,6 +110,7 @@ public final class PageIndex implements Closeable {
     /** What opening found and did about it (an index stopped before its first commit, cleared), or null. */
     private String openNote;
     private final Embedder embedder;
+    private final DraftsFirst draftsFirst = new DraftsFirst();
     private final String embedderId;
     private final int dimension;
     private final EmbedMode embedMode;
@@ -306,6 +307,11 @@ public final class PageIndex implements Closeable {
     }
 
     /** The embedder, or null for a read-only index opened without one. */
+    /** What holds page writes back while an editor's draft is being answered. */
+    public DraftsFirst draftsFirst() {
+        return draftsFirst;
+    }
+
     public Embedder embedder() {
         return embedder;
     }
@@ -353,23 +359,14 @@ public final class PageIndex implements Closeable {
     }
 
     /**
-     * {@link #put} for each page of a batch (each URL at most once), seen by searches from the next {@link #commit}:
-     * pages put one by one are each made visible at once, and each such refresh flushes a segment of its own (a
-     * 50-page batch made 50 segments for merges to undo, and as many new readers for searches to open). Returns how
-     * many had to be embedded.
+     * {@link #put} for each page of a batch (each URL at most once), seen by searches from the next search or
+     * {@link #commit}. What the index held of the pages is read before the first is written: pages put one by one
+     * each refreshed the reader, and each refresh flushes a segment of its own (a 50-page batch made 50 segments for
+     * merges to undo, and as many readers). Returns how many had to be embedded.
      */
     public int putAll(List<PageRecord> pages) {
         requireWriter();
-        int embedded = 0;
-        for (PageRecord page : pages) {
-            if (writes.upsert(page, false)) {
-                embedded++;
-            }
-            if (page.status() == Status.LIVE) {
-                events.remove(page.url());
-            }
-        }
-        return embedded;
+        return writes.upsertAll(pages, false, true);
     }
 
     public void delete(String url) {

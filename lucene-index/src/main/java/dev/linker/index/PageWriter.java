@@ -243,33 +243,51 @@ final class PageWriter {
 
     /** As {@link PageIndex#upsert}, on a writable index. */
     boolean upsert(PageRecord page) {
-        return upsert(page, true);
+        return upsertAll(List.of(page), true, false) == 1;
     }
 
     /**
-     * As {@link PageIndex#upsert}; without {@code refresh} the page is seen by searches only after the next refresh or
-     * commit (a batch refreshes once: each refresh flushes a segment of its own).
+     * As {@link PageIndex#upsert} for each page of a batch (each URL at most once); returns how many had to be
+     * embedded. What the index held of every page is read before the first is written, since a read after a write
+     * refreshes the index's reader, and each refresh flushes a segment of its own. With {@code refresh} the pages are
+     * seen by searches when this returns; without, at the next search or commit. With {@code forgetEvents}, what
+     * events said of a live page's URL is forgotten once the page is read, before the next page (as {@code put}).
      */
-    boolean upsert(PageRecord page, boolean refresh) {
-        PageLimits.check(page);
-        PageRecord r = index.events().withInherited(page);
-        String hash = PageDocuments.storedHash(r);
-        float[] vector = null;
-        String old = storedHash(r.url());
-        if (old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hash))) {
-            vector = index.storedVector(r.url());
-        }
-        boolean embedded = vector == null;
-        if (embedded) {
-            vector = embed(r);
-        }
-        try {
-            live.liveWriter().updateDocument(new Term(Fields.URL, r.url()), PageDocuments.document(r, hash, vector));
-            if (refresh) {
-                live.refreshBlocking();
+    int upsertAll(List<PageRecord> pages, boolean refresh, boolean forgetEvents) {
+        List<PageRecord> records = new java.util.ArrayList<>(pages.size());
+        List<String> hashes = new java.util.ArrayList<>(pages.size());
+        List<float[]> kept = new java.util.ArrayList<>(pages.size());
+        for (PageRecord page : pages) {
+            PageLimits.check(page);
+            PageRecord r = index.events().withInherited(page);
+            if (forgetEvents && page.status() == Status.LIVE) {
+                index.events().remove(page.url());
             }
-        } catch (IOException | RuntimeException e) {
-            throw live.failed("write", e);
+            String hash = PageDocuments.storedHash(r);
+            String old = storedHash(r.url());
+            boolean sameText = old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hash));
+            records.add(r);
+            hashes.add(hash);
+            kept.add(sameText ? index.storedVector(r.url()) : null);
+        }
+        int embedded = 0;
+        for (int i = 0; i < records.size(); i++) {
+            index.draftsFirst().beforeWrite();
+            PageRecord r = records.get(i);
+            float[] vector = kept.get(i);
+            if (vector == null) {
+                vector = embed(r);
+                embedded++;
+            }
+            try {
+                live.liveWriter().updateDocument(new Term(Fields.URL, r.url()),
+                        PageDocuments.document(r, hashes.get(i), vector));
+                if (refresh && i == records.size() - 1) {
+                    live.refreshBlocking();
+                }
+            } catch (IOException | RuntimeException e) {
+                throw live.failed("write", e);
+            }
         }
         return embedded;
     }

@@ -62,8 +62,15 @@ public final class DraftEngine {
         }
     }
 
-    /** The top {@code request.limit()} pages for the draft, best first, each placed in the draft's text. */
+    /**
+     * The top {@code request.limit()} pages for the draft, best first, each placed in the draft's text. Page writes
+     * to the index wait while it is answered ({@link dev.linker.index.DraftsFirst}).
+     */
     public List<Suggestion> suggest(Request request) {
+        return suggester.index().draftsFirst().draft(() -> answer(request));
+    }
+
+    private List<Suggestion> answer(Request request) {
         DraftText draft = request.text();
         List<String> paragraphs = new ArrayList<>(draft.paragraphs());
         if (!request.title().isEmpty()) {
