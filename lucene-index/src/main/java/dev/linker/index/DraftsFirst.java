@@ -6,9 +6,10 @@ import java.util.function.Supplier;
 /**
  * Drafts go first: while an editor's draft is being answered, a page written through the index's API (a sync's batch,
  * an upsert) waits before it is embedded and indexed, until no draft is in flight or for at most {@link #WAIT_MS}.
- * On two cores a bulk sync otherwise takes a core from the editors; beside editors who never pause it still writes a
- * page every {@link #WAIT_MS} ms or so, and at full speed whenever no draft is being answered. {@code linker index}
- * answers no drafts, so it never waits.
+ * On two cores a bulk sync otherwise takes a core from the editors; beside editors who never pause it still writes at
+ * least a page every {@link #WAIT_MS} ms (in practice tens a second: a page's own step is short, and it goes in the
+ * gaps between drafts), and at full speed whenever no draft is being answered. {@code linker index} answers no
+ * drafts, so it never waits. What a sync does around its pages (reading the request, committing, merging) is not held.
  */
 public final class DraftsFirst {
     /** The longest a page's write waits for drafts in flight. */

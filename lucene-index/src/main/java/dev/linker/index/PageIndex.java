@@ -306,12 +306,12 @@ public final class PageIndex implements Closeable {
         return format;
     }
 
-    /** The embedder, or null for a read-only index opened without one. */
     /** What holds page writes back while an editor's draft is being answered. */
     public DraftsFirst draftsFirst() {
         return draftsFirst;
     }
 
+    /** The embedder, or null for a read-only index opened without one. */
     public Embedder embedder() {
         return embedder;
     }
@@ -362,11 +362,18 @@ public final class PageIndex implements Closeable {
      * {@link #put} for each page of a batch (each URL at most once), seen by searches from the next search or
      * {@link #commit}. What the index held of the pages is read before the first is written: pages put one by one
      * each refreshed the reader, and each refresh flushes a segment of its own (a 50-page batch made 50 segments for
-     * merges to undo, and as many readers). Returns how many had to be embedded.
+     * merges to undo, and as many readers). Every page is read against the events as they were before the batch, and
+     * what they said of the live pages' URLs is forgotten once all are written. Returns how many had to be embedded.
      */
     public int putAll(List<PageRecord> pages) {
         requireWriter();
-        return writes.upsertAll(pages, false, true);
+        int embedded = writes.upsertAll(pages, false);
+        for (PageRecord page : pages) {
+            if (page.status() == Status.LIVE) {
+                events.remove(page.url());
+            }
+        }
+        return embedded;
     }
 
     public void delete(String url) {

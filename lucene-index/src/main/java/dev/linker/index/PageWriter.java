@@ -243,26 +243,22 @@ final class PageWriter {
 
     /** As {@link PageIndex#upsert}, on a writable index. */
     boolean upsert(PageRecord page) {
-        return upsertAll(List.of(page), true, false) == 1;
+        return upsertAll(List.of(page), true) == 1;
     }
 
     /**
      * As {@link PageIndex#upsert} for each page of a batch (each URL at most once); returns how many had to be
      * embedded. What the index held of every page is read before the first is written, since a read after a write
      * refreshes the index's reader, and each refresh flushes a segment of its own. With {@code refresh} the pages are
-     * seen by searches when this returns; without, at the next search or commit. With {@code forgetEvents}, what
-     * events said of a live page's URL is forgotten once the page is read, before the next page (as {@code put}).
+     * seen by searches when this returns; without, at the next search or commit.
      */
-    int upsertAll(List<PageRecord> pages, boolean refresh, boolean forgetEvents) {
+    int upsertAll(List<PageRecord> pages, boolean refresh) {
         List<PageRecord> records = new java.util.ArrayList<>(pages.size());
         List<String> hashes = new java.util.ArrayList<>(pages.size());
         List<float[]> kept = new java.util.ArrayList<>(pages.size());
         for (PageRecord page : pages) {
             PageLimits.check(page);
             PageRecord r = index.events().withInherited(page);
-            if (forgetEvents && page.status() == Status.LIVE) {
-                index.events().remove(page.url());
-            }
             String hash = PageDocuments.storedHash(r);
             String old = storedHash(r.url());
             boolean sameText = old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hash));

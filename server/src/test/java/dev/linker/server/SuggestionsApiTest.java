@@ -86,6 +86,9 @@ class SuggestionsApiTest {
         assertTrue(metric("linker_snapshot_loads_total") >= 1, "the site's snapshot was loaded");
         // The coffee site loads in milliseconds: it is reloaded before a draft, never answered from an older one.
         assertEquals(0, metric("linker_drafts_from_previous_snapshot_total"));
+        // Page writes held back while drafts were answered: counted (none here, as nothing is written).
+        assertEquals(0, metric("linker_page_writes_held_for_drafts_total"));
+        assertEquals(0, metric("linker_page_writes_held_for_drafts_seconds_total"));
     }
 
     @Test
