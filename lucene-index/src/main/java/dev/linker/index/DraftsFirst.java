@@ -63,9 +63,12 @@ public final class DraftsFirst {
         heldNanos += System.nanoTime() - start;
     }
 
-    /** Page writes that waited for drafts, and the milliseconds they waited in all, since the index was opened. */
-    public synchronized long[] held() {
-        return new long[] {writesHeld, TimeUnit.NANOSECONDS.toMillis(heldNanos)};
+    /** Page writes that waited for drafts since the index was opened, and the seconds they waited in all. */
+    public record Held(long writes, double seconds) {
+    }
+
+    public synchronized Held held() {
+        return new Held(writesHeld, heldNanos / 1e9);
     }
 
     /** Drafts being answered now. */

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -27,7 +26,7 @@ class DraftsFirstTest {
         write.join(TimeUnit.SECONDS.toMillis(30));
         assertFalse(write.isAlive(), "the write goes on once the draft is answered");
         draft.join();
-        assertEquals(1, gate.held()[0]);
+        assertEquals(1, gate.held().writes());
         assertEquals(0, gate.inFlight());
     }
 
@@ -38,9 +37,9 @@ class DraftsFirstTest {
         Thread draft = answering(gate, answered);
         gate.beforeWrite();
         gate.beforeWrite();
-        long[] held = gate.held();
-        assertEquals(2, held[0]);
-        assertTrue(held[1] >= 100, "each write waited its 50 ms: " + held[1] + " ms in all");
+        DraftsFirst.Held held = gate.held();
+        assertEquals(2, held.writes());
+        assertTrue(held.seconds() >= 0.1, "each write waited its 50 ms: " + held.seconds() + " s in all");
         answered.countDown();
         draft.join();
     }
@@ -54,7 +53,7 @@ class DraftsFirstTest {
         }));
         assertEquals(0, gate.inFlight());
         gate.beforeWrite();
-        assertArrayEquals(new long[] {0, 0}, gate.held());
+        assertEquals(new DraftsFirst.Held(0, 0.0), gate.held());
     }
 
     /** A thread answering a draft until {@code answered} counts down; returns once the draft is in flight. */

@@ -84,7 +84,7 @@ class SuggestionsApiTest {
     void a_small_site_answers_every_draft_from_its_latest_snapshot_per_the_servers_metrics() {
         assertEquals(200, t.suggest(DRAFT, "text").status());
         assertTrue(metric("linker_snapshot_loads_total") >= 1, "the site's snapshot was loaded");
-        // The coffee site loads in milliseconds: it is reloaded before a draft, never answered from an older one.
+        // The coffee site has 11 pages (under 5,000): it is reloaded before a draft, never answered from an older one.
         assertEquals(0, metric("linker_drafts_from_previous_snapshot_total"));
         // Page writes held back while drafts were answered: counted (none here, as nothing is written).
         assertEquals(0, metric("linker_page_writes_held_for_drafts_total"));

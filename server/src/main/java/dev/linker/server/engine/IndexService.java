@@ -255,9 +255,9 @@ public final class IndexService implements LinkerService {
         m.put("linker_snapshot_loads_total", snaps.loads());
         m.put("linker_snapshot_last_load_seconds", snaps.lastLoadSeconds());
         m.put("linker_drafts_from_previous_snapshot_total", snaps.draftsFromPrevious());
-        long[] held = index.draftsFirst().held();
-        m.put("linker_page_writes_held_for_drafts_total", held[0]);
-        m.put("linker_page_writes_held_for_drafts_seconds_total", held[1] / 1000.0);
+        dev.linker.index.DraftsFirst.Held held = index.draftsFirst().held();
+        m.put("linker_page_writes_held_for_drafts_total", held.writes());
+        m.put("linker_page_writes_held_for_drafts_seconds_total", held.seconds());
         return m;
     }
 

@@ -265,8 +265,7 @@ final class SiteGraph {
 
     /**
      * Each page's authority from its distinct targets ({@code targets[i]}, page numbers), by {@link #authority}'s
-     * fixed-point sums and stop rule on one machine; the log
-     * says how many iterations it took and {@code where}.
+     * fixed-point sums and stop rule on one machine; the log says how many iterations it took and {@code where}.
      */
     static double[] authority(int[][] targets, long n, Consumer<String> log, String where) {
         int size = targets.length;
