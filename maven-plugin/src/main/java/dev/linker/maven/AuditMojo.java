@@ -49,6 +49,7 @@ public class AuditMojo extends AuditParameters {
         getLog().info("Linker: auditing " + display(site));
         AuditResult result;
         Map<String, Path> written = new LinkedHashMap<>();
+        MojoErrors.reserveMemory();
         try {
             result = Auditor.run(cfg);
             AuditLog.summary(getLog(), result);

@@ -6,9 +6,19 @@ import org.apache.maven.plugin.MojoExecutionException;
 /** How the plugin words what went wrong: Maven's exceptions, Maven's spelling of settings, Maven's heap. */
 final class MojoErrors {
     /** Let go when memory runs out, so the out-of-memory message can be made. */
-    private static volatile byte[] reserve = new byte[1 << 20];
+    private static volatile byte[] reserve;
 
     private MojoErrors() {
+    }
+
+    /**
+     * Sets memory aside for {@link #outOfMemory}, before the work that may run out of it: made only once the heap is
+     * full (this class first loaded in a {@code catch}), it would itself be what fails.
+     */
+    static void reserveMemory() {
+        if (reserve == null) {
+            reserve = new byte[1 << 20];
+        }
     }
 
     /** A user error from the engine, its settings spelled as the plugin's properties ({@code -Dlinker.baseline=…}). */
@@ -28,7 +38,18 @@ final class MojoErrors {
      */
     static MojoExecutionException outOfMemory() {
         reserve = null;
-        return new MojoExecutionException(outOfMemoryMessage());
+        // The exception is made under the same retries as its message: a thread of the failed audit still running can
+        // take the reserve first, and an OutOfMemoryError thrown here would reach Maven as a bare "Java heap space".
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return new MojoExecutionException(outOfMemoryMessage());
+            } catch (OutOfMemoryError again) {
+                if (attempt == 20) {
+                    throw again;
+                }
+                pause();
+            }
+        }
     }
 
     /**
@@ -46,12 +67,17 @@ final class MojoErrors {
                 if (attempt == 20) {
                     return "Linker: out of memory: give Maven more heap with MAVEN_OPTS=-Xmx4g";
                 }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException i) {
-                    Thread.currentThread().interrupt();
-                }
+                pause();
             }
+        }
+    }
+
+    /** A tenth of a second for the other threads of a failed audit to stop and let their memory go. */
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException i) {
+            Thread.currentThread().interrupt();
         }
     }
 
