@@ -6,6 +6,7 @@
 // Attributes: endpoint (server origin, default: this page's origin), for (id of the editor element), limit (1-20,
 // default 5), api-key (sent as a Bearer token; use a read-only key), format (markdown|html|text, for textareas;
 // guessed when absent), url (the draft's own URL, never suggested), title-for (id of the title input), debounce (ms),
+// timeout (ms a request may take before it counts as failed and is retried, default 15000),
 // add-inline / add-block (how a link is added where no phrase fits: "(see {link})", "See also: {link}").
 // Property: editor (a TinyMCE or CKEditor 5 instance, an element, or an adapter {read, insertLink, subscribe} with
 // optional addLink for suggestions without a phrase).
@@ -20,6 +21,7 @@ const MAX_LIMIT = 20;
 const DEFAULT_DEBOUNCE_MS = 400;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30000;
+const DEFAULT_TIMEOUT_MS = 15000;
 const EDITOR_WAIT_MS = 200;
 const EDITOR_UPGRADE_MS = 15000;
 const CONTEXT_CHARS = 70;
@@ -382,6 +384,11 @@ export class LinkerSuggestions extends HTMLElement {
     this.#schedule();
   }
 
+  #timeout() {
+    const ms = Number(this.getAttribute('timeout'));
+    return this.hasAttribute('timeout') && ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
+  }
+
   #limit() {
     const n = parseInt(this.getAttribute('limit') ?? '', 10);
     return Number.isFinite(n) ? Math.min(MAX_LIMIT, Math.max(1, n)) : DEFAULT_LIMIT;
@@ -451,18 +458,32 @@ export class LinkerSuggestions extends HTMLElement {
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     const apiKey = this.getAttribute('api-key');
     if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+    // A server that accepts the request and never answers would leave the box busy for good: past the timeout the
+    // request counts as failed, and is retried like any other transient failure.
+    const timeoutMs = this.#timeout();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
     let response;
     let data = null;
     try {
       response = await fetch(this.#endpoint(), {
         method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, mode: 'cors', credentials: 'omit',
       });
-      data = await response.json().catch(() => null);
+      data = await response.json().catch((err) => {
+        if (timedOut) throw err;
+        return null;
+      });
     } catch (err) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted && !timedOut) return;
       this.#done(controller);
-      this.#fail('unavailable', `Cannot reach ${this.#endpoint()}: ${err.message}`, true);
+      if (timedOut) this.#fail('timeout', `No answer from ${this.#endpoint()} within ${timeoutMs / 1000} s`, true);
+      else this.#fail('unavailable', `Cannot reach ${this.#endpoint()}: ${err.message}`, true);
       return;
+    } finally {
+      clearTimeout(timer);
     }
     if (controller.signal.aborted) return;
     this.#done(controller);

@@ -52,6 +52,31 @@ test('server_down_shows_a_quiet_retrying_state_and_suggestions_return_when_it_is
   }
 });
 
+test('a_server_that_takes_the_request_and_never_answers_times_out_and_is_asked_again', async () => {
+  const proxy = await startProxy(server.url);
+  const { page, errors, close } = await openPage(browser, `${server.url}/demo/?endpoint=${encodeURIComponent(proxy.url)}`);
+  try {
+    await page.evaluate(() => document.getElementById('md-widget').setAttribute('timeout', '1500'));
+    proxy.stall();
+    let since = await mark(page);
+    await page.locator('#md-editor').fill(DRAFT);
+    const error = await waitForEvent(page, { type: 'linker-error', id: 'md-widget', since });
+    assert.equal(error.code, 'timeout');
+    assert.equal(error.transient, true);
+    assert.match(error.message, /^No answer from .* within 1\.5 s$/);
+    await page.waitForFunction(() => document.getElementById('md-widget').shadowRoot
+      .querySelector('[role=status]').textContent === 'Suggestions unavailable — retrying');
+    since = await mark(page);
+    proxy.resume();
+    find(await waitForSuggestions(page, 'md-widget', { since, equals: DRAFT, timeout: 20000 }), grinder.url);
+    assert.equal((await readWidget(page, 'md-widget')).status, '', 'the error state clears');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+    await proxy.close();
+  }
+});
+
 test('a_widget_pointed_at_a_closed_port_reports_unavailable_without_breaking_the_page', async () => {
   const proxy = await startProxy(server.url);
   const closed = proxy.url;

@@ -561,6 +561,8 @@ test('wordpress_classic_editor_box_suggests_links_in_tinymce_with_the_read_key_o
     await page.frameLocator('#content_ifr').locator('body').click();
     const since = await mark(page);
     await page.keyboard.type(DRAFT);
+    // The draft is in TinyMCE (else the wait below would wait for a draft that was never typed).
+    await page.waitForFunction(() => window.tinymce.get('content').getContent({ format: 'text' }).includes('within a month.'));
     const list = await waitForSuggestions(page, 'linker-classic-widget', { since, contains: 'within a month.', timeout: 30000 });
     const s = find(list, grinder.url);
     assert.equal(DRAFT.slice(s.start, s.end), s.anchor);

@@ -112,12 +112,38 @@ export function mark(page) {
  * Returns the event's detail.
  */
 export async function waitForEvent(page, { type = 'linker-suggestions', id, since = 0, contains, equals, timeout = 10000 }) {
-  const handle = await page.waitForFunction(([t, i, s, c, q]) => window.__linkerEvents.slice(s)
-    .find((e) => e.type === t && e.id === i
-      && (c == null || ((e.detail && e.detail.text) || '').includes(c))
-      && (q == null || (e.detail && e.detail.text) === q)),
-  [type, id, since, contains ?? null, equals ?? null], { timeout });
+  let handle;
+  try {
+    handle = await page.waitForFunction(([t, i, s, c, q]) => window.__linkerEvents.slice(s)
+      .find((e) => e.type === t && e.id === i
+        && (c == null || ((e.detail && e.detail.text) || '').includes(c))
+        && (q == null || (e.detail && e.detail.text) === q)),
+    [type, id, since, contains ?? null, equals ?? null], { timeout });
+  } catch (err) {
+    throw new Error(`${err.message}\nwaiting for ${type} from #${id}${contains != null ? ` containing "${contains}"` : ''}; `
+      + `what the page had: ${await widgetState(page, id, since)}`);
+  }
   return (await handle.jsonValue()).detail;
+}
+
+/** What a widget shows and the events it sent since `since`, for a failing wait's message. */
+async function widgetState(page, id, since) {
+  try {
+    return JSON.stringify(await page.evaluate(([i, s]) => {
+      const w = document.getElementById(i);
+      const root = w && w.shadowRoot;
+      return {
+        widget: w ? { editor: w.dataset.editor ?? null, status: root?.querySelector('[role=status]')?.textContent ?? null,
+          busy: root?.querySelector('[role=listbox]')?.getAttribute('aria-busy') ?? null } : 'missing',
+        events: window.__linkerEvents.slice(s).filter((e) => e.id === i).slice(-5).map((e) => ({
+          type: e.type, text: e.detail?.text != null ? `…${e.detail.text.slice(-40)}` : undefined,
+          code: e.detail?.code, message: e.detail?.message,
+        })),
+      };
+    }, [id, since]));
+  } catch (e) {
+    return `(not readable: ${e.message})`;
+  }
 }
 
 /** Waits for the suggestions answering a draft equal to `equals` or containing `contains`. */

@@ -5,6 +5,8 @@ import http from 'node:http';
 export async function startProxy(target) {
   const upstream = new URL(target);
   const sockets = new Set();
+  const stalled = new Set(); // requests taken while stalled: read, never answered
+  let stalling = false;
   const server = http.createServer((req, res) => {
     const origin = req.headers.origin;
     const cors = origin ? {
@@ -14,6 +16,10 @@ export async function startProxy(target) {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors);
       return res.end();
+    }
+    if (stalling) {
+      stalled.add(res);
+      return req.resume();
     }
     const headers = { ...req.headers, host: upstream.host };
     delete headers.origin; // same-origin to the upstream: its own CORS allow-list is not under test here
@@ -49,6 +55,16 @@ export async function startProxy(target) {
       server.close(() => resolve());
     }),
     up: () => listen(port),
+    /** Accepts requests and never answers them, like a server stuck behind a lock or a dead upstream. */
+    stall: () => {
+      stalling = true;
+    },
+    /** Answers again; the requests held while stalled are cut off. */
+    resume: () => {
+      stalling = false;
+      for (const res of stalled) res.destroy();
+      stalled.clear();
+    },
     close: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy();
       if (server.listening) server.close(() => resolve());
