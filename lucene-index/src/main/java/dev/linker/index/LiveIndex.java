@@ -189,9 +189,8 @@ final class LiveIndex {
     /** Runs {@code f} with a current searcher, released afterwards. */
     <T> T withSearcher(Function<IndexSearcher, T> f) {
         try {
-            // A writer's own changes are cheap to check; a read-only index polls the folder at most once a second.
             long now = System.nanoTime();
-            if (writer != null || now - lastRefresh > 1_000_000_000L) {
+            if (readRefreshes(now)) {
                 refresh(false);
                 lastRefresh = now;
             }
@@ -203,6 +202,26 @@ final class LiveIndex {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(where + ": search failed", e);
+        }
+    }
+
+    /**
+     * Whether a read brings the searcher up to date first. A writer's pages are made visible by the write that made
+     * them (a commit, or the refresh of an upsert or a delete), never by a read: a read that refreshed while a batch was
+     * being written would flush the pages written so far into a segment of its own, on the reading thread (with a
+     * server's bulk sync, every draft answered did). With nothing buffered a refresh is cheap and picks up what merges
+     * finished since. A writer stopped by a failed write is reopened by it; a read-only index polls its folder at most
+     * once a second.
+     */
+    private boolean readRefreshes(long now) {
+        IndexWriter w = writer;
+        if (w == null) {
+            return now - lastRefresh > 1_000_000_000L;
+        }
+        try {
+            return !w.isOpen() || w.numRamDocs() == 0;
+        } catch (AlreadyClosedException e) {
+            return true;
         }
     }
 

@@ -250,7 +250,7 @@ final class PageWriter {
      * As {@link PageIndex#upsert} for each page of a batch (each URL at most once); returns how many had to be
      * embedded. What the index held of every page is read before the first is written, since a read after a write
      * refreshes the index's reader, and each refresh flushes a segment of its own. With {@code refresh} the pages are
-     * seen by searches when this returns; without, at the next search or commit.
+     * seen by searches when this returns; without, at the next commit.
      */
     int upsertAll(List<PageRecord> pages, boolean refresh) {
         List<PageRecord> records = new java.util.ArrayList<>(pages.size());

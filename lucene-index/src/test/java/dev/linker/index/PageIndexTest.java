@@ -55,6 +55,26 @@ class PageIndexTest {
     }
 
     @Test
+    void searches_between_the_pages_of_a_batch_see_it_only_once_committed_and_flush_no_segment_of_their_own(
+            @TempDir Path dir) {
+        List<PageRecord> pages = Fixtures.coffee();
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+            idx.sync(pages.subList(0, 5), true, null);
+            int segments = idx.withView(v -> v.searcher().getIndexReader().leaves().size());
+            for (PageRecord page : pages.subList(5, 11)) {
+                idx.putAll(List.of(page)); // a sync's batch, page by page, with a draft answered after each
+                assertEquals(5, idx.size(), "a draft sees the index as last committed");
+                assertNull(idx.get(page.url()));
+            }
+            idx.commit();
+            assertEquals(11, idx.size());
+            int after = idx.withView(v -> v.searcher().getIndexReader().leaves().size());
+            assertEquals(segments + 1, after,
+                    "the batch is one segment: no search flushed a page of it into a segment of its own");
+        }
+    }
+
+    @Test
     void dates_tags_kinds_text_regions_and_links_of_every_placement_survive_the_index() {
         List<PageRecord> blog = Fixtures.blog();
         try (PageIndex idx = PageIndex.inMemory(Fixtures.embedder())) {

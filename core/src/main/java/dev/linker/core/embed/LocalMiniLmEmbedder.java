@@ -447,7 +447,11 @@ public final class LocalMiniLmEmbedder implements Embedder {
         /** Runs hold the read lock (they may overlap); close takes the write lock so it never frees a running session. */
         private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
         private volatile boolean closed;
-        /** maxThreads - 1 daemon threads, started when first needed and stopped after 30 s idle; null until then. */
+        /**
+         * maxThreads - 1 daemon threads (null for one thread), started with the model by the thread that loads it and
+         * kept: on Linux a thread inherits the CPU priority of the thread that starts it, and helpers started by a
+         * write running at a lower priority (the server's bulk sync) would answer the drafts at that priority too.
+         */
         private ThreadPoolExecutor helpers;
 
         Model(OrtEnvironment environment, OrtSession session, WordPieceTokenizer tokenizer, int maxThreads) {
@@ -456,6 +460,9 @@ public final class LocalMiniLmEmbedder implements Embedder {
             this.tokenizer = tokenizer;
             this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
             this.maxThreads = maxThreads;
+            if (maxThreads > 1) {
+                helpers().prestartAllCoreThreads();
+            }
         }
 
         synchronized ThreadPoolExecutor helpers() {
@@ -464,13 +471,12 @@ public final class LocalMiniLmEmbedder implements Embedder {
                     throw new java.util.concurrent.RejectedExecutionException("closed");
                 }
                 AtomicInteger count = new AtomicInteger();
-                helpers = new ThreadPoolExecutor(maxThreads - 1, maxThreads - 1, 30, TimeUnit.SECONDS,
+                helpers = new ThreadPoolExecutor(maxThreads - 1, maxThreads - 1, 0, TimeUnit.SECONDS,
                         new LinkedBlockingQueue<>(), r -> {
                             Thread t = new Thread(r, "linker-embed-" + count.incrementAndGet());
                             t.setDaemon(true);
                             return t;
                         });
-                helpers.allowCoreThreadTimeOut(true);
             }
             return helpers;
         }

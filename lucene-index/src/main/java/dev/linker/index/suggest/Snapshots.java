@@ -1,10 +1,13 @@
 package dev.linker.index.suggest;
 
+import dev.linker.index.LowPriority;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageView;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -22,7 +25,7 @@ import java.util.function.Function;
  * before, so a
  * write shows in draft suggestions a few seconds later instead of holding every editor for a load. Once serving, a
  * load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and background loads are
- * spaced so they take at most a third of one core.
+ * spaced so they take at most a third of one core, on one thread of lower CPU priority than the drafts'.
  */
 final class Snapshots {
     /**
@@ -49,6 +52,7 @@ final class Snapshots {
     private volatile long lastLoadNanos;
     private volatile long lastLoadEnd;
     private final AtomicBoolean loading = new AtomicBoolean();
+    private ExecutorService background;
     /** A background load failed: the next draft loads in its own thread, where the failure is reported. */
     private volatile boolean backgroundFailed;
     private volatile boolean closed;
@@ -160,20 +164,40 @@ final class Snapshots {
                 || !loading.compareAndSet(false, true)) {
             return;
         }
-        Thread.ofPlatform().daemon().name("linker-snapshot").start(() -> {
-            try {
-                index.withView(view -> {
-                    synchronized (this) {
-                        SiteSnapshot snap = current;
-                        return snap != null && snap.reader == view.searcher().getIndexReader() ? snap : load(view);
-                    }
-                });
-            } catch (RuntimeException e) {
-                backgroundFailed = !closed;
-            } finally {
-                loading.set(false);
-            }
-        });
+        ExecutorService thread = background();
+        if (thread == null) {
+            loading.set(false);
+            return;
+        }
+        try {
+            thread.execute(() -> {
+                try {
+                    index.withView(view -> {
+                        synchronized (this) {
+                            SiteSnapshot snap = current;
+                            return snap != null && snap.reader == view.searcher().getIndexReader() ? snap : load(view);
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    backgroundFailed = !closed;
+                } finally {
+                    loading.set(false);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            loading.set(false); // the index closed meanwhile
+        }
+    }
+
+    /** The thread background loads run on, at a lower CPU priority than the drafts' ({@link LowPriority}). */
+    private synchronized ExecutorService background() {
+        if (closed) {
+            return null;
+        }
+        if (background == null) {
+            background = LowPriority.singleThread("linker-snapshot");
+        }
+        return background;
     }
 
     private static void release(SiteSnapshot snap) {
@@ -192,5 +216,8 @@ final class Snapshots {
         closed = true;
         current = null;
         segments = null;
+        if (background != null) {
+            background.shutdown();
+        }
     }
 }

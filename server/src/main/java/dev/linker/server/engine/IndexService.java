@@ -4,6 +4,7 @@ import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
 import dev.linker.index.DiskFullException;
 import dev.linker.index.IndexCorruptException;
+import dev.linker.index.LowPriority;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageInput;
 import dev.linker.index.PageEvent;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 
 /**
  * {@link LinkerService} over a {@link PageIndex}. Suggestions come from the index module's one draft engine
@@ -33,6 +35,11 @@ public final class IndexService implements LinkerService {
     private final PageIndex index;
     private final DraftEngine engine;
     private final Object writeLock = new Object();
+    /**
+     * Where the writes run: one thread at a lower CPU priority than the drafts' ({@link LowPriority}), so a bulk sync
+     * takes the cores the editors leave. Writes were one at a time before too.
+     */
+    private final ExecutorService writes = LowPriority.singleThread("linker-writes");
     /** Set once damage is found (checksums at start, or a failed read): health and suggestions report it. */
     private volatile IndexCorruptException damage;
     /** The last write's failure for want of disk space (null once a write succeeds again): health reports it. */
@@ -184,16 +191,18 @@ public final class IndexService implements LinkerService {
      * for want of disk space leaves the index as its last commit and is remembered until a write succeeds again.
      */
     private <T> T writing(java.util.function.Supplier<T> write) {
-        synchronized (writeLock) {
-            try {
-                T result = write.get();
-                diskFull = null;
-                return result;
-            } catch (DiskFullException e) {
-                diskFull = e;
-                throw e;
+        return LowPriority.run(writes, () -> {
+            synchronized (writeLock) {
+                try {
+                    T result = write.get();
+                    diskFull = null;
+                    return result;
+                } catch (DiskFullException e) {
+                    diskFull = e;
+                    throw e;
+                }
             }
-        }
+        });
     }
 
     @Override
@@ -271,5 +280,6 @@ public final class IndexService implements LinkerService {
         synchronized (writeLock) {
             index.close(); // commits
         }
+        writes.shutdown();
     }
 }
