@@ -207,8 +207,8 @@ final class LiveIndex {
 
     /**
      * Whether a read brings the searcher up to date first. A writer's pages are made visible by the write that made
-     * them (a commit, or the refresh of an upsert or a delete), never by a read: a read that refreshed while a batch was
-     * being written would flush the pages written so far into a segment of its own, on the reading thread (with a
+     * them (a commit, or the refresh of an upsert or a delete), never by a read: a read that refreshed while a batch
+     * was being written would flush the pages written so far into a segment of its own, on the reading thread (with a
      * server's bulk sync, every draft answered did). With nothing buffered a refresh is cheap and picks up what merges
      * finished since. A writer stopped by a failed write is reopened by it; a read-only index polls its folder at most
      * once a second.

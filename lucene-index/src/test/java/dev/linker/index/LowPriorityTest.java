@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class LowPriorityTest {
 
     @Test
-    void work_runs_at_the_lower_priority_and_so_do_the_threads_it_starts_while_the_caller_keeps_its_own() throws Exception {
+    void work_runs_at_the_lower_priority_and_so_do_the_threads_it_starts_while_the_caller_keeps_its_own()
+            throws Exception {
         assumeTrue(Files.isSymbolicLink(Path.of("/proc/thread-self")), "Linux only");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/renice")) || Files.isExecutable(Path.of("/bin/renice")),
                 "renice is not installed here");
@@ -49,7 +50,7 @@ class LowPriorityTest {
     }
 
     @Test
-    void the_embedders_helper_threads_keep_the_priority_of_the_thread_that_loaded_it_when_a_low_priority_write_uses_them()
+    void embedding_helpers_keep_the_priority_of_the_thread_that_loaded_the_model_when_a_low_priority_write_uses_them()
             throws Exception {
         assumeTrue(Files.isSymbolicLink(Path.of("/proc/thread-self")), "Linux only");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/renice")) || Files.isExecutable(Path.of("/bin/renice")),
@@ -80,7 +81,8 @@ class LowPriorityTest {
     void a_failure_of_the_work_reaches_the_caller_as_it_was_thrown() {
         ExecutorService writes = LowPriority.singleThread("test-writes");
         try {
-            DiskFullException full = new DiskFullException("/tmp/index", new java.io.IOException("No space left on device"));
+            DiskFullException full = new DiskFullException("/tmp/index",
+                    new java.io.IOException("No space left on device"));
             assertSame(full, assertThrows(DiskFullException.class, () -> LowPriority.run(writes, () -> {
                 throw full;
             })));

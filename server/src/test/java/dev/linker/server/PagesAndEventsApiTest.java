@@ -3,9 +3,14 @@ package dev.linker.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.linker.index.LowPriority;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -55,6 +60,30 @@ class PagesAndEventsApiTest {
         assertEquals(401, t.send("DELETE", "/api/v1/pages?url=" + GRINDER, null).status());
         assertEquals(401, t.post("/api/v1/events", Map.of("type", "killed", "url", GRINDER)).status());
         assertEquals(200, t.send("GET", "/api/v1/pages?url=" + GRINDER, null).status(), "nothing was deleted");
+    }
+
+    @Test
+    void pages_are_written_on_a_thread_of_lower_cpu_priority_than_the_drafts() throws Exception {
+        assumeTrue(Files.isSymbolicLink(Path.of("/proc/thread-self")), "Linux only");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/renice")) || Files.isExecutable(Path.of("/bin/renice")),
+                "renice is not installed here");
+        TestServer.Res r = t.put("/api/v1/pages", Map.of("pages", List.of(page("https://brew.example/gear/moka-pot",
+                "Moka pot brewing", "The moka pot brews strong stovetop coffee."))), "Authorization", AUTH);
+        assertEquals(200, r.status(), r.body());
+        List<Integer> writers = new ArrayList<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (Path task : tasks) {
+                if (Files.readString(task.resolve("comm")).strip().equals("linker-writes")) {
+                    String stat = Files.readString(task.resolve("stat"));
+                    writers.add(Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ")[16]));
+                }
+            }
+        }
+        assertFalse(writers.isEmpty(), "a thread named linker-writes wrote the page");
+        int drafts = LowPriority.niceOfThisThread(); // the server's request threads start as this one did
+        for (int nice : writers) {
+            assertTrue(nice >= LowPriority.NICE && nice > drafts, "linker-writes at " + nice + ", requests at " + drafts);
+        }
     }
 
     @Test

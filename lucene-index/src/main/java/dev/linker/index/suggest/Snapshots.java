@@ -52,7 +52,8 @@ final class Snapshots {
     private volatile long lastLoadNanos;
     private volatile long lastLoadEnd;
     private final AtomicBoolean loading = new AtomicBoolean();
-    private ExecutorService background;
+    /** Once serving: the thread background loads run on, at a lower CPU priority than drafts ({@link LowPriority}). */
+    private volatile ExecutorService background;
     /** A background load failed: the next draft loads in its own thread, where the failure is reported. */
     private volatile boolean backgroundFailed;
     private volatile boolean closed;
@@ -112,6 +113,7 @@ final class Snapshots {
         if (!closed) {
             snap.reader.incRef(); // open: it is the reader of the view this runs in
             segments = new SiteSnapshot.Segments();
+            background = LowPriority.singleThread("linker-snapshot");
             serves = true;
             index.onClose(this::close);
         }
@@ -164,7 +166,7 @@ final class Snapshots {
                 || !loading.compareAndSet(false, true)) {
             return;
         }
-        ExecutorService thread = background();
+        ExecutorService thread = background;
         if (thread == null) {
             loading.set(false);
             return;
@@ -187,17 +189,6 @@ final class Snapshots {
         } catch (RejectedExecutionException e) {
             loading.set(false); // the index closed meanwhile
         }
-    }
-
-    /** The thread background loads run on, at a lower CPU priority than the drafts' ({@link LowPriority}). */
-    private synchronized ExecutorService background() {
-        if (closed) {
-            return null;
-        }
-        if (background == null) {
-            background = LowPriority.singleThread("linker-snapshot");
-        }
-        return background;
     }
 
     private static void release(SiteSnapshot snap) {
