@@ -22,10 +22,10 @@ import java.util.function.Function;
  * {@link #FRESH_MAX_PAGES} pages (a load of a quarter of a second at most here) the snapshot is loaded before the draft
  * is answered, as {@link #latest} does: what was just written is suggested at once. A larger one (3.4 s for the first
  * load of 100k pages here, then about 1 s) is loaded on a background thread while drafts are answered from the one
- * before, so a
- * write shows in draft suggestions a few seconds later instead of holding every editor for a load. Once serving, a
- * load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and background loads are
- * spaced so they take at most a third of one core, on one thread of lower CPU priority than the drafts'.
+ * before, so a write shows in draft suggestions a few seconds later instead of holding every editor for a load. Once
+ * serving, a load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and background
+ * loads are spaced so they take at most a third of one core, on one thread of lower CPU priority than the drafts':
+ * while editors keep every core busy, a write shows later, once they leave one a moment.
  */
 final class Snapshots {
     /**

@@ -328,6 +328,21 @@ public final class ServerLoadBenchmark {
             System.out.println("  " + note);
         }
         printMemo(m0, m1);
+        if (bulkBatch > 0) {
+            printSyncCosts(m0, m1);
+        }
+    }
+
+    /** What the sync beside the run cost the drafts' side: writes held for drafts, snapshot loads, stale answers. */
+    static void printSyncCosts(Map<String, Number> m0, Map<String, Number> m1) {
+        java.util.function.ToDoubleFunction<String> d = k -> m1.getOrDefault(k, 0).doubleValue()
+                - m0.getOrDefault(k, 0).doubleValue();
+        System.out.printf(Locale.ROOT, "  beside the sync: %.0f page writes held for drafts (%.1f s in all), %.0f snapshot"
+                        + " loads, %.0f drafts answered from the previous snapshot%n",
+                d.applyAsDouble("linker_page_writes_held_for_drafts_total"),
+                d.applyAsDouble("linker_page_writes_held_for_drafts_seconds_total"),
+                d.applyAsDouble("linker_snapshot_loads_total"),
+                d.applyAsDouble("linker_drafts_from_previous_snapshot_total"));
     }
 
     /** How many of the run's vector and BM25 searches the suggester answered from its memo of recent searches. */
@@ -654,7 +669,8 @@ public final class ServerLoadBenchmark {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/metrics")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 for (String line : r.body().split("\n")) {
-                    if (line.startsWith("linker_draft") || line.startsWith("linker_search")) {
+                    if (line.startsWith("linker_draft") || line.startsWith("linker_search")
+                            || line.startsWith("linker_snapshot") || line.startsWith("linker_page_writes")) {
                         String[] f = line.split(" ");
                         out.put(f[0], Double.parseDouble(f[f.length - 1]));
                     }
