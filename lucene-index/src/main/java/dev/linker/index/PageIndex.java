@@ -359,9 +359,10 @@ public final class PageIndex implements Closeable {
     }
 
     /**
-     * {@link #put} for each page of a batch (each URL at most once), seen by searches from the next {@link #commit}. What the index held of the pages is read before the first is written: pages put one by one
-     * each refreshed the reader, and each refresh flushes a segment of its own (a 50-page batch made 50 segments for
-     * merges to undo, and as many readers). Every page is read against the events as they were before the batch, and
+     * {@link #put} for each page of a batch (each URL at most once), seen by searches from the next {@link #commit}.
+     * What the index held of the pages is read before the first is written: pages put one by one each refreshed the
+     * reader, and each refresh flushes a segment of its own (a 50-page batch made 50 segments for merges to undo, and
+     * as many readers). Every page is read against the events as they were before the batch, and
      * what they said of the live pages' URLs is forgotten once all are written. Returns how many had to be embedded.
      */
     public int putAll(List<PageRecord> pages) {
