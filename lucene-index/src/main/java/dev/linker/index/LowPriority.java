@@ -1,8 +1,11 @@
 package dev.linker.index;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -54,8 +57,28 @@ public final class LowPriority {
 
     /** The calling thread's niceness on Linux, or 0 where it cannot be read. */
     public static int niceOfThisThread() {
+        return niceOf(Path.of("/proc/thread-self"));
+    }
+
+    /** The niceness of each of this process's threads whose name starts with {@code prefix} (Linux; else none). */
+    public static List<Integer> niceOfThreadsNamed(String prefix) {
+        List<Integer> out = new ArrayList<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (Path task : tasks) {
+                if (Files.readString(task.resolve("comm")).startsWith(prefix)) {
+                    out.add(niceOf(task));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or a thread ended meanwhile: what was read
+        }
+        return out;
+    }
+
+    /** The niceness of the task (thread) at {@code /proc/.../task/<tid>}, or 0 where it cannot be read. */
+    private static int niceOf(Path task) {
         try {
-            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            String stat = Files.readString(task.resolve("stat"));
             // After the command name (in parentheses, which may hold spaces): state is field 3, nice field 19.
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
             return Integer.parseInt(f[16]);

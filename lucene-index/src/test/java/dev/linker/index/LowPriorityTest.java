@@ -4,10 +4,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.linker.core.embed.LocalMiniLmEmbedder;
 
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,12 +18,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class LowPriorityTest {
 
-    @Test
-    void work_runs_at_the_lower_priority_and_so_do_the_threads_it_starts_while_the_caller_keeps_its_own()
-            throws Exception {
+    /** Linux, with renice: where {@link LowPriority} lowers threads. */
+    static void assumeReniceWorksHere() {
         assumeTrue(Files.isSymbolicLink(Path.of("/proc/thread-self")), "Linux only");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/renice")) || Files.isExecutable(Path.of("/bin/renice")),
                 "renice is not installed here");
+    }
+
+    @Test
+    void work_runs_at_the_lower_priority_and_so_do_the_threads_it_starts_while_the_caller_keeps_its_own()
+            throws Exception {
+        assumeReniceWorksHere();
         int callers = LowPriority.niceOfThisThread();
         ExecutorService writes = LowPriority.singleThread("test-writes");
         try {
@@ -52,23 +55,13 @@ class LowPriorityTest {
     @Test
     void embedding_helpers_keep_the_priority_of_the_thread_that_loaded_the_model_when_a_low_priority_write_uses_them()
             throws Exception {
-        assumeTrue(Files.isSymbolicLink(Path.of("/proc/thread-self")), "Linux only");
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/renice")) || Files.isExecutable(Path.of("/bin/renice")),
-                "renice is not installed here");
+        assumeReniceWorksHere();
         int callers = LowPriority.niceOfThisThread();
         ExecutorService writes = LowPriority.singleThread("test-writes");
         try (LocalMiniLmEmbedder embedder = LocalMiniLmEmbedder.load(3)) {
             String page = "A burr grinder crushes beans between two burrs and gives even grounds. ".repeat(150);
             LowPriority.run(writes, () -> embedder.embedAll(List.of(page, page + "Espresso.", page + "Filter.")));
-            List<Integer> helpers = new ArrayList<>();
-            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
-                for (Path task : tasks) {
-                    if (Files.readString(task.resolve("comm")).startsWith("linker-embed-")) {
-                        String stat = Files.readString(task.resolve("stat"));
-                        helpers.add(Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ")[16]));
-                    }
-                }
-            }
+            List<Integer> helpers = LowPriority.niceOfThreadsNamed("linker-embed-");
             assertTrue(helpers.size() >= 2, "this embedder's two helpers at least: " + helpers);
             assertEquals(List.of(callers), helpers.stream().distinct().toList(),
                     "every helper at the niceness of the thread that loaded its embedder");

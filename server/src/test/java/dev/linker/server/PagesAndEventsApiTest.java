@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.linker.index.LowPriority;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -70,15 +68,7 @@ class PagesAndEventsApiTest {
         TestServer.Res r = t.put("/api/v1/pages", Map.of("pages", List.of(page("https://brew.example/gear/moka-pot",
                 "Moka pot brewing", "The moka pot brews strong stovetop coffee."))), "Authorization", AUTH);
         assertEquals(200, r.status(), r.body());
-        List<Integer> writers = new ArrayList<>();
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
-            for (Path task : tasks) {
-                if (Files.readString(task.resolve("comm")).strip().equals("linker-writes")) {
-                    String stat = Files.readString(task.resolve("stat"));
-                    writers.add(Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ")[16]));
-                }
-            }
-        }
+        List<Integer> writers = LowPriority.niceOfThreadsNamed("linker-writes");
         assertFalse(writers.isEmpty(), "a thread named linker-writes wrote the page");
         int drafts = LowPriority.niceOfThisThread(); // the server's request threads start as this one did
         for (int nice : writers) {
