@@ -7,8 +7,7 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 
 import java.io.IOException;
-import java.util.Iterator;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * Lucene analysis that produces exactly core's {@link Tokens}, so the index's document frequencies are the rarity
@@ -21,37 +20,45 @@ public final class LinkerAnalyzer extends Analyzer {
     }
 
     static final class CoreTokenizer extends Tokenizer {
+        /** A longer word (a run-on token) is indexed by its first this many chars. */
+        static final int MAX_TERM = 255;
         private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
         private final OffsetAttribute offset = addAttribute(OffsetAttribute.class);
-        private Iterator<Tokens.Token> tokens;
+        private final Tokens.Words words = new Tokens.Words();
+        /** The field's text, read whole at the first token; reused from one field to the next unless large. */
+        private char[] text = new char[8192];
+        private boolean read;
 
         @Override
         public boolean incrementToken() throws IOException {
             clearAttributes();
-            if (tokens == null) {
-                StringBuilder sb = new StringBuilder();
-                char[] buf = new char[8192];
+            if (!read) {
+                int length = 0;
                 int n;
-                while ((n = input.read(buf)) > 0) {
-                    sb.append(buf, 0, n);
+                while ((n = input.read(text, length, text.length - length)) > 0) {
+                    length += n;
+                    if (length == text.length) {
+                        text = Arrays.copyOf(text, 2 * text.length);
+                    }
                 }
-                List<Tokens.Token> all = Tokens.tokenize(sb.toString());
-                tokens = all.iterator();
+                words.reset(text, length);
+                read = true;
             }
-            if (!tokens.hasNext()) {
+            if (!words.next()) {
                 return false;
             }
-            Tokens.Token t = tokens.next();
-            String s = t.term().length() > 255 ? t.term().substring(0, 255) : t.term();
-            term.setEmpty().append(s);
-            offset.setOffset(correctOffset(t.start()), correctOffset(t.end()));
+            term.copyBuffer(words.termBuffer(), 0, Math.min(words.termLength(), MAX_TERM));
+            offset.setOffset(correctOffset(words.start()), correctOffset(words.end()));
             return true;
         }
 
         @Override
         public void reset() throws IOException {
             super.reset();
-            tokens = null;
+            read = false;
+            if (text.length > 1 << 20) {
+                text = new char[8192];
+            }
         }
     }
 }

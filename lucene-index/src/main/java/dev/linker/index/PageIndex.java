@@ -47,7 +47,7 @@ public final class PageIndex implements Closeable {
     }
 
     /**
-     * @param commitEvery  pages between commits during a sync
+     * @param commitEvery  pages between progress lines and commits during a sync (a commit at most every 15 s)
      * @param serialMerges merge segments in the writing thread, not in the background: the index's segments (and so
      *                     its approximate vector search) then depend only on what was written, not on timing — for a
      *                     job whose result must not depend on the machine (a plan's block on Spark)
@@ -323,7 +323,7 @@ public final class PageIndex implements Closeable {
     /**
      * Makes the index hold exactly {@code pages} (when {@code removeMissing}) or adds/updates them: pages whose
      * content hash is unchanged keep their vector, the others are embedded. Commits every
-     * {@link Options#commitEvery()} pages and at the end.
+     * {@link Options#commitEvery()} pages, at most once in 15 seconds, and at the end.
      */
     public SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress) {
         return sync(pages, removeMissing, progress, null);

@@ -132,7 +132,15 @@ final class PageWriter {
         int embedded;
         int written;
         int imported;
+        long lastCommit = System.nanoTime();
     }
+
+    /**
+     * The least time between two commits of a sync (Solr's autoCommit default). A commit fsyncs, and every commit
+     * ends a segment that merges must fold in again; at hundreds of pages a second, a commit every
+     * {@link PageIndex.Options#commitEvery()} pages would be one a second. A killed sync loses at most this much.
+     */
+    static final long COMMIT_INTERVAL_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
 
     /**
      * Pages embedded per call: lets HTTP embedders batch, and the local model spread the calls' text windows over its
@@ -198,7 +206,11 @@ final class PageWriter {
         return b;
     }
 
-    /** Waits for a batch's vectors and writes its changed pages; commits (and reports progress) every so often. */
+    /**
+     * Waits for a batch's vectors and writes its changed pages; reports progress every
+     * {@link PageIndex.Options#commitEvery()} pages, and commits then if the last commit is
+     * {@link #COMMIT_INTERVAL_NANOS} old.
+     */
     private void write(Batch b, SyncCounts counts, Consumer<String> progress, long t0) throws IOException {
         if (b.embedding != null) {
             List<float[]> got;
@@ -232,7 +244,10 @@ final class PageWriter {
         counts.written += b.pages.size();
         counts.imported += b.taken;
         if (counts.written / options.commitEvery() > before / options.commitEvery()) {
-            index.commit();
+            if (System.nanoTime() - counts.lastCommit >= COMMIT_INTERVAL_NANOS) {
+                index.commit();
+                counts.lastCommit = System.nanoTime();
+            }
             if (progress != null) {
                 double sec = (System.nanoTime() - t0) / 1e9;
                 progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",

@@ -28,8 +28,8 @@ import java.util.function.UnaryOperator;
  * placement give the links a page already has. A link to a redirect stub of the site counts for the page the stub
  * leads to, as a reader following it lands there.
  *
- * <p>What needs the whole site (inbound counts, names, authority) is computed up front in arrays of a few bytes a
- * page; each record is made as it is taken. A site read without text ({@code ReadOptions.withoutText()}) is given
+ * <p>What needs the whole site (inbound counts, names, authority, where each link lands) is computed up front in
+ * arrays of a few bytes a page and four a link; each record is made as it is taken. A site read without text ({@code ReadOptions.withoutText()}) is given
  * with a function that reads a batch of its pages again with their text ({@code SiteReader.withText}), so a
  * catalogue's records stream through the index without every page's text held at once.
  */
@@ -50,10 +50,14 @@ public final class SiteRecords implements Iterable<PageRecord> {
     /** The anchor names of page i are {@code names[nameStart[i]] .. names[nameStart[i+1]-1]}: source << 32 | link. */
     private final int[] nameStart;
     private final long[] names;
+    /** Where each link lands, as a page's index (-1: itself or not a page of the site), links numbered site-wide. */
+    private final int[] targets;
+    /** The number of page i's first link. */
+    private final int[] firstLink;
 
     private SiteRecords(Site site, Map<String, List<QueryStat>> gsc, UnaryOperator<List<Page>> withText,
                         UnaryOperator<PageRecord> then, String[] urls, double[] authority, int[] inbound,
-                        int[] nameStart, long[] names) {
+                        int[] nameStart, long[] names, int[] targets, int[] firstLink) {
         this.site = site;
         this.gsc = gsc;
         this.withText = withText;
@@ -63,6 +67,8 @@ public final class SiteRecords implements Iterable<PageRecord> {
         this.inbound = inbound;
         this.nameStart = nameStart;
         this.names = names;
+        this.targets = targets;
+        this.firstLink = firstLink;
     }
 
     /** Every record of a site read with its text. */
@@ -101,7 +107,13 @@ public final class SiteRecords implements Iterable<PageRecord> {
                         maxClicks);
             }
         }
-        // Pass 1: inbound counts, and which links name their target (counted per target).
+        // Pass 1: where each link lands, inbound counts, and which links name their target (counted per target).
+        int links = 0;
+        for (Page p : site.pages().values()) {
+            links += p.links().size();
+        }
+        int[] targets = new int[links];
+        int[] firstLink = new int[n];
         int[] inbound = new int[n];
         int[] nameCount = new int[n + 1];
         BitSet naming = new BitSet();
@@ -109,9 +121,11 @@ public final class SiteRecords implements Iterable<PageRecord> {
         Set<String> out = new HashSet<>();
         for (Page p : site.pages().values()) {
             out.clear();
+            firstLink[Arrays.binarySearch(urls, p.url())] = linkNo;
             for (Link l : p.links()) {
                 int at = linkNo++;
                 int t = target(site, urls, p, l);
+                targets[at] = t;
                 if (t < 0 || !l.content()) {
                     continue;
                 }
@@ -135,19 +149,19 @@ public final class SiteRecords implements Iterable<PageRecord> {
         linkNo = 0;
         for (Page p : site.pages().values()) {
             int s = -1;
-            List<Link> links = p.links();
-            for (int k = 0; k < links.size(); k++) {
-                if (naming.get(linkNo++)) {
+            int count = p.links().size();
+            for (int k = 0; k < count; k++) {
+                int at = linkNo++;
+                if (naming.get(at)) {
                     if (s < 0) {
                         s = Arrays.binarySearch(urls, p.url());
                     }
-                    int t = target(site, urls, p, links.get(k));
-                    names[fill[t]++] = (long) s << 32 | k;
+                    names[fill[targets[at]]++] = (long) s << 32 | k;
                 }
             }
         }
         return new SiteRecords(site, gsc, withText, UnaryOperator.identity(), urls, authority, inbound, nameStart,
-                names);
+                names, targets, firstLink);
     }
 
     /** The link score's share of a page's authority when the site has Search Console clicks. */
@@ -166,7 +180,7 @@ public final class SiteRecords implements Iterable<PageRecord> {
     public SiteRecords map(UnaryOperator<PageRecord> f) {
         UnaryOperator<PageRecord> g = then;
         return new SiteRecords(site, gsc, withText, r -> f.apply(g.apply(r)), urls, authority, inbound, nameStart,
-                names);
+                names, targets, firstLink);
     }
 
     public int size() {
@@ -247,13 +261,14 @@ public final class SiteRecords implements Iterable<PageRecord> {
         int i = Arrays.binarySearch(urls, p.url());
         Set<String> out = new LinkedHashSet<>();
         Set<String> all = new LinkedHashSet<>();
-        for (Link l : p.links()) {
-            int t = target(site, urls, p, l);
+        List<Link> links = p.links();
+        for (int k = 0; k < links.size(); k++) {
+            int t = targets[firstLink[i] + k];
             if (t < 0) {
                 continue;
             }
             all.add(urls[t]);
-            if (l.content()) {
+            if (links.get(k).content()) {
                 out.add(urls[t]);
             }
         }

@@ -262,4 +262,30 @@ class PageIndexTest {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    private static long lastCommit(Path dir) throws IOException {
+        try (org.apache.lucene.store.Directory d = org.apache.lucene.store.FSDirectory.open(dir)) {
+            return org.apache.lucene.index.SegmentInfos.getLastCommitGeneration(d);
+        }
+    }
+
+    @Test
+    void a_sync_within_the_commit_interval_commits_once_at_its_end_though_it_passed_commit_every(@TempDir Path dir)
+            throws IOException {
+        List<String> progress = new ArrayList<>();
+        PageIndex.Options everyTwo = new PageIndex.Options(dev.linker.core.embed.EmbedMode.BOTH,
+                PageIndex.VectorFormat.FLOAT, 2);
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), everyTwo)) {
+            long before = Math.max(lastCommit(dir), 0); // -1: none yet; the first commit is generation 1
+            long t0 = System.nanoTime();
+            idx.sync(Fixtures.coffee(), true, progress::add);
+            org.junit.jupiter.api.Assumptions.assumeTrue(
+                    System.nanoTime() - t0 < PageWriter.COMMIT_INTERVAL_NANOS, "the sync took under 15 s");
+            assertEquals(before + 1, lastCommit(dir), "one commit, at the end");
+        }
+        try (PageIndex reopened = PageIndex.openReadOnly(dir, null)) {
+            assertEquals(11, reopened.size());
+        }
+        assertEquals(1, progress.size(), "progress is still reported every two pages (one batch here): " + progress);
+    }
 }

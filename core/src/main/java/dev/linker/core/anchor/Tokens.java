@@ -29,26 +29,107 @@ public final class Tokens {
         if (text == null) {
             return out;
         }
-        int n = text.length();
-        int i = 0;
-        while (i < n) {
-            int c = text.codePointAt(i);
-            if (isWordChar(c)) {
-                int start = i;
-                while (i < n) {
-                    int d = text.codePointAt(i);
-                    if (!isWordChar(d)) {
-                        break;
-                    }
-                    i += Character.charCount(d);
-                }
-                String word = text.substring(start, i);
-                out.add(new Token(normalize(word), start, i, capitals(word)));
-            } else {
-                i += Character.charCount(c);
-            }
+        Words words = new Words();
+        words.reset(text.toCharArray(), text.length());
+        while (words.next()) {
+            out.add(new Token(words.term(), words.start(), words.end(),
+                    capitals(text.substring(words.start(), words.end()))));
         }
         return out;
+    }
+
+    /**
+     * The words of a text one at a time, as {@link #tokenize} gives them, each term written into a buffer the cursor
+     * reuses: no object per word, for Lucene's analysis of every page's text. A word of ASCII only is lower-cased
+     * here; any other goes through {@link String#toLowerCase(Locale)}, as {@link #normalize} does.
+     */
+    public static final class Words {
+        private char[] text = new char[0];
+        private int length;
+        private int at;
+        private int start;
+        private int end;
+        private char[] term = new char[32];
+        private int termLength;
+
+        /** Starts over on {@code text[0..length)}, which the cursor reads in place (not copied). */
+        public void reset(char[] text, int length) {
+            this.text = text;
+            this.length = length;
+            at = 0;
+            start = 0;
+            end = 0;
+            termLength = 0;
+        }
+
+        /** Moves to the next word; false when there is none. */
+        public boolean next() {
+            while (at < length) {
+                int c = Character.codePointAt(text, at, length);
+                if (isWordChar(c)) {
+                    break;
+                }
+                at += Character.charCount(c);
+            }
+            if (at >= length) {
+                return false;
+            }
+            start = at;
+            boolean ascii = true;
+            while (at < length) {
+                int d = Character.codePointAt(text, at, length);
+                if (!isWordChar(d)) {
+                    break;
+                }
+                ascii &= d < 128;
+                at += Character.charCount(d);
+            }
+            end = at;
+            if (ascii) {
+                int n = end - start;
+                ensure(n);
+                for (int i = 0; i < n; i++) {
+                    char ch = text[start + i];
+                    term[i] = ch >= 'A' && ch <= 'Z' ? (char) (ch + ('a' - 'A')) : ch;
+                }
+                termLength = stem(term, n);
+            } else {
+                String lower = new String(text, start, end - start).toLowerCase(Locale.ROOT);
+                ensure(lower.length());
+                lower.getChars(0, lower.length(), term, 0);
+                termLength = stem(term, lower.length());
+            }
+            return true;
+        }
+
+        private void ensure(int n) {
+            if (term.length < n) {
+                term = new char[Math.max(n, 2 * term.length)];
+            }
+        }
+
+        /** The current word's term, in {@code termBuffer()[0..termLength())}. */
+        public char[] termBuffer() {
+            return term;
+        }
+
+        public int termLength() {
+            return termLength;
+        }
+
+        public String term() {
+            return new String(term, 0, termLength);
+        }
+
+        /** Where the current word starts in the text. */
+        public int start() {
+            return start;
+        }
+
+        /** Where the current word ends in the text (exclusive). */
+        public int end() {
+            return end;
+        }
     }
 
     /** Two or more letters and none in lower case. */
@@ -84,17 +165,25 @@ public final class Tokens {
         return Character.isLetterOrDigit(c) || c == '_';
     }
 
+    /** A word's term: lower-cased ({@code Locale.ROOT}) and without its plural {@code s}. */
     public static String normalize(String word) {
-        String w = word.toLowerCase(Locale.ROOT);
-        int n = w.length();
-        // Light plural stemming: keeps "class", "status", "analysis" intact, folds "tables" -> "table".
-        if (n > 3 && w.charAt(n - 1) == 's' && w.charAt(n - 2) != 's' && w.charAt(n - 2) != 'u'
-                && w.charAt(n - 2) != 'i' && Character.isLetter(w.charAt(n - 2))) {
-            if (w.endsWith("ies") && n > 4) {
-                return w.substring(0, n - 3) + "y";
+        char[] w = word.toLowerCase(Locale.ROOT).toCharArray();
+        return new String(w, 0, stem(w, w.length));
+    }
+
+    /**
+     * The light plural strip of the lower-cased word in {@code w[0..n)}, in place; returns its new length. Keeps
+     * "class", "status", "analysis" intact, folds "tables" to "table" and "queries" to "query".
+     */
+    private static int stem(char[] w, int n) {
+        if (n > 3 && w[n - 1] == 's' && w[n - 2] != 's' && w[n - 2] != 'u' && w[n - 2] != 'i'
+                && Character.isLetter(w[n - 2])) {
+            if (n > 4 && w[n - 2] == 'e' && w[n - 3] == 'i') {
+                w[n - 3] = 'y';
+                return n - 2;
             }
-            return w.substring(0, n - 1);
+            return n - 1;
         }
-        return w;
+        return n;
     }
 }

@@ -126,14 +126,19 @@ public final class Hubs {
     private record Shape(int links, int linkWords, int words, int lines, int items, int prose, int ownProse) {
         static Shape of(String text, List<TextRegion> regions) {
             List<TextRegion> links = new ArrayList<>();
-            int linkWords = 0;
             for (TextRegion r : regions) {
                 if (r.kind() == TextRegion.Kind.LINK) {
                     links.add(r);
-                    linkWords += Hubs.words(text, r.start(), r.end());
                 }
             }
             links.sort(java.util.Comparator.comparingInt(TextRegion::start));
+            int[] wordsOf = new int[links.size()];
+            int linkWords = 0;
+            for (int i = 0; i < wordsOf.length; i++) {
+                wordsOf[i] = Hubs.words(text, links.get(i).start(), links.get(i).end());
+                linkWords += wordsOf[i];
+            }
+            int words = 0; // the text's, line by line: a line break is no word's
             int lines = 0;
             int items = 0;
             int prose = 0;
@@ -144,6 +149,7 @@ public final class Hubs {
                 int nl = text.indexOf('\n', start);
                 int end = nl < 0 ? text.length() : nl;
                 int w = Hubs.words(text, start, end);
+                words += w;
                 if (w > 0) {
                     lines++;
                     while (next < links.size() && links.get(next).start() < start) {
@@ -153,7 +159,7 @@ public final class Hubs {
                     int lw = 0;
                     for (int i = next; i < links.size() && links.get(i).end() <= end; i++) {
                         inLine++;
-                        lw += Hubs.words(text, links.get(i).start(), links.get(i).end());
+                        lw += wordsOf[i];
                     }
                     boolean item = inLine == 1 && 2 * lw >= w;
                     items += item ? 1 : 0;
@@ -165,7 +171,7 @@ public final class Hubs {
                 }
                 start = end + 1;
             }
-            return new Shape(links.size(), linkWords, Hubs.words(text, 0, text.length()), lines, items, prose, ownProse);
+            return new Shape(links.size(), linkWords, words, lines, items, prose, ownProse);
         }
     }
 

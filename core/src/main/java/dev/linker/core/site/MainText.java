@@ -154,13 +154,21 @@ final class MainText {
     }
 
     private void text(String s) {
-        for (int i = 0; i < s.length(); i++) {
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
             char c = s.charAt(i);
             if (c == '\n' && pre > 0) {
                 pendingBreak = true; // a line of code is a line
-            } else if (Character.isWhitespace(c) || c == '\u00A0') {
+                i++;
+            } else if (space(c)) {
                 pendingSpace = true;
+                i++;
             } else {
+                int word = i; // a run of characters other than spaces, appended at once
+                do {
+                    i++;
+                } while (i < n && !space(s.charAt(i)));
                 if (!sb.isEmpty()) {
                     if (pendingBreak) {
                         sb.append('\n');
@@ -175,8 +183,13 @@ final class MainText {
                         start[k] = sb.length();
                     }
                 }
-                sb.append(c);
+                sb.append(s, word, i);
             }
         }
+    }
+
+    /** A space of the text: collapsed with its neighbours into one (a line break in {@code <pre>} aside). */
+    private static boolean space(char c) {
+        return Character.isWhitespace(c) || c == '\u00A0';
     }
 }
