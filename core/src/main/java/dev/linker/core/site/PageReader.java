@@ -38,6 +38,14 @@ final class PageReader {
      * adds a problem.
      */
     Page read(Path file, String rel, String key, List<Site.Problem> problems) throws IOException {
+        return read(file, rel, key, problems, null);
+    }
+
+    /**
+     * As {@link #read(Path, String, String, List)}, with the page's links when they are known (a second read of the
+     * page for its text, against the same page keys): they are not resolved again.
+     */
+    Page read(Path file, String rel, String key, List<Site.Problem> problems, List<Link> known) throws IOException {
         long size = Files.size(file);
         if (size > options.maxPageBytes()) {
             problems.add(new Site.Problem(rel, key, String.format(Locale.ROOT,
@@ -59,10 +67,10 @@ final class PageReader {
                         "is not valid UTF-8 and declares no other charset; invalid bytes were replaced"));
             }
         }
-        return toPage(doc, rel, key);
+        return toPage(doc, rel, key, known);
     }
 
-    private Page toPage(Document doc, String rel, String key) {
+    private Page toPage(Document doc, String rel, String key, List<Link> known) {
         // One pass over the elements collects what a page needs; each select() would be another full traversal.
         List<Element> all = doc.getAllElements();
         Placements placements = new Placements(doc, all, options.contentSelector(), options.boilerplateSelector());
@@ -72,7 +80,7 @@ final class PageReader {
         }
         Element h1el = scan.h1 != null ? scan.h1 : scan.firstHeading;
         String h1 = h1el == null ? "" : Texts.collapse(h1el.text());
-        List<Link> links = links(key, scan.anchors, placements);
+        List<Link> links = known != null ? known : links(key, scan.anchors, placements);
         Element html = all.isEmpty() ? null : all.get(0).normalName().equals("#root") && all.size() > 1 ? all.get(1) : all.get(0);
         String lang = targets.share(html != null && html.normalName().equals("html") ? html.attr("lang") : "");
         List<JsonNode> ld = PageMetaReader.parseJsonLd(scan.jsonLd);

@@ -115,8 +115,9 @@ public final class SiteReader {
      * Reads pages of {@code site}, which was read without text ({@link ReadOptions#withoutText()}), once more with
      * their text: for a door that needs each page's text once, in turn, and cannot hold every page's text at once (the
      * index of a catalogue). The returned function reads a batch of pages in parallel and returns them in the same
-     * order, each as a whole-site read with text would have it (links resolve against the site's page keys). A page
-     * whose file can no longer be read is returned as it was given.
+     * order, each as a whole-site read with text would have it. Its links are the page's as given, which were
+     * resolved against the same page keys: they are not worked out again. A page whose file can no longer be read is
+     * returned as it was given.
      */
     public static java.util.function.UnaryOperator<List<Page>> withText(Site site, ReadOptions options) {
         ReadOptions o = options.withText();
@@ -135,7 +136,7 @@ public final class SiteReader {
             return p;
         }
         try {
-            return reader.read(dir.resolve(p.file()), p.file(), p.url(), new ArrayList<>(0));
+            return reader.read(dir.resolve(p.file()), p.file(), p.url(), new ArrayList<>(0), p.links());
         } catch (IOException | UncheckedIOException e) {
             return p;
         }

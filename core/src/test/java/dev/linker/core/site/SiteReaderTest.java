@@ -29,6 +29,18 @@ class SiteReaderTest {
     }
 
     @Test
+    void pages_read_again_for_their_text_equal_a_whole_site_read_with_text_on_every_fixture_site() {
+        for (String name : List.of("basic", "blog", "breadcrumbs", "hubs-by-content", "stale-anchors", "history")) {
+            ReadOptions options = ReadOptions.of(Sites.dir(name));
+            Site whole = SiteReader.read(options.withText());
+            Site light = SiteReader.read(options.withoutText());
+            List<Page> again = SiteReader.withText(light, options).apply(List.copyOf(light.pages().values()));
+            assertEquals(List.copyOf(whole.pages().values()), again, name);
+            assertTrue(again.stream().anyMatch(p -> !p.text().isEmpty() && !p.links().isEmpty()), name);
+        }
+    }
+
+    @Test
     void pages_carry_title_h1_robots_breadcrumbs_and_section_headings() {
         Site s = basic();
         assertEquals(9, s.pages().size());
