@@ -1,5 +1,6 @@
 package dev.linker.index;
 
+import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.model.PageKind;
 import dev.linker.core.model.PageMeta;
@@ -124,7 +125,7 @@ final class PageDocuments {
         d.add(new StoredField(Fields.INBOUND, r.inbound()));
         d.add(new StringField(Fields.SAFETY, r.safety(), Field.Store.YES));
         d.add(new StringField(Fields.HASH, hash, Field.Store.YES));
-        d.add(new StoredField(Fields.WORDS, countWords(r.body())));
+        d.add(new StoredField(Fields.WORDS, Tokens.countWords(r.body(), 0, r.body().length())));
         for (String l : r.links()) {
             d.add(new StoredField(Fields.LINKS, l));
         }
@@ -164,17 +165,5 @@ final class PageDocuments {
         return date == null ? Fields.UNDATED : Math.toIntExact(date.toEpochDay());
     }
 
-    static int countWords(String s) {
-        int n = 0;
-        boolean in = false;
-        for (int i = 0; i < s.length(); i++) {
-            boolean w = Character.isLetterOrDigit(s.charAt(i));
-            if (w && !in) {
-                n++;
-            }
-            in = w;
-        }
-        return n;
-    }
 
 }

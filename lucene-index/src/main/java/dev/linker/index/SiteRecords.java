@@ -29,9 +29,10 @@ import java.util.function.UnaryOperator;
  * leads to, as a reader following it lands there.
  *
  * <p>What needs the whole site (inbound counts, names, authority, where each link lands) is computed up front in
- * arrays of a few bytes a page and four a link; each record is made as it is taken. A site read without text ({@code ReadOptions.withoutText()}) is given
- * with a function that reads a batch of its pages again with their text ({@code SiteReader.withText}), so a
- * catalogue's records stream through the index without every page's text held at once.
+ * arrays of a few bytes a page and four a link; each record is made as it is taken. A site read without text
+ * ({@code ReadOptions.withoutText()}) is given with a function that reads a batch of its pages again with their text
+ * ({@code SiteReader.withText}), so a catalogue's records stream through the index without every page's text held at
+ * once.
  */
 public final class SiteRecords implements Iterable<PageRecord> {
     /** Redirect hops followed at most (a longer chain stops where it got to). */

@@ -161,6 +161,23 @@ public final class Tokens {
         return String.join(" ", terms(text));
     }
 
+    /**
+     * The words of {@code s[from, to)} as a page's length is counted (its stored word count, the hub rules): runs of
+     * letters and digits, so "pg_dump" counts two, unlike the terms above.
+     */
+    public static int countWords(CharSequence s, int from, int to) {
+        int n = 0;
+        boolean in = false;
+        for (int i = from; i < to; i++) {
+            boolean w = Character.isLetterOrDigit(s.charAt(i));
+            if (w && !in) {
+                n++;
+            }
+            in = w;
+        }
+        return n;
+    }
+
     static boolean isWordChar(int c) {
         return Character.isLetterOrDigit(c) || c == '_';
     }

@@ -1,5 +1,6 @@
 package dev.linker.core.site;
 
+import dev.linker.core.anchor.Tokens;
 import dev.linker.core.model.PageKind;
 import dev.linker.core.model.TextRegion;
 
@@ -135,7 +136,7 @@ public final class Hubs {
             int[] wordsOf = new int[links.size()];
             int linkWords = 0;
             for (int i = 0; i < wordsOf.length; i++) {
-                wordsOf[i] = Hubs.words(text, links.get(i).start(), links.get(i).end());
+                wordsOf[i] = Tokens.countWords(text, links.get(i).start(), links.get(i).end());
                 linkWords += wordsOf[i];
             }
             int words = 0; // the text's, line by line: a line break is no word's
@@ -148,7 +149,7 @@ public final class Hubs {
             for (int start = 0; start <= text.length(); ) {
                 int nl = text.indexOf('\n', start);
                 int end = nl < 0 ? text.length() : nl;
-                int w = Hubs.words(text, start, end);
+                int w = Tokens.countWords(text, start, end);
                 words += w;
                 if (w > 0) {
                     lines++;
@@ -204,21 +205,8 @@ public final class Hubs {
      */
     public static PageKind byUrlAndText(String url, String text) {
         PageKind k = byUrl(url);
-        return k == PageKind.LISTING && text != null && words(text, 0, text.length()) >= CSV_CONTENT_WORDS
+        return k == PageKind.LISTING && text != null && Tokens.countWords(text, 0, text.length()) >= CSV_CONTENT_WORDS
                 ? PageKind.CONTENT : k;
-    }
-
-    private static int words(String s, int from, int to) {
-        int n = 0;
-        boolean in = false;
-        for (int i = from; i < to; i++) {
-            boolean w = Character.isLetterOrDigit(s.charAt(i));
-            if (w && !in) {
-                n++;
-            }
-            in = w;
-        }
-        return n;
     }
 
     private static String path(String url) {

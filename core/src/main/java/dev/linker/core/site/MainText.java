@@ -161,14 +161,14 @@ final class MainText {
             if (c == '\n' && pre > 0) {
                 pendingBreak = true; // a line of code is a line
                 i++;
-            } else if (space(c)) {
+            } else if (Texts.isSpace(c)) {
                 pendingSpace = true;
                 i++;
             } else {
                 int word = i; // a run of characters other than spaces, appended at once
                 do {
                     i++;
-                } while (i < n && !space(s.charAt(i)));
+                } while (i < n && !Texts.isSpace(s.charAt(i)));
                 if (!sb.isEmpty()) {
                     if (pendingBreak) {
                         sb.append('\n');
@@ -186,10 +186,5 @@ final class MainText {
                 sb.append(s, word, i);
             }
         }
-    }
-
-    /** A space of the text: collapsed with its neighbours into one (a line break in {@code <pre>} aside). */
-    private static boolean space(char c) {
-        return Character.isWhitespace(c) || c == '\u00A0';
     }
 }

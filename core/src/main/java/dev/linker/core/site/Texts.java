@@ -23,6 +23,11 @@ final class Texts {
         }
     }
 
+    /** A space of a text (no-break space included): a run of them is written as one. */
+    static boolean isSpace(char c) {
+        return Character.isWhitespace(c) || c == '\u00A0';
+    }
+
     /** Each run of whitespace (no-break space included) as one space, stripped. */
     static String collapse(String s) {
         if (s == null || s.isEmpty()) {
@@ -32,7 +37,7 @@ final class Texts {
         boolean space = false;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (Character.isWhitespace(c) || c == '\u00A0') {
+            if (isSpace(c)) {
                 space = sb.length() > 0;
             } else {
                 if (space) {
