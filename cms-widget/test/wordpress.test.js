@@ -570,15 +570,22 @@ test('wordpress_classic_editor_box_suggests_links_in_tinymce_with_the_read_key_o
     await page.locator(`#linker-classic-widget li[data-url="${grinder.url}"] button[data-action=insert]`).click();
     const content = await page.evaluate(() => window.tinymce.get('content').getContent());
     assert.ok(content.includes(`<a href="${grinder.url}">${s.anchor}</a>`), content);
-    // The Text tab: the box follows the textarea (HTML) and still suggests.
+    // The Text tab: the box follows the textarea (HTML) and still suggests. It answers the textarea's source first
+    // (the switch's own request), then an edit of it.
+    const switchSince = await mark(page);
     await page.locator('#content-html').click();
     await page.locator('#linker-classic-widget[data-editor=text]').waitFor({ state: 'attached' });
+    const textarea = async (e) => {
+      throw new Error(`${e.message}\nthe textarea holds: …${JSON.stringify((await page.locator('#content').inputValue()).slice(-60))}`);
+    };
+    const html = await page.locator('#content').inputValue();
+    await waitForSuggestions(page, 'linker-classic-widget', { since: switchSince, equals: html, timeout: 30000 }).catch(textarea);
     const textSince = await mark(page);
-    // One edit of the whole value, not keystrokes: WordPress may still move the caret after the switch (its own
-    // timers), and keys typed then would land mid-text. The box answers whatever the textarea holds (input event).
-    const source = `${await page.locator('#content').inputValue()} The grinder needs cleaning too.`;
+    // One edit of the whole value (as a paste), not keystrokes, so that nothing WordPress does after the switch can
+    // put keys elsewhere; the box answers whatever the textarea holds after its input event.
+    const source = `${html} The grinder needs cleaning too.`;
     await page.locator('#content').fill(source);
-    await waitForSuggestions(page, 'linker-classic-widget', { since: textSince, equals: source, timeout: 30000 });
+    await waitForSuggestions(page, 'linker-classic-widget', { since: textSince, equals: source, timeout: 30000 }).catch(textarea);
     await page.locator('#content-tmce').click();
     await page.locator('#linker-classic-widget[data-editor=visual]').waitFor({ state: 'attached' });
     // Publish: WordPress saves the link; the recipe is sent to the server.
