@@ -65,7 +65,6 @@ class EmbedJobTest {
                 previous == null ? null : previous.toString(), mode, EmbedderSpec.local(), 0), m -> { });
     }
 
-    /** Asserts that {@code dir} holds, for every page linker index reads from {@code csv}, its hash and vector. */
     /**
      * One row per page keyed as linker index keys it, each hashing the text linker index reads, and the vector of
      * every {@code every}-th page (1: all) within cosine 0.9999 of the local model's.
