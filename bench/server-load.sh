@@ -7,6 +7,7 @@
 #   bench/server-load.sh --client wrk --concurrency 4 --modes editing    # load sent by wrk (apt-get install wrk)
 #   bench/server-load.sh --client wrk --concurrency 4 --modes editing --bulk-sync 50   # each run alone, then beside a bulk sync
 #   bench/server-load.sh --client engine --concurrency 4 --duration 30   # the engine alone: CPU per edit, one thread
+#   bench/server-load.sh --reloads 20                      # the snapshot's reload after each 50-page write: CPU, one thread
 #
 # Arguments go to dev.linker.server.bench.ServerLoadBenchmark:
 #   --dir DIR (default server/target/load-bench; relative paths are relative to server/)  --pages 100k
@@ -21,6 +22,8 @@
 #   --draft-reuse-words N (the server's --draft-reuse-words: default 4, 0 turns reuse of chunk vectors off)
 #   --bulk-sync PAGES (each editing/cold run again with PUT /api/v1/pages batches of PAGES edited pages sent back to back
 #     beside it, as a CMS's whole-site sync sends them: rows "editing" and "editing+sync", the sync's pages/s in a note)
+#   --reloads ROUNDS (no server and no load: ROUNDS times, a batch of --bulk-sync pages (default 50) is written and
+#     the suggester's snapshot loaded again on one thread of the driver; prints the CPU per reload. Edits the index.)
 # Environment: BENCH_HEAP (heap of the driver JVM that also builds the index; default 2g).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -1,11 +1,13 @@
 package dev.linker.core.anchor;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * Every name every page goes by, keyed by its normalised phrase: titles and H1s (template stripped, see
@@ -122,12 +124,109 @@ public final class NameIndex {
      * Adds a name. {@code fromSource} is the page whose link text taught it (ANCHOR), null for the target's own
      * names.
      */
-    public synchronized void add(String target, String name, Kind kind, String fromSource) {
-        List<String> terms = Tokens.terms(name);
-        if (terms.isEmpty() || terms.size() > MAX_TOKENS) {
-            return;
+    public void add(String target, String name, Kind kind, String fromSource) {
+        add(new Page(target).name(name, kind, fromSource));
+    }
+
+    /** Adds the title/H1 names of a page. */
+    public void addTitle(String target, String title, String h1, UnaryOperator<String> strip) {
+        add(new Page(target).title(title, h1, strip));
+    }
+
+    /**
+     * Confirms a title's head by the page's address: where the last part of the address says what the head says
+     * ("/blog/cold-brew.html" and the title "Cold brew concentrate"), the site names its page by those words, and the
+     * head counts as a whole name, for ranking too. An address alone names nothing (slugs such as "go-brand" are often
+     * plain words in prose).
+     */
+    public void addSlug(String target, String url) {
+        add(new Page(target).slug(url));
+    }
+
+    /**
+     * A page's names as {@link #add(String, String, Kind, String)}, {@link #addTitle} and {@link #addSlug} take them,
+     * read and tokenized once. The snapshot of a site being written is built again after each batch, while all but
+     * the batch's pages name themselves as before: deriving and tokenizing their titles was most of a reload's time.
+     * {@link #add(Page)} adds them in the order they were recorded, as those calls in that order would.
+     */
+    public static final class Page {
+        private static final byte SLUG = -1;
+        private static final byte CAPITALS = 0x40;
+        private final String target;
+        private String[] phrases = new String[4];
+        private byte[] kinds = new byte[4]; // the Kind's ordinal, | CAPITALS; SLUG for an address's phrase
+        private String[] sources; // null while every name is the page's own
+        private int size;
+
+        public Page(String target) {
+            this.target = target;
         }
-        String phrase = String.join(" ", terms);
+
+        /** A name of the page ({@code fromSource}: the page whose link text taught it, null for its own). */
+        public Page name(String name, Kind kind, String fromSource) {
+            List<String> terms = Tokens.terms(name);
+            if (terms.isEmpty() || terms.size() > MAX_TOKENS) {
+                return this;
+            }
+            boolean capitals = kind == Kind.TITLE && fromSource == null && terms.size() == 1
+                    && Tokens.capitals(name.strip());
+            return record(String.join(" ", terms), (byte) (kind.ordinal() | (capitals ? CAPITALS : 0)), fromSource);
+        }
+
+        /** The names of the page's title and H1, the site's template stripped by {@code strip}. */
+        public Page title(String title, String h1, UnaryOperator<String> strip) {
+            for (TitleNames.Name n : TitleNames.names(title, h1, strip)) {
+                name(n.text(), n.number() ? Kind.NUMBER : Kind.TITLE, null);
+            }
+            for (String head : TitleNames.heads(title, strip)) {
+                name(head, Kind.HEAD, null);
+            }
+            return this;
+        }
+
+        /** The page's address, which may confirm a head of its title (see {@link #addSlug}). */
+        public Page slug(String url) {
+            String slug = NameIndex.slug(url);
+            List<String> terms = slug == null ? List.of() : Tokens.terms(slug);
+            // a one-word slug is too often a plain word
+            return terms.size() < 2 ? this : record(String.join(" ", terms), SLUG, null);
+        }
+
+        private Page record(String phrase, byte kind, String source) {
+            if (size == phrases.length) {
+                phrases = Arrays.copyOf(phrases, size * 2);
+                kinds = Arrays.copyOf(kinds, size * 2);
+                sources = sources == null ? null : Arrays.copyOf(sources, size * 2);
+            }
+            if (source != null && sources == null) {
+                sources = new String[phrases.length];
+            }
+            phrases[size] = phrase;
+            kinds[size] = kind;
+            if (sources != null) {
+                sources[size] = source;
+            }
+            size++;
+            return this;
+        }
+    }
+
+    private static final Kind[] KINDS = Kind.values();
+
+    /** Adds the names {@code page} recorded. */
+    public synchronized void add(Page page) {
+        for (int i = 0; i < page.size; i++) {
+            byte k = page.kinds[i];
+            if (k == Page.SLUG) {
+                confirmHead(page.target, page.phrases[i]);
+            } else {
+                add(page.target, page.phrases[i], KINDS[k & ~Page.CAPITALS], page.sources == null ? null
+                        : page.sources[i], (k & Page.CAPITALS) != 0);
+            }
+        }
+    }
+
+    private void add(String target, String phrase, Kind kind, String fromSource, boolean capitals) {
         Node node = byPhrase.computeIfAbsent(phrase, k -> new Node());
         if (node.owners == null) {
             node.owners = new ArrayList<>(1);
@@ -147,7 +246,7 @@ public final class NameIndex {
             if (kind != Kind.ANCHOR && !(kind == Kind.HEAD && named)) { // a head never demotes a whole name
                 o.kind = kind;
             }
-            if (kind == Kind.TITLE && terms.size() == 1 && Tokens.capitals(name.strip())) {
+            if (capitals) {
                 o.capitals = true;
             }
         } else if (o.firstSource == null) {
@@ -155,37 +254,17 @@ public final class NameIndex {
         } else if (!o.firstSource.equals(fromSource)) {
             o.manySources = true;
         }
-        StringBuilder prefix = new StringBuilder();
-        for (int i = 0; i < terms.size() - 1; i++) {
-            prefix.append(i == 0 ? "" : " ").append(terms.get(i));
-            byPhrase.computeIfAbsent(prefix.toString(), k -> new Node()).prefix = true;
+        int words = 1;
+        for (int space = phrase.indexOf(' '); space >= 0; space = phrase.indexOf(' ', space + 1)) {
+            byPhrase.computeIfAbsent(phrase.substring(0, space), k -> new Node()).prefix = true;
+            words++;
         }
-        maxTokens = Math.max(maxTokens, terms.size());
+        maxTokens = Math.max(maxTokens, words);
     }
 
-    /** Adds the title/H1 names of a page. */
-    public void addTitle(String target, String title, String h1, java.util.function.UnaryOperator<String> strip) {
-        for (TitleNames.Name n : TitleNames.names(title, h1, strip)) {
-            add(target, n.text(), n.number() ? Kind.NUMBER : Kind.TITLE, null);
-        }
-        for (String head : TitleNames.heads(title, strip)) {
-            add(target, head, Kind.HEAD, null);
-        }
-    }
-
-    /**
-     * Confirms a title's head by the page's address: where the last part of the address says what the head says
-     * ("/blog/cold-brew.html" and the title "Cold brew concentrate"), the site names its page by those words, and the
-     * head counts as a whole name, for ranking too. An address alone names nothing (slugs such as "go-brand" are often
-     * plain words in prose).
-     */
-    public synchronized void addSlug(String target, String url) {
-        String slug = slug(url);
-        List<String> terms = slug == null ? List.of() : Tokens.terms(slug);
-        if (terms.size() < 2) {
-            return; // a one-word slug is too often a plain word
-        }
-        Node node = byPhrase.get(String.join(" ", terms));
+    /** A head of {@code target}'s title that its address repeats counts as a whole name. */
+    private void confirmHead(String target, String phrase) {
+        Node node = byPhrase.get(phrase);
         if (node == null || node.owners == null) {
             return;
         }

@@ -346,11 +346,15 @@ final class SiteSnapshot {
         private Map<Object, Segment> byCore = new HashMap<>();
     }
 
-    /** One segment's pages as read, by their number in it (null: deleted when read), and their infos once built. */
+    /**
+     * One segment's pages as read, by their number in it (null: deleted when read), and their infos and names once
+     * built.
+     */
     private static final class Segment {
         final Row[] rows;
         /** Built under {@link #template}; rebuilt when the site's template changes. */
         PageInfo[] infos;
+        NameIndex.Page[] names;
         TitleTemplate template;
 
         Segment(Row[] rows) {
@@ -379,8 +383,8 @@ final class SiteSnapshot {
         IndexReader reader = s.getIndexReader();
         int max = reader.maxDoc();
         PageInfo[] infos = new PageInfo[max];
-        Map<String, Integer> docs = new HashMap<>();
-        List<String> titles = new ArrayList<>();
+        Map<String, Integer> docs = HashMap.newHashMap(max); // sized once: a reload puts every page
+        List<String> titles = new ArrayList<>(max);
         List<LeafReaderContext> leaves = reader.leaves();
         Segment[] segments = new Segment[leaves.size()];
         Map<Object, Segment> next = new HashMap<>();
@@ -429,6 +433,7 @@ final class SiteSnapshot {
             Segment seg = segments[l];
             if (kept != null && !template.equals(seg.template)) {
                 seg.infos = new PageInfo[seg.rows.length];
+                seg.names = new NameIndex.Page[seg.rows.length];
                 seg.template = template;
             }
             LeafReader r = leaves.get(l).reader();
@@ -453,17 +458,16 @@ final class SiteSnapshot {
                 if (info.status() != Status.LIVE) {
                     continue;
                 }
-                names.addTitle(info.url(), d.title(), d.h1(), template::strip);
-                names.addSlug(info.url(), info.url());
-                for (String v : d.anchorNames()) {
-                    int sep = v.indexOf(Fields.SEP);
-                    if (sep > 0) {
-                        names.add(info.url(), v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
+                NameIndex.Page named = kept == null ? null : seg.names[i];
+                if (named == null) {
+                    named = d.names(info.url(), template);
+                    if (kept != null) {
+                        seg.names[i] = named;
                     }
                 }
+                names.add(named);
                 for (String v : d.queries()) {
                     int sep = v.indexOf(Fields.SEP);
-                    names.add(info.url(), sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
                     clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
                 }
             }
@@ -503,6 +507,22 @@ final class SiteSnapshot {
                     num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
                     num(d, Fields.WORDS).intValue(), links, all, d.get(Fields.KIND), d.get(Fields.PUBLISHED),
                     d.get(Fields.LANGUAGE), d.getValues(Fields.ANCHOR_NAMES), d.getValues(Fields.QUERIES));
+        }
+
+        /** The names the page goes by (its address {@code url}): title and H1, slug, anchors, queries. */
+        NameIndex.Page names(String url, TitleTemplate template) {
+            NameIndex.Page p = new NameIndex.Page(url).title(title, h1, template::strip).slug(url);
+            for (String v : anchorNames) {
+                int sep = v.indexOf(Fields.SEP);
+                if (sep > 0) {
+                    p.name(v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
+                }
+            }
+            for (String v : queries) {
+                int sep = v.indexOf(Fields.SEP);
+                p.name(sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
+            }
+            return p;
         }
 
         /** What the suggester keeps of the page, its title stripped of the site's {@code template}. */

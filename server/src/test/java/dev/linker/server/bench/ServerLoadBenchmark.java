@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  * <p>Args: {@code [--dir DIR] [--pages 100k] [--concurrency 1,4,16] [--duration SECONDS] [--modes editing,cold|none]
  * [--client java|wrk] [--wrk-threads 1] [--soak-minutes M] [--soak-rate R] [--soak-authors N] [--soak-new-draft-every N]
  * [--server-jvm "-Xmx1g;-XX:..."] [--draft-cache ENTRIES] [--draft-reuse-words N] [--bulk-sync PAGES] [--rebuild]
- * [--build-only]}.
+ * [--build-only] [--reloads ROUNDS]}. With {@code --client engine} ({@link EngineReplay}) or {@code --reloads}
+ * ({@link SnapshotReloads}) it measures one part in this JVM instead of running a server.
  * <ol>
  *   <li>builds the index once under DIR/index (synthetic text, precomputed clustered vectors recorded under the
  *   local model's id) — embedding 100k pages with the real model would take hours on 2 cores;</li>
@@ -71,6 +72,7 @@ public final class ServerLoadBenchmark {
         String clientName = "java";
         int wrkThreads = 1;
         int bulkSync = 0;
+        int reloads = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--dir" -> dir = Path.of(args[++i]);
@@ -91,6 +93,7 @@ public final class ServerLoadBenchmark {
                 case "--client" -> clientName = args[++i];
                 case "--wrk-threads" -> wrkThreads = Integer.parseInt(args[++i]);
                 case "--bulk-sync" -> bulkSync = Integer.parseInt(args[++i]);
+                case "--reloads" -> reloads = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
                         + " (see the class comment or BENCHMARKS.md)");
             }
@@ -105,6 +108,10 @@ public final class ServerLoadBenchmark {
         Path index = dir.resolve("index-" + pages);
         build(site, index, rebuild);
         if (buildOnly) {
+            return;
+        }
+        if (reloads > 0) {
+            SnapshotReloads.run(site, index, reloads, bulkSync > 0 ? bulkSync : 50);
             return;
         }
         describeDrafts(site);
