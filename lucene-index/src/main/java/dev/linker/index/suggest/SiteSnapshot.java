@@ -337,10 +337,12 @@ final class SiteSnapshot {
 
     /**
      * What {@link #load} read of each index segment, for the next load to reuse: a segment never changes once written
-     * (only which of its pages are live), so the next version of the index reads only its new segments' stored fields
-     * (3.4 s of a 100k-page load's are spent there). Kept by the snapshots that serve drafts while the index is being
-     * written. It holds each page's values as read beside its info (the strings are shared, the arrays of links are
-     * not), for one index version's segments at a time.
+     * (only which of its pages are live), so the next version of the index reads the stored fields of its new segments
+     * only, and derives the names of their pages only ({@link NameIndex.Page}; again for every page when the site's
+     * title template changes). At 100k pages a load after a 50-page write takes about 0.3 s of CPU here, against 3.4 s
+     * for the first. Kept by the snapshots that serve drafts while the index is being written. It holds each page's
+     * values as read beside its info and its names (the strings are shared, the arrays of links are not), for one
+     * index version's segments at a time.
      */
     static final class Segments {
         private Map<Object, Segment> byCore = new HashMap<>();

@@ -20,7 +20,8 @@ import java.util.Locale;
  * thread after each committed batch, reading only the index segments the last load had not read. Each round writes
  * one batch of edited pages (as one {@code PUT} of the bulk sync: {@code --bulk-sync PAGES}, default 50), commits, and
  * loads the snapshot on this thread. Prints the thread's CPU time per load: the first (every page read), and the
- * median, least and most of the next ones.
+ * median, least and most of the next ones; then the heap in use after a full GC (the snapshot that serves drafts and
+ * what it keeps for the next load, with the index's own).
  */
 final class SnapshotReloads {
     private SnapshotReloads() {
@@ -60,6 +61,9 @@ final class SnapshotReloads {
                                 + "%.0f ms)%n", batch, next.length, next[next.length / 2], next[0],
                         next[next.length - 1], ms[0]);
             }
+            System.gc(); // what the serving snapshot and the segments kept for the next load hold, garbage aside
+            System.out.printf(Locale.ROOT, "snapshot: heap in use after a full GC: %d MB%n",
+                    ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20);
         }
     }
 }
