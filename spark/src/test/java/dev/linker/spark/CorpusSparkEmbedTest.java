@@ -39,13 +39,15 @@ class CorpusSparkEmbedTest {
         if (!Files.isRegularFile(pages)) {
             fail("linker.corpus.dir is set to " + dir + " but " + pages + " is missing");
         }
+        int every = Integer.getInteger("linker.corpus.every", 4);
+        assertTrue(every >= 1, "linker.corpus.every must be 1 or more: " + every); // before minutes of embedding
         EmbedJobTest.start();
         try {
             Path out = Path.of("target", "corpus-vectors");
             EmbedJob.Result r = EmbedJobTest.embed(pages.toString(), out, null, EmbedMode.BOTH);
             System.out.printf("Spark embed of %s: %d pages, %d embedded%n", pages, r.pages(), r.embedded());
             assertEquals(r.pages(), r.embedded());
-            EmbedJobTest.assertSameAsIndex(pages, out, EmbedMode.BOTH, Integer.getInteger("linker.corpus.every", 4));
+            EmbedJobTest.assertSameAsIndex(pages, out, EmbedMode.BOTH, every);
             plansAsLinkerPlan(pages, pages.resolveSibling("links.jsonl"), out);
         } finally {
             EmbedJobTest.stop();
