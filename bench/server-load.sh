@@ -7,7 +7,7 @@
 #   bench/server-load.sh --client wrk --concurrency 4 --modes editing    # load sent by wrk (apt-get install wrk)
 #   bench/server-load.sh --client wrk --concurrency 4 --modes editing --bulk-sync 50   # each run alone, then beside a bulk sync
 #   bench/server-load.sh --client engine --concurrency 4 --duration 30   # the engine alone: CPU per edit, one thread
-#   bench/server-load.sh --reloads 20                      # the snapshot's reload after each 50-page write: CPU, one thread
+#   bench/server-load.sh --reloads 20                      # the snapshot's reload after each 50-page write (CPU)
 #
 # Arguments go to dev.linker.server.bench.ServerLoadBenchmark:
 #   --dir DIR (default server/target/load-bench; relative paths are relative to server/)  --pages 100k

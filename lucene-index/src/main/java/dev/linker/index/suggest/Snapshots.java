@@ -21,11 +21,11 @@ import java.util.function.Function;
  * while the index is being written (a CMS's bulk sync commits a batch every few seconds). On a site of fewer than
  * {@link #FRESH_MAX_PAGES} pages (a load of a quarter of a second at most here) the snapshot is loaded before the draft
  * is answered, as {@link #latest} does: what was just written is suggested at once. A larger one (3.4 s for the first
- * load of 100k pages here, then about 0.3 s of CPU) is loaded on a background thread while drafts are answered from the one
- * before, so a write shows in draft suggestions a few seconds later instead of holding every editor for a load. Once
- * serving, a load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and background
- * loads are spaced so they take at most a third of one core, on one thread of lower CPU priority than the drafts':
- * while editors keep every core busy, a write shows later, once they leave one a moment.
+ * load of 100k pages here, then about 0.3 s of CPU) is loaded on a background thread while drafts are answered from
+ * the one before, so a write shows in draft suggestions a few seconds later instead of holding every editor for a
+ * load. Once serving, a load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and
+ * background loads are spaced so they take at most a third of one core, on one thread of lower CPU priority than the
+ * drafts': while editors keep every core busy, a write shows later, once they leave one a moment.
  */
 final class Snapshots {
     /**
@@ -159,7 +159,8 @@ final class Snapshots {
     /**
      * Starts loading the index as it is now on a background thread, unless a load is running or the last one ended
      * less than {@link #BACKGROUND_PAUSE} of its own times ago: loads take at most a third of one core however often
-     * the index is written (a bulk sync commits every few seconds; a load of 100k pages after a write takes about 0.3 s of CPU).
+     * the index is written (a bulk sync commits every few seconds; a load of 100k pages after a write takes about 0.3 s
+     * of CPU).
      */
     private void loadInBackground() {
         if (System.nanoTime() - lastLoadEnd < BACKGROUND_PAUSE * lastLoadNanos

@@ -21,11 +21,11 @@ class SiteSnapshotTest {
         try (PageIndex idx = Fixtures.coffeeIndex()) {
             SiteSnapshot.Segments kept = new SiteSnapshot.Segments();
             idx.withView(v -> SiteSnapshot.load(v, kept));
-            String text = text(idx);
+            String text = text();
 
             // A page with names taught by others' links and by search queries, written after the first load.
-            idx.upsert(new PageRecord("https://brew.example/guides/nitro-cold-brew.html", "Nitro Cold Brew — Brew Notes",
-                    "Nitro Cold Brew", "Cold brew charged with nitrogen pours like a stout.", "/guides/", Status.LIVE,
+            idx.upsert(new PageRecord("https://brew.example/guides/nitro-cold-brew.html",
+                    "Nitro Cold Brew — Brew Notes", "Nitro Cold Brew", "Cold brew charged with nitrogen pours like a stout.", "/guides/", Status.LIVE,
                     null, 0.5, 0, "", List.of(), List.of(new String[] {COLD_BREW, "nitrogen coffee"},
                     new String[] {"https://brew.example/", "creamy cold coffee"}),
                     List.<String[]>of(new String[] {"nitro coffee at home", "12"})));
@@ -51,7 +51,7 @@ class SiteSnapshotTest {
     }
 
     /** Every page's title, H1 and anchors in one text: each name the site has is in it. */
-    static String text(PageIndex idx) {
+    static String text() {
         StringBuilder sb = new StringBuilder();
         for (PageRecord p : Fixtures.coffee()) {
             sb.append(p.title()).append(". ").append(p.h1()).append(". ");
