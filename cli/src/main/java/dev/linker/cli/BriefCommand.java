@@ -75,7 +75,7 @@ final class BriefCommand implements Callable<Integer> {
         }
         String text;
         try (Embedder e = embedder.forIndex(indexDir); PageIndex index = PageIndex.openReadOnly(indexDir, e)) {
-            ContentBrief b = new BriefBuilder(index, new Suggester(index, options.settings())).build(query, title, url, limit);
+            ContentBrief b = new BriefBuilder(new Suggester(index, options.settings())).build(query, title, url, limit);
             text = format.equals("json") ? BriefFormat.json(b) : BriefFormat.markdown(b, requireAnchors);
         }
         if (output == null) {

@@ -33,7 +33,9 @@ import java.util.concurrent.Callable;
                         + "a model that never saw its links (folds grouped by page). Hubs (home, listings, about "
                         + "pages, --hub pages) are neither evaluated nor counted as gold targets. --as-of ranks, for "
                         + "each page, only pages published on or before its date; --baselines adds TF-IDF and BM25 "
-                        + "under the same protocol. With --drafts, drafts are ranked as the editor ranks them."},
+                        + "under the same protocol. With --drafts, drafts are ranked as the editor ranks them. With --inbound, "
+                        + "each page's inbound content links are hidden in turn and the pages that should link to it "
+                        + "are suggested (recall@5 and @10 of the real ones; --baselines: its text as the query)."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class EvalCommand implements Callable<Integer> {
     @Mixin
@@ -58,6 +60,9 @@ final class EvalCommand implements Callable<Integer> {
     ProgressOptions log;
 
     @Mixin
+    InboundOptions inbound;
+
+    @Mixin
     SuggestOptions options;
 
     @Override
@@ -68,6 +73,9 @@ final class EvalCommand implements Callable<Integer> {
             PageIndex index = indexed.index();
             if (drafts != null) {
                 return EvalDrafts.run(index, drafts, options, log);
+            }
+            if (inbound.inbound) {
+                return EvalInbound.run(index, options, inbound, baselines, k, log);
             }
             Evaluator.Gold g = Evaluator.gold(index);
             Map<String, Set<String>> gold = g.links();

@@ -5,18 +5,13 @@ import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.suggest.DraftEngine;
-import dev.linker.index.suggest.DraftText;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -24,7 +19,9 @@ import java.util.concurrent.Callable;
 @Command(header = "Suggest pages to link to, with the anchor phrase and its sentence.",
         name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Suggest the pages to link to, with the anchor phrase and the sentence where each link fits.",
-                "Never suggests the page itself, a page it already links to, or a page that is not live."},
+                "Never suggests the page itself, a page it already links to, or a page that is not live.",
+                "With --inbound, the other way round: the pages that should link to the --url page or the --text-file "
+                        + "draft, each with the phrase of its own text to make the link."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class SuggestCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")
@@ -71,6 +68,9 @@ final class SuggestCommand implements Callable<Integer> {
     @Mixin
     EmbedOptions embedder;
 
+    @Mixin
+    InboundOptions inbound;
+
     @Override
     public Integer call() {
         if (limit < 1) {
@@ -83,6 +83,9 @@ final class SuggestCommand implements Callable<Integer> {
         try (Embedder e = needsEmbedder ? embedder.forIndex(indexDir) : null;
              PageIndex index = PageIndex.openReadOnly(indexDir, e)) {
             Suggester s = new Suggester(index, options.settings());
+            if (inbound.inbound) {
+                return inbound(s, index, w);
+            }
             w.begin();
             if (what.url != null) {
                 w.write(what.url, s.forUrl(what.url, limit));
@@ -110,38 +113,31 @@ final class SuggestCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
+    /** {@code --inbound}: the pages that should link to the --url page, the --text-file draft, or each live page. */
+    private int inbound(Suggester s, PageIndex index, SuggestionWriter w) {
+        if (what.query != null) {
+            throw new LinkerException("--inbound needs --url, --text-file or --all: the page or draft to link to");
+        }
+        w.inbound(what.all ? "" : what.url).begin();
+        if (what.all) {
+            for (String url : index.urls(true)) {
+                w.write(url, s.inbound(url, inbound.options(limit)));
+            }
+        } else {
+            w.write(what.url, what.url != null ? s.inbound(what.url, inbound.options(limit))
+                    : draft(index, options.settings()).inbound(draftRequest(), inbound.options(limit)));
+        }
+        w.end();
+        return ExitCode.OK.code();
+    }
+
     /** The draft engine the server runs too, without a cache worth keeping for one draft. */
     static DraftEngine draft(PageIndex index, dev.linker.index.suggest.SuggestSettings settings) {
         return DraftEngine.create(index, settings, 1_000, 0);
     }
 
-    /** The --text-file draft as the editor would send it: its title (--title, else its first line) and its text. */
+    /** The --text-file draft as the editor would send it ({@link DraftFile}). */
     DraftEngine.Request draftRequest() {
-        String source = read(what.textFile);
-        DraftText.Format f = draftFormat == null ? DraftText.formatOf(what.textFile.getFileName().toString())
-                : DraftText.parseFormat(draftFormat);
-        if (f == null) {
-            throw new LinkerException("--draft-format must be markdown, html or text (got '" + draftFormat + "')");
-        }
-        String t = title;
-        String text = source;
-        if (t == null) {
-            int nl = source.indexOf('\n');
-            t = (nl < 0 ? source : source.substring(0, nl)).replaceFirst("^\\s{0,3}#+\\s*", "");
-            // The title line is the title, not part of the text: blank it so offsets stay those of the file.
-            text = " ".repeat(nl < 0 ? source.length() : nl) + (nl < 0 ? "" : source.substring(nl));
-        }
-        return new DraftEngine.Request(t.strip(), DraftText.of(text, f), draftUrl, limit, java.util.List.of(),
-                dev.linker.index.PageInput.language(draftLanguage, "--draft-language"));
-    }
-
-    static String read(Path f) {
-        try {
-            return Files.readString(f, StandardCharsets.UTF_8);
-        } catch (MalformedInputException e) {
-            throw new LinkerException(f + ": not valid UTF-8 text");
-        } catch (IOException e) {
-            throw new LinkerException(f + ": cannot read: " + e.getMessage());
-        }
+        return DraftFile.request(what.textFile, title, draftFormat, draftUrl, limit, draftLanguage);
     }
 }

@@ -20,6 +20,8 @@ final class SuggestionWriter {
     private final String format;
     private final boolean many;
     private boolean first = true;
+    /** Inbound suggestions: each suggestion's URL is a page that should link to this one ("source" in JSON). */
+    private String inboundTo;
 
     SuggestionWriter(PrintWriter out, String format, boolean many) {
         this.out = out;
@@ -30,12 +32,18 @@ final class SuggestionWriter {
         }
     }
 
+    /** Writes inbound suggestions: the pages that should link to {@code target}, which is {@code null} for a draft. */
+    SuggestionWriter inbound(String target) {
+        this.inboundTo = target == null ? "" : target;
+        return this;
+    }
+
     void begin() {
         if (format.equals("json") && many) {
             out.println("[");
         }
         if (format.equals("csv")) {
-            out.println("source,url,score,anchor,anchor_rule,wording,sentence,start,end,lexical,vector,name,authority,"
+            out.println((inboundTo != null ? "target,source" : "source,url") + ",score,anchor,anchor_rule,wording,sentence,start,end,lexical,vector,name,authority,"
                     + "inbound_deficit,link_density,category_distance,serp");
         }
     }
@@ -44,15 +52,16 @@ final class SuggestionWriter {
         switch (format) {
             case "table" -> table(source, suggestions);
             case "json" -> {
-                String s = pretty(many ? sourceNode(source, suggestions, true) : list(suggestions, true));
+                String s = pretty(many ? sourceNode(source, suggestions, true, inboundTo)
+                        : list(suggestions, true, inboundTo));
                 out.print(many ? (first ? "" : ",\n") + s : s + "\n");
             }
             case "jsonl" -> {
                 if (many) {
-                    out.println(compact(sourceNode(source, suggestions, false)));
+                    out.println(compact(sourceNode(source, suggestions, false, inboundTo)));
                 } else {
                     for (Suggestion sg : suggestions) {
-                        out.println(compact(node(sg, true)));
+                        out.println(compact(node(sg, true, inboundTo)));
                     }
                 }
             }
@@ -80,7 +89,10 @@ final class SuggestionWriter {
     }
 
     private void table(String source, List<Suggestion> suggestions) {
-        if (many || source != null) {
+        if (inboundTo != null) {
+            String to = many ? source : inboundTo.isEmpty() ? "the draft" : inboundTo;
+            out.println((first ? "" : "\n") + "pages that should link to " + to + ":");
+        } else if (many || source != null) {
             out.println((first ? "" : "\n") + source);
         }
         if (suggestions.isEmpty()) {
@@ -107,24 +119,35 @@ final class SuggestionWriter {
         }
     }
 
-    private static ObjectNode sourceNode(String source, List<Suggestion> suggestions, boolean full) {
+    /** One page's suggestions ({@code --all}): it is the source, or, for inbound ones, the target. */
+    private static ObjectNode sourceNode(String page, List<Suggestion> suggestions, boolean full, String inboundTo) {
         ObjectNode o = JSON.createObjectNode();
-        o.put("source", source);
-        o.set("suggestions", list(suggestions, full));
+        o.put(inboundTo != null ? "target" : "source", page);
+        o.set("suggestions", list(suggestions, full, inboundTo == null ? null : page));
         return o;
     }
 
     private static ArrayNode list(List<Suggestion> suggestions, boolean full) {
+        return list(suggestions, full, null);
+    }
+
+    private static ArrayNode list(List<Suggestion> suggestions, boolean full, String inboundTo) {
         ArrayNode a = JSON.createArrayNode();
         for (Suggestion sg : suggestions) {
-            a.add(node(sg, full));
+            a.add(node(sg, full, inboundTo));
         }
         return a;
     }
 
-    static ObjectNode node(Suggestion sg, boolean full) {
+    /** One suggestion; an inbound one names its {@code source} (the page to edit) and its target ("" for a draft). */
+    static ObjectNode node(Suggestion sg, boolean full, String inboundTo) {
         ObjectNode o = JSON.createObjectNode();
-        o.put("url", sg.url());
+        if (inboundTo != null) {
+            o.put("source", sg.url());
+            o.put("target", inboundTo.isEmpty() ? null : inboundTo);
+        } else {
+            o.put("url", sg.url());
+        }
         o.put("score", round(sg.score()));
         o.put("anchor", sg.anchor().phrase());
         if (full) {

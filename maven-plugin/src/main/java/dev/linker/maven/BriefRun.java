@@ -44,7 +44,7 @@ final class BriefRun {
             }
             ContentBrief b;
             try (Embedder e = Embedders.createDefault(); PageIndex idx = PageIndex.openReadOnly(indexDir, e)) {
-                b = new BriefBuilder(idx, new Suggester(idx, SuggestSettings.DEFAULT)).build(query, title, url, limit);
+                b = new BriefBuilder(new Suggester(idx, SuggestSettings.DEFAULT)).build(query, title, url, limit);
             }
             Path out = briefFile != null ? briefFile.toPath()
                     : basedir.toPath().resolve("briefs").resolve(slug(b) + ".md");

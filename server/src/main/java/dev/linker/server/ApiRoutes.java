@@ -47,6 +47,21 @@ final class ApiRoutes {
         send(ctx, 200, Map.of("suggestions", list));
     }
 
+    void inbound(Context ctx) {
+        LinkerService.InboundRequest r = Requests.inbound(body(ctx), config.maxTextChars());
+        List<LinkerService.InboundSuggestion> list;
+        try {
+            list = service.inbound(r);
+        } catch (UnknownPageException e) {
+            throw new ApiException(404, "not_found", "No page with url " + r.url() + " (inbound suggestions are for an "
+                    + "indexed page, or a draft given by its text)", "url");
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("target", r.url());
+        answer.put("suggestions", list);
+        send(ctx, 200, answer);
+    }
+
     void getPage(Context ctx) {
         String url = Requests.checkLength(requiredQuery(ctx, "url"), "url");
         Map<String, Object> page = service.page(url).orElseThrow(() ->

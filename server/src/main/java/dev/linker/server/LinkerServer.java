@@ -33,7 +33,8 @@ public final class LinkerServer implements AutoCloseable {
 
     /** Every API route, as "METHOD path"; the OpenAPI document must describe each (a test checks it). */
     public static final List<String> API_ROUTES = List.of(
-            "POST /api/v1/suggestions", "GET /api/v1/pages", "PUT /api/v1/pages", "DELETE /api/v1/pages",
+            "POST /api/v1/suggestions", "POST /api/v1/suggestions/inbound", "GET /api/v1/pages", "PUT /api/v1/pages",
+            "DELETE /api/v1/pages",
             "POST /api/v1/events", "GET /api/v1/health", "GET /api/v1/openapi.json", "GET /metrics");
     public static final int MAX_PAGES_PER_BATCH = 1000;
     /**
@@ -106,6 +107,7 @@ public final class LinkerServer implements AutoCloseable {
             API_ROUTES.stream().map(r -> r.substring(r.indexOf(' ') + 1)).filter(p -> p.startsWith("/api/"))
                     .distinct().forEach(p -> c.routes.options(p, access::preflight));
             c.routes.post("/api/v1/suggestions", access.read(api::suggestions));
+            c.routes.post("/api/v1/suggestions/inbound", access.read(api::inbound));
             c.routes.get("/api/v1/pages", access.read(api::getPage));
             c.routes.put("/api/v1/pages", access.write(api::putPages));
             c.routes.delete("/api/v1/pages", access.write(api::deletePage));

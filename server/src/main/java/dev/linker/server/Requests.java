@@ -7,7 +7,9 @@ import dev.linker.index.PageEvent;
 import dev.linker.index.PageInput;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.DraftText;
+import dev.linker.index.suggest.Inbound;
 import dev.linker.server.engine.LinkerService.EventInput;
+import dev.linker.server.engine.LinkerService.InboundRequest;
 
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +35,11 @@ public final class Requests {
     /** {@code POST /suggestions}. */
     record Suggest(String text, String title, String url, String format, Integer limit,
                    @JsonSetter(contentNulls = Nulls.FAIL) List<String> exclude, String language) {
+    }
+
+    /** {@code POST /suggestions/inbound}: an indexed page by {@code url}, or a draft by {@code text}. */
+    record InboundBody(String url, String text, String title, String format, Integer limit, Double minSimilarity,
+                       String language) {
     }
 
     /** {@code POST /events}. */
@@ -72,6 +79,28 @@ public final class Requests {
         }
         return new DraftEngine.Request(title, DraftText.of(text, f), s.url(), limit, exclude,
                 PageInput.language(s.language(), "language"));
+    }
+
+    /**
+     * An inbound request, checked: with {@code text}, a draft as {@link #suggest} reads one ({@code url} is then its
+     * own address, optional); without, {@code url} names an indexed page.
+     */
+    static InboundRequest inbound(JsonNode body, int maxTextChars) {
+        InboundBody b = bind(body, InboundBody.class, "");
+        int limit = b.limit() == null ? 5 : b.limit();
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw ApiException.badField("limit", "limit must be an integer from 1 to " + MAX_LIMIT);
+        }
+        double min = b.minSimilarity() == null ? Inbound.MIN_SIMILARITY : b.minSimilarity();
+        if (!(min >= -1 && min <= 1)) {
+            throw ApiException.badField("minSimilarity", "minSimilarity must be a number from -1 to 1");
+        }
+        Inbound.Options o = Inbound.Options.of(limit, min);
+        if (b.text() == null) {
+            return new InboundRequest(checkLength(required(b.url(), "url"), "url"), null, o);
+        }
+        DraftEngine.Request d = suggest(body, maxTextChars);
+        return new InboundRequest(d.url(), d, o);
     }
 
     /** An event, checked; whether it holds together (a survivor for merged only …) is the index's rule. */

@@ -3,8 +3,8 @@ package dev.linker.index.brief;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.score.ScoreComponents;
-import dev.linker.index.PageIndex;
-import dev.linker.index.PageRecord;
+import dev.linker.index.suggest.Draft;
+import dev.linker.index.suggest.Inbound;
 import dev.linker.index.suggest.Suggester;
 import dev.linker.index.suggest.Suggestion;
 
@@ -20,11 +20,9 @@ import java.util.Locale;
  * add fits best.
  */
 public final class BriefBuilder {
-    private final PageIndex index;
     private final Suggester suggester;
 
-    public BriefBuilder(PageIndex index, Suggester suggester) {
-        this.index = index;
+    public BriefBuilder(Suggester suggester) {
         this.suggester = suggester;
     }
 
@@ -51,21 +49,13 @@ public final class BriefBuilder {
             }
         }
 
+        // The pages that should link to it: the same engine as every inbound suggestion (Suggester#inbound), here
+        // also where the page has no phrase for it yet (the sentence where a link fits, and the wording to add).
         List<ContentBrief.LinkFrom> from = new ArrayList<>();
-        for (Suggestion s : topical) {
-            if (s.url().equals(planned)) {
-                continue;
-            }
-            PageRecord r = index.get(s.url());
-            if (r == null || (planned != null && (r.links().contains(planned) || r.allLinks().contains(planned)))) {
-                continue; // already links to the planned page
-            }
-            // The same rules as every anchor: the article's name or query in the page's words, else the span that
-            // best says what the article is about, else the sentence where a link fits and the wording to add.
-            Anchor a = suggester.placeFor(s.url(), t.isEmpty() ? q : t, q);
-            if (a.sentence().isEmpty()) {
-                continue;
-            }
+        int n = Math.max(limit * 4, 20);
+        for (Suggestion s : suggester.inbound(Draft.of("", t.isEmpty() ? q : q + "\n" + t), planned,
+                t.isEmpty() ? q : t, q, new Inbound.Options(n, n, -1, false, false))) {
+            Anchor a = s.anchor();
             from.add(new ContentBrief.LinkFrom(s.url(), s.title(), a.text(), a.sentence(), round(s.score()),
                     a.inText()));
         }

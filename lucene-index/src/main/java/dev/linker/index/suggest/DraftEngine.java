@@ -4,6 +4,7 @@ import dev.linker.index.PageIndex;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The one draft engine: what the editor's widget ({@code POST /api/v1/suggestions}) and {@code linker suggest
@@ -68,6 +69,22 @@ public final class DraftEngine {
      */
     public List<Suggestion> suggest(Request request) {
         return suggester.index().draftsFirst().draft(() -> answer(request));
+    }
+
+    /**
+     * The existing pages that should link to the draft, best first ({@link Suggester#inbound(Draft, String, String,
+     * String, Inbound.Options)}): its title is what a link would name, its title and opening what it is about.
+     */
+    public List<Suggestion> inbound(Request request, Inbound.Options o) {
+        DraftText draft = request.text();
+        if (request.title().isEmpty() && draft.linkable().isBlank()) {
+            return List.of();
+        }
+        Draft d = new Draft(request.url(), request.title(), draft.linkable(), draft.blocked(), Set.of(), null, "", null,
+                request.language());
+        String about = dev.linker.core.embed.EmbedText.clip(request.title() + "\n" + draft.linkable());
+        String name = request.title().isEmpty() ? about : request.title();
+        return suggester.index().draftsFirst().draft(() -> suggester.inbound(d, request.url(), name, about, o));
     }
 
     private List<Suggestion> answer(Request request) {

@@ -39,6 +39,7 @@ public final class Suggester {
     private final Retrieval retrieval;
     private final Ranker ranker;
     private final Anchoring anchoring;
+    private final Inbound inbound;
 
     public Suggester(PageIndex index, SuggestSettings settings) {
         this(index, settings, new SearchMemo.Counters(), null, new Snapshots(index));
@@ -60,6 +61,7 @@ public final class Suggester {
         this.spanEmbedder = spanEmbedder != null ? spanEmbedder
                 : index.embedder() == null ? null : index.embedder()::embedAll;
         this.anchoring = new Anchoring(settings, this.spanEmbedder);
+        this.inbound = new Inbound(settings, retrieval, ranker, anchoring, index.where());
     }
 
     /**
@@ -207,6 +209,29 @@ public final class Suggester {
     public Anchor placeFor(String sourceUrl, String targetName, String targetAbout) {
         return snapshots.latest(snap -> anchoring.placeFor(snap, snap.indexed(sourceUrl, index.where()), targetName,
                 targetAbout, embed(targetName + "\n" + targetAbout)));
+    }
+
+    /**
+     * The existing pages that should link to an indexed page, best first, each with the phrase of its text to link and
+     * the sentence: see {@link Inbound}.
+     */
+    public List<Suggestion> inbound(String url, Inbound.Options o) {
+        return snapshots.latest(snap -> inbound.forPage(snap, url, o, model()));
+    }
+
+    /**
+     * The existing pages that should link to a draft or a planned article at {@code target} (null: no address yet),
+     * which pages linking to already are left out: {@code name} is what it is called, {@code about} what it is about
+     * (a query, its opening). The draft's own links do not matter: a page it links to may link back.
+     */
+    public List<Suggestion> inbound(Draft d, String target, String name, String about, Inbound.Options o) {
+        float[] vector = embed(d.title() + "\n" + d.text());
+        float[] aboutVector = embed(name + "\n" + about);
+        Draft topic = new Draft(d.url(), d.title(), d.text(), d.blocked(), Set.of(), d.category(), d.safety(),
+                d.published(), d.language());
+        TreeModel draftModel = settings.ranking().forDrafts().model(index.ranker());
+        return snapshots.latest(snap -> inbound.forDraft(snap, Source.draft(topic, vector, snap.linkedFrom(topic),
+                snap.language(topic)), target, name, about, aboutVector, o, draftModel));
     }
 
     /**

@@ -30,7 +30,7 @@ class BriefBuilderTest {
 
     @Test
     void pages_that_should_link_to_the_article_carry_a_phrase_of_their_own_text_or_the_wording_to_add() {
-        ContentBrief b = new BriefBuilder(index, new Suggester(index, SuggestSettings.DEFAULT))
+        ContentBrief b = new BriefBuilder(new Suggester(index, SuggestSettings.DEFAULT))
                 .build("cold brew ratio", "Cold brew at home", null, 5);
         assertFalse(b.linkFrom().isEmpty(), b.toString());
         for (ContentBrief.LinkFrom l : b.linkFrom()) {

@@ -10,6 +10,7 @@ import dev.linker.index.PageInput;
 import dev.linker.index.PageEvent;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
+import dev.linker.index.UnknownPageException;
 import dev.linker.index.suggest.DraftEmbedder;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.SuggestSettings;
@@ -103,8 +104,35 @@ public final class IndexService implements LinkerService {
         return out;
     }
 
+    @Override
+    public List<InboundSuggestion> inbound(InboundRequest r) {
+        List<dev.linker.index.suggest.Suggestion> found = reading(() -> {
+            if (r.draft() != null) {
+                return engine.inbound(r.draft(), r.options());
+            }
+            if (index.get(r.url()) == null) {
+                throw new UnknownPageException("url", r.url());
+            }
+            return engine.suggester().inbound(r.url(), r.options());
+        });
+        List<InboundSuggestion> out = new ArrayList<>();
+        for (dev.linker.index.suggest.Suggestion s : found) {
+            Anchor a = s.anchor();
+            out.add(new InboundSuggestion(s.url(), s.title(), a.phrase(), a.sentence().replaceAll("\\s+", " ").strip(),
+                    a.start(), a.end(), a.sentenceStart(), a.sentenceEnd(), round(s.score()), reasons(s)));
+        }
+        return out;
+    }
+
     /** One suggestion in the API's shape: where the link goes (or, with no phrase, where it fits) and why. */
     static Suggestion suggestion(dev.linker.index.suggest.Suggestion s) {
+        Anchor a = s.anchor();
+        return new Suggestion(s.url(), s.title(), a.phrase(), a.sentence().replaceAll("\\s+", " ").strip(), a.start(),
+                a.end(), a.sentenceStart(), a.sentenceEnd(), a.wording(), round(s.score()), reasons(s));
+    }
+
+    /** Why a page was suggested: the anchor's rule and the score's components. */
+    private static Map<String, Object> reasons(dev.linker.index.suggest.Suggestion s) {
         Anchor a = s.anchor();
         ScoreComponents c = s.components();
         Map<String, Object> reasons = new LinkedHashMap<>();
@@ -116,8 +144,7 @@ public final class IndexService implements LinkerService {
         reasons.put("inboundDeficit", round(c.inboundDeficit()));
         reasons.put("linkDensity", round(c.linkDensity()));
         reasons.put("categoryDistance", round(c.categoryDistance()));
-        return new Suggestion(s.url(), s.title(), a.phrase(), a.sentence().replaceAll("\\s+", " ").strip(), a.start(),
-                a.end(), a.sentenceStart(), a.sentenceEnd(), a.wording(), round(s.score()), reasons);
+        return reasons;
     }
 
     private static double round(double x) {

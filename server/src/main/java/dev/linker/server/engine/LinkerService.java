@@ -2,6 +2,7 @@ package dev.linker.server.engine;
 
 import dev.linker.index.PageInput;
 import dev.linker.index.suggest.DraftEngine;
+import dev.linker.index.suggest.Inbound;
 
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,21 @@ public interface LinkerService extends AutoCloseable {
     }
 
     /**
+     * An inbound request: the pages that should link to the indexed page {@code url}, or, when {@code draft} is not
+     * null, to that draft (whose own URL, if any, sources linking to it already are left out for).
+     */
+    record InboundRequest(String url, DraftEngine.Request draft, Inbound.Options options) {
+    }
+
+    /**
+     * A page that should link to the target: in its stored text, {@code anchor} at [start, end) is the phrase to make
+     * the link, in the sentence at [sentenceStart, sentenceEnd).
+     */
+    record InboundSuggestion(String source, String title, String anchor, String sentence, int start, int end,
+                             int sentenceStart, int sentenceEnd, double score, Map<String, Object> reasons) {
+    }
+
+    /**
      * A page lifecycle event as the API takes it: {@code survivor} for merged/redirected, {@code page} optionally for
      * created/updated; the index's {@link dev.linker.index.PageEvent} with the page in the API's shape.
      */
@@ -40,6 +56,9 @@ public interface LinkerService extends AutoCloseable {
 
     /** Top suggestions for a draft, best first, at most {@code request.limit()}. */
     List<Suggestion> suggest(SuggestRequest request);
+
+    /** The pages that should link to a page or a draft, best first ({@link dev.linker.index.suggest.Inbound}). */
+    List<InboundSuggestion> inbound(InboundRequest request);
 
     /** The stored page as JSON-ready fields, if the index has it. */
     Optional<Map<String, Object>> page(String url);
