@@ -4,7 +4,7 @@
 #   bench/inbound-folds.sh SITE LINKS.jsonl [FOLDS=5]
 #     SITE         a built HTML site (e.g. ../shared/corpus/go-blog/site)
 #     LINKS.jsonl  its in-content links: {"source", "targets"} a line, URLs absolute or relative to the site's root
-# The targets are split into FOLDS folds (seeded, grouped by target). For each fold: a copy of SITE in which every
+# The targets are split into FOLDS folds (grouped by target, dealt as `linker eval --inbound` deals them). For each fold: a copy of SITE in which every
 # <a href> from a source of LINKS.jsonl to a target of the fold is unwrapped (its text stays, as if never linked);
 # `linker index` of the copy (no learning: the weights rank, as `linker eval --inbound` judges them); then
 # `linker suggest --inbound --all --ranker weights` on the copy, and the fold's targets' real sources are looked for
@@ -32,7 +32,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for f in $(seq 0 $((folds - 1))); do
   python3 - "$site" "$links" "$folds" "$f" "$work/site-$f" > "$work/fold-$f.json" <<'PY'
-import json, os, random, re, shutil, sys
+import json, os, re, shutil, sys
 from urllib.parse import urljoin, urlparse, unquote
 site, links, folds, fold, copy = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 
@@ -52,8 +52,28 @@ for line in open(links, encoding="utf-8"):
     row = json.loads(line)
     for t in row["targets"]:
         gold.setdefault(url_key(t), set()).add(url_key(row["source"]))
+class JavaRandom:
+    """java.util.Random, so the folds are dealt as linker eval --inbound deals them (InboundEval.folds)."""
+    def __init__(self, seed):
+        self.seed = (seed ^ 0x5DEECE66D) & ((1 << 48) - 1)
+    def next(self, bits):
+        self.seed = (self.seed * 0x5DEECE66D + 0xB) & ((1 << 48) - 1)
+        r = self.seed >> (48 - bits)
+        return r - (1 << 32) if r >= 1 << 31 else r  # (int) of the shifted seed
+    def next_int(self, bound):
+        if bound & -bound == bound:
+            return (bound * self.next(31)) >> 31
+        while True:
+            bits = self.next(31)
+            val = bits % bound
+            if bits - val + (bound - 1) < (1 << 31):
+                return val
+
 targets = sorted(gold)
-random.Random(20261128).shuffle(targets)
+rnd = JavaRandom(20261128)
+for i in range(len(targets), 1, -1):  # Collections.shuffle
+    j = rnd.next_int(i)
+    targets[i - 1], targets[j] = targets[j], targets[i - 1]
 mine = set(targets[fold::folds])
 # Redirect stubs (meta refresh): a link through one counts for the page it leads to.
 refresh = re.compile(r'<meta[^>]+http-equiv=["\']?refresh["\']?[^>]*content=["\'][^"\']*url=([^"\'>]+)', re.I)

@@ -34,8 +34,9 @@ import java.util.concurrent.Callable;
                         + "pages, --hub pages) are neither evaluated nor counted as gold targets. --as-of ranks, for "
                         + "each page, only pages published on or before its date; --baselines adds TF-IDF and BM25 "
                         + "under the same protocol. With --drafts, drafts are ranked as the editor ranks them. With --inbound, "
-                        + "each page's inbound content links are hidden in turn and the pages that should link to it "
-                        + "are suggested (recall@5 and @10 of the real ones; --baselines: its text as the query)."},
+                        + "the pages that link to a page are found again: in 5 folds of pages, each fold's inbound "
+                        + "content links removed from a copy of the site, which is indexed and asked which pages "
+                        + "should link to each (recall@5 and @10 of the real ones; --baselines: its text as the query)."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class EvalCommand implements Callable<Integer> {
     @Mixin
@@ -75,7 +76,7 @@ final class EvalCommand implements Callable<Integer> {
                 return EvalDrafts.run(index, drafts, options, log);
             }
             if (inbound.inbound) {
-                return EvalInbound.run(index, options, inbound, baselines, k, log);
+                return EvalInbound.run(index, site, options, inbound, baselines, k, log);
             }
             Evaluator.Gold g = Evaluator.gold(index);
             Map<String, Set<String>> gold = g.links();

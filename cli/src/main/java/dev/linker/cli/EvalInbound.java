@@ -3,12 +3,12 @@ package dev.linker.cli;
 import dev.linker.core.result.ExitCode;
 import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
+import dev.linker.index.SourceLoader;
 import dev.linker.index.eval.Baselines;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.InboundEval;
 import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.SuggestSettings;
-import dev.linker.index.suggest.Suggester;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -20,8 +20,8 @@ final class EvalInbound {
     private EvalInbound() {
     }
 
-    static int run(PageIndex index, SuggestOptions options, InboundOptions inbound, boolean baselines, int k,
-                   ProgressOptions log) {
+    static int run(PageIndex index, SiteIndexOptions site, SuggestOptions options, InboundOptions inbound,
+                   boolean baselines, int k, ProgressOptions log) {
         PrintWriter out = log.out();
         PrintWriter err = log.err();
         Map<String, Set<String>> sources = InboundEval.sources(Evaluator.gold(index).links());
@@ -31,16 +31,18 @@ final class EvalInbound {
         }
         // Judged by the weights: a ranker the index learned has seen every link.
         SuggestSettings settings = options.settings().withRanking(Ranking.WEIGHTS);
-        Suggester s = new Suggester(index, settings);
         long t0 = System.nanoTime();
-        InboundEval e = InboundEval.run(s, sources, inbound.options(Math.max(10, k)), k, log.progress());
+        SourceLoader loader = site.loader();
+        InboundEval e = InboundEval.run(loader.site(), loader::records, index, settings,
+                inbound.options(Math.max(10, k)), k, log.progress());
         if (!log.quiet) {
             err.printf("linker: ranked the sources of %d pages in %.1f s%n", sources.size(),
                     (System.nanoTime() - t0) / 1e9);
         }
         int links = sources.values().stream().mapToInt(Set::size).sum();
-        out.printf(Locale.ROOT, "pages with inbound content links: %d (%d links; each page's are hidden while its "
-                + "sources are ranked)%n%n", sources.size(), links);
+        out.printf(Locale.ROOT, "pages with inbound content links: %d (%d links), in %d folds: each fold's links "
+                + "removed from a copy of the site, which is indexed and asked%n%n", sources.size(), links,
+                InboundEval.FOLDS);
         out.println("                   recall@5  precision@5  nDCG@10    MRR  recall@10");
         row(out, "inbound (weights)", e.metrics(), e.recallAt10());
         if (baselines) {

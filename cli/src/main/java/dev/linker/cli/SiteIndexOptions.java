@@ -74,6 +74,11 @@ final class SiteIndexOptions {
         }
     }
 
+    /** The source's loader, reading it as {@link #open} does (quietly): for copies of the site (eval --inbound). */
+    dev.linker.index.SourceLoader loader() {
+        return SourceIndexing.loader(source, links, searchConsole, baseUrl, hubs.patterns(), null);
+    }
+
     /** Whether the source is a CSV given without its links (so it has none to judge by). */
     boolean csvWithoutLinks() {
         return links == null && !Files.isDirectory(source);

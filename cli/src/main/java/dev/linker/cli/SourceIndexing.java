@@ -23,11 +23,17 @@ final class SourceIndexing {
     static List<PageRecord> read(Path source, Path links, Path searchConsole, String baseUrl, List<Pattern> hubs,
                                  PrintWriter err, boolean quiet) {
         Progress progress = new Progress(err, quiet);
-        List<PageRecord> records = SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
-                .withHtml(baseUrl, null, null, progress).withHubs(hubs).records();
+        List<PageRecord> records = loader(source, links, searchConsole, baseUrl, hubs, progress).records();
         progress.done("read " + records.size() + " pages from " + source + " ("
                 + records.stream().filter(PageRecord::hub).count() + " hubs)");
         return records;
+    }
+
+    /** How {@link #read} reads the source: the loader, for a door that reads a site and then copies of it. */
+    static SourceLoader loader(Path source, Path links, Path searchConsole, String baseUrl, List<Pattern> hubs,
+                               Progress progress) {
+        return SourceLoader.of(source).withLinks(links).withSearchConsole(searchConsole)
+                .withHtml(baseUrl, null, null, progress).withHubs(hubs);
     }
 
     /** Opens (or creates) the index in {@code dir} and syncs it to {@code records}; the caller closes it. */

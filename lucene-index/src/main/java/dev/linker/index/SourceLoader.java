@@ -96,7 +96,11 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
 
     /** Every page of the source as an index record, each with its text. */
     public List<PageRecord> records() {
-        Site site = site();
+        return records(site());
+    }
+
+    /** Every page of {@code site} (this source's, or a copy of it: {@link HiddenLinks}) as an index record. */
+    public List<PageRecord> records(Site site) {
         List<PageRecord> out = new java.util.ArrayList<>(site.pages().size());
         SiteRecords.of(site, searchConsoleData(site), null).map(this::marked).forEach(out::add);
         return out;

@@ -54,7 +54,7 @@ public final class BriefBuilder {
         List<ContentBrief.LinkFrom> from = new ArrayList<>();
         int n = Math.max(limit * 4, 20);
         for (Suggestion s : suggester.inbound(Draft.of("", t.isEmpty() ? q : q + "\n" + t), planned,
-                t.isEmpty() ? q : t, q, new Inbound.Options(n, n, -1, false, false))) {
+                t.isEmpty() ? q : t, q, new Inbound.Options(n, n, -1, false))) {
             Anchor a = s.anchor();
             from.add(new ContentBrief.LinkFrom(s.url(), s.title(), a.text(), a.sentence(), round(s.score()),
                     a.inText()));

@@ -61,7 +61,7 @@ final class Anchoring {
      * it is about ({@code aboutVector}: that description embedded, or null), its links, headings and code left alone.
      */
     Anchor placeFor(SiteSnapshot snap, int doc, String targetName, String targetAbout, float[] aboutVector) {
-        SourceText text = SourceText.of(snap.body(doc), snap.blocked(doc, false));
+        SourceText text = SourceText.of(snap.body(doc), snap.blocked(doc));
         String about = targetName + "\n" + targetAbout;
         AnchorChooser.Target t = new AnchorChooser.Target("", targetName.isBlank() ? targetAbout : targetName,
                 () -> PageTerms.distinctive(targetName, about, snap.site()), aboutVector);

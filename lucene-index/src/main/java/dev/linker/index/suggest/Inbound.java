@@ -37,9 +37,8 @@ public final class Inbound {
      * @param candidates    pages about the target considered as sources
      * @param minSimilarity embedding cosine a source needs unless it names the target (the plan's bar; -1: none)
      * @param inTextOnly    only sources whose text already has the phrase (else also a sentence and wording to add)
-     * @param hideInbound   evaluation: each source's link to the target is invisible, as if never made
      */
-    public record Options(int limit, int candidates, double minSimilarity, boolean inTextOnly, boolean hideInbound) {
+    public record Options(int limit, int candidates, double minSimilarity, boolean inTextOnly) {
         public Options {
             if (limit < 1) {
                 throw new LinkerException("an inbound request needs a limit of at least 1, was " + limit);
@@ -48,11 +47,7 @@ public final class Inbound {
 
         /** The request of a door: {@code limit} sources with a phrase in their text, the plan's similarity bar. */
         public static Options of(int limit, double minSimilarity) {
-            return new Options(limit, Math.max(limit * 8, 50), minSimilarity, true, false);
-        }
-
-        public Options hidingInbound() {
-            return new Options(limit, candidates, minSimilarity, inTextOnly, true);
+            return new Options(limit, Math.max(limit * 8, 50), minSimilarity, true);
         }
     }
 
@@ -75,19 +70,18 @@ public final class Inbound {
         int doc = snap.indexed(target, where);
         SiteSnapshot.Text text = snap.text(doc);
         // The target's own links hidden: a page it links to may well link back.
-        Source about = Source.page(target, text.heading(), text.body(), snap.blocked(doc, false), snap.view.vector(doc),
+        Source about = Source.page(target, text.heading(), text.body(), snap.blocked(doc), snap.view.vector(doc),
                 snap.infos[doc], true);
         IndexSearcher s = snap.view.searcher();
         PlanPass pass = new PlanPass(s, snap, Set.of(target), settings.hubTargets(), retrieval, ranker, anchoring,
                 model, where);
-        String hidden = o.hideInbound() ? target : null;
         List<Suggestion> scored = new ArrayList<>();
         for (Suggestion page : topical(snap, about, o.candidates(), null)) {
             PageInfo src = snap.infos[snap.docs.get(page.url())];
             if (src.hub()) {
                 continue; // hubs are listings, never a place to write a link into
             }
-            List<Suggestion> own = pass.candidates(page.url(), 1, hidden);
+            List<Suggestion> own = pass.candidates(page.url(), 1);
             if (own.isEmpty()) {
                 continue; // links to it already, or may not (category bound, safety, language, date)
             }
@@ -100,7 +94,7 @@ public final class Inbound {
         scored.sort(ORDER);
         List<Suggestion> out = new ArrayList<>();
         for (Suggestion sg : scored) {
-            Anchor a = pass.anchors(sg.url(), List.of(target), o.hideInbound()).get(target);
+            Anchor a = pass.anchors(sg.url(), List.of(target)).get(target);
             if (a == null || a.sentence().isEmpty() || o.inTextOnly() && !a.inText()) {
                 continue;
             }

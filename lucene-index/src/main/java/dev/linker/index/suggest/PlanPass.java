@@ -66,21 +66,10 @@ public final class PlanPass {
 
     /** The donor's best acceptor candidates, scored as suggestions are, without anchors. */
     public List<Suggestion> candidates(String donor, int limit) {
-        return candidates(donor, limit, null);
-    }
-
-    /**
-     * As {@link #candidates(String, int)}; when {@code hiddenTarget} is not null the donor's link to it is invisible,
-     * as if never made ({@link Source#pageWithout}: how inbound suggestions are evaluated).
-     */
-    List<Suggestion> candidates(String donor, int limit, String hiddenTarget) {
         int doc = snap.indexed(donor, where);
         SiteSnapshot.Text text = snap.text(doc);
-        Source src = hiddenTarget == null
-                ? Source.page(donor, text.heading(), text.body(), snap.blocked(doc, false), snap.view.vector(doc),
-                        snap.infos[doc], false)
-                : Source.pageWithout(donor, text.heading(), text.body(), snap.blocked(doc, true),
-                        snap.view.vector(doc), snap.infos[doc], hiddenTarget);
+        Source src = Source.page(donor, text.heading(), text.body(), snap.blocked(doc), snap.view.vector(doc),
+                snap.infos[doc], false);
         try {
             return ranker.rank(s, snap, src, retrieval.gatherAmong(s, snap, src, acceptorFilter, acceptors, limit),
                     new Ranker.Wanted(limit, acceptors, false, model));
@@ -91,18 +80,12 @@ public final class PlanPass {
 
     /** Anchors for links planned on one donor, by the same rules as suggestions: acceptor URL to anchor. */
     public Map<String, Anchor> anchors(String donor, List<String> targets) {
-        return anchors(donor, targets, false);
-    }
-
-    /** As {@link #anchors(String, List)}; with {@code hideLinks} the text of the donor's links may carry one. */
-    Map<String, Anchor> anchors(String donor, List<String> targets, boolean hideLinks) {
         Integer doc = snap.docs.get(donor);
         Map<String, Anchor> out = new HashMap<>();
         if (doc == null || targets.isEmpty()) {
             return out;
         }
-        Source text = Source.text(donor, snap.body(doc), snap.blocked(doc, hideLinks), hideLinks);
-        List<Anchor> anchors = anchoring.anchors(snap, text, targets);
+        List<Anchor> anchors = anchoring.anchors(snap, Source.text(donor, snap.body(doc), snap.blocked(doc)), targets);
         for (int i = 0; i < targets.size(); i++) {
             out.put(targets.get(i), anchors.get(i));
         }

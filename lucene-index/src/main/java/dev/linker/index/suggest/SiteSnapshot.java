@@ -157,14 +157,11 @@ final class SiteSnapshot {
         return stored(doc, BODY).get(Fields.BODY, "");
     }
 
-    /**
-     * Where a page's stored text may carry no new link: its headings, code and existing links — but not the text of its
-     * links with {@code hideLinks} (evaluation hides them).
-     */
-    List<int[]> blocked(int doc, boolean hideLinks) {
+    /** Where a page's stored text may carry no new link: its headings, code and existing links. */
+    List<int[]> blocked(int doc) {
         BytesRef b = stored(doc, REGIONS).binary(Fields.REGIONS);
         return b == null ? List.of() : Source.blocked(TextRegions.decode(
-                Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), hideLinks);
+                Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), false);
     }
 
     /** A page's title and H1 (one a line) and its text, read together. */

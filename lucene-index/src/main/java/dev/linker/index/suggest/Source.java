@@ -40,21 +40,6 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
     }
 
     /**
-     * An indexed page whose link to {@code hiddenTarget} is invisible, as if it had never been made (evaluation of
-     * inbound suggestions): the target is not filtered out, the link's share of its inbound count is taken out, names
-     * learned only from this page's links are ignored, and the text of its links may carry the new one.
-     * {@code blocked} comes without the links' regions ({@link #blocked(List, boolean)} with hideLinks).
-     */
-    static Source pageWithout(String url, String heading, String body, List<int[]> blocked, float[] vector,
-                              PageInfo info, String hiddenTarget) {
-        Set<String> links = new java.util.HashSet<>(info.allLinks());
-        links.remove(hiddenTarget);
-        Set<String> discount = info.links().contains(hiddenTarget) ? Set.of(hiddenTarget) : Set.of();
-        return of(url, heading, body, blocked, vector, links, info.category(), info.safety(), url, discount,
-                info.links().size(), info.words(), Tokens.tokenize(body), info.day(), info.language());
-    }
-
-    /**
      * A draft (or a query) that links to {@code links} ({@link SiteSnapshot#linkedFrom}) already, in {@code language}
      * ({@link SiteSnapshot#language}).
      */
@@ -67,13 +52,7 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
 
     /** Only a page's text, for placing anchors in it (a plan's donor). */
     static Source text(String url, String body, List<int[]> blocked) {
-        return text(url, body, blocked, false);
-    }
-
-    /** As {@link #text(String, String, List)}; {@code hideOwnLinks}: names only its own links teach are ignored. */
-    static Source text(String url, String body, List<int[]> blocked, boolean hideOwnLinks) {
-        return of(url, "", body, blocked, null, Set.of(), null, "", hideOwnLinks ? url : null, Set.of(), 0, 0, null,
-                Fields.UNDATED, "");
+        return of(url, "", body, blocked, null, Set.of(), null, "", null, Set.of(), 0, 0, null, Fields.UNDATED, "");
     }
 
     private static Source of(String url, String title, String text, List<int[]> blocked, float[] vector,

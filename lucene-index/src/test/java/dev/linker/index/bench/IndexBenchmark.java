@@ -12,6 +12,7 @@ import dev.linker.core.embed.LocalMiniLmEmbedder;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.Planner;
 import dev.linker.index.suggest.Draft;
+import dev.linker.index.suggest.Inbound;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import org.apache.lucene.search.KnnFloatVectorQuery;
@@ -156,6 +157,21 @@ public final class IndexBenchmark {
                 full[q] = System.nanoTime() - s;
             }
             print("suggest for an indexed page (KNN+BM25+names, scored, anchors)", full);
+
+            // The other way round: the pages that should link to a page (candidates about it, each scored as its own
+            // suggestion of the page would be, anchors for the best).
+            Inbound.Options in = Inbound.Options.of(5, Inbound.MIN_SIMILARITY);
+            for (int q = 0; q < 10; q++) {
+                sug.inbound(syn.url(rnd.nextInt(n)), in);
+            }
+            long[] inbound = new long[Math.min(sq, 200)];
+            for (int q = 0; q < inbound.length; q++) {
+                String url = syn.url(rnd.nextInt(n));
+                long s = System.nanoTime();
+                sug.inbound(url, in);
+                inbound[q] = System.nanoTime() - s;
+            }
+            print("inbound suggestions for an indexed page (top 5 sources with their phrase)", inbound);
 
             // What 'linker eval' and 'linker tune' ask for each page: its links hidden, authority without them (the
             // first such page builds the link graph for that).

@@ -2,7 +2,9 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.model.TextRegion;
+import dev.linker.core.model.Site;
 import dev.linker.index.Fixtures;
+import dev.linker.index.HiddenLinks;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.SourceLoader;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -81,12 +84,22 @@ class InboundTest {
     }
 
     @Test
-    void with_the_links_to_a_page_hidden_its_real_sources_are_found_again() {
-        // The espresso guide and the storage page link to the grinder guide; seen as if they did not, they should.
-        List<String> got = sources(suggester.inbound(GRINDER, Inbound.Options.of(10, -1).hidingInbound()));
-        assertTrue(got.contains(ESPRESSO), got.toString());
+    void in_a_copy_of_the_site_without_the_links_to_a_page_its_real_sources_are_found_again() {
+        // The espresso guide and the storage page link to the grinder guide; in a copy where they never did, the
+        // espresso guide (which says "burr grinder") should be asked to.
+        SourceLoader loader = SourceLoader.of(Fixtures.site("coffee/pages.csv"))
+                .withLinks(Fixtures.site("coffee/links.jsonl"));
+        Site copy = HiddenLinks.without(loader.site(), Map.of(ESPRESSO, Set.of(GRINDER), STORAGE, Set.of(GRINDER)));
+        try (PageIndex without = PageIndex.inMemory(Fixtures.embedder())) {
+            PageIndex.SyncReport r = without.sync(loader.records(copy), true, null, HiddenLinks.vectorsOf(index));
+            assertEquals(0, r.embedded(), "every vector comes from the whole site's index: " + r);
+            assertFalse(without.get(ESPRESSO).allLinks().contains(GRINDER));
+            List<String> got = sources(new Suggester(without, SuggestSettings.DEFAULT).inbound(GRINDER,
+                    Inbound.Options.of(10, -1)));
+            assertTrue(got.contains(ESPRESSO), got.toString());
+        }
         List<String> shown = sources(suggester.inbound(GRINDER, Inbound.Options.of(10, -1)));
-        assertFalse(shown.contains(ESPRESSO), "without hiding, a page that links already is left out: " + shown);
+        assertFalse(shown.contains(ESPRESSO), "in the site itself, a page that links already is left out: " + shown);
     }
 
     @Test
