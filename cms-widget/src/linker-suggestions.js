@@ -3,17 +3,31 @@
 //   <script type="module" src="https://linker.example/widget/linker-suggestions.js"></script>
 //   <linker-suggestions endpoint="https://linker.example" for="editor-id" limit="5"></linker-suggestions>
 //
+// Two lists for the draft: "Link suggestions" (pages the draft should link to; Insert makes the link in the editor) and
+// "Link to this post" (existing pages that should link to the draft, each with the phrase of its own text; Add link
+// asks the host CMS to write that link into the other page).
+//
 // Attributes: endpoint (server origin, default: this page's origin), for (id of the editor element), limit (1-20,
-// default 5), api-key (sent as a Bearer token; use a read-only key), format (markdown|html|text, for textareas;
-// guessed when absent), url (the draft's own URL, never suggested), title-for (id of the title input), debounce (ms),
-// timeout (ms a request may take before it counts as failed and is retried, default 15000),
-// add-inline / add-block (how a link is added where no phrase fits: "(see {link})", "See also: {link}").
+// default 5; both lists), api-key (sent as a Bearer token; use a read-only key), format (markdown|html|text, for
+// textareas; guessed when absent), url (the draft's own URL, never suggested; the target of the inbound links),
+// title-for (id of the title input), debounce (ms), timeout (ms a request may take before it counts as failed and is
+// retried, default 15000), add-inline / add-block (how a link is added where no phrase fits: "(see {link})",
+// "See also: {link}"), inbound ("off" hides "Link to this post" and never asks for it).
 // Property: editor (a TinyMCE or CKEditor 5 instance, an element, or an adapter {read, insertLink, subscribe} with
-// optional addLink for suggestions without a phrase).
-// Events: linker-suggestions, linker-insert (cancelable, before the link is made), linker-dismiss, linker-error.
+// optional addLink for suggestions without a phrase); suggestions, inboundSuggestions (what is shown, copies).
+// Methods: refresh(), insert(n), dismiss(n), addInbound(source), inboundResult(source, {ok, message, undo}) — how the
+// host reports the link it wrote for linker-inbound-add (undo: a function, shown as an Undo button; may return a
+// promise of {ok, message}).
+// Events: linker-suggestions, linker-insert (cancelable, before the link is made), linker-dismiss, linker-error
+// ({code, message, transient, list: "outbound"|"inbound"}), linker-inbound ({suggestions, text, target}),
+// linker-inbound-add (cancelable; {source, title, anchor, sentence, start, end, sentenceStart, sentenceEnd, target}:
+// a host that writes the link calls preventDefault() and later inboundResult(); unhandled, the item says how to link
+// by hand).
 // Theming: --linker-font, --linker-fg, --linker-bg, --linker-muted, --linker-border, --linker-accent,
 // --linker-accent-fg, --linker-highlight, --linker-error, --linker-radius; parts: panel, header, list, option,
-// title, context, anchor, note, addition, score, reason, insert, dismiss, status.
+// title, context, anchor, note, addition, score, reason, insert, dismiss, status; the inbound list's panel, list and
+// items carry the same parts plus inbound, inbound-list, inbound-option, and its buttons and note inbound-add,
+// inbound-undo, inbound-note.
 import { resolveAdapter } from './adapters/index.js';
 
 const DEFAULT_LIMIT = 5;
@@ -22,6 +36,8 @@ const DEFAULT_DEBOUNCE_MS = 400;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30000;
 const DEFAULT_TIMEOUT_MS = 15000;
+const SUGGESTIONS_PATH = '/api/v1/suggestions';
+const INBOUND_PATH = '/api/v1/suggestions/inbound';
 const EDITOR_WAIT_MS = 200;
 const EDITOR_UPGRADE_MS = 15000;
 const CONTEXT_CHARS = 70;
@@ -48,6 +64,13 @@ const ANCHOR_REASONS = {
   none: 'no phrase fits',
 };
 
+// reasons.anchor of an inbound suggestion: why this phrase of the other page, in words.
+const INBOUND_REASONS = {
+  name: 'names this post',
+  distinctive: 'key words of this post',
+  semantic: 'related in meaning',
+};
+
 const STYLE = `
 :host { display: block; font: var(--linker-font, 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif);
   color: var(--linker-fg, #1f2328); }
@@ -55,8 +78,8 @@ const STYLE = `
 .panel { background: var(--linker-bg, #fff); border: 1px solid var(--linker-border, #d0d7de);
   border-radius: var(--linker-radius, 8px); padding: .6em .6em .4em; }
 .header { display: flex; align-items: baseline; justify-content: space-between; gap: .5em; margin: 0 0 .4em; }
-.heading { font-weight: 600; font-size: 1em; margin: 0; }
-.status { color: var(--linker-muted, #59636e); font-size: .85em; }
+.heading { font-weight: 600; font-size: 1em; margin: 0; flex: none; }
+.status { color: var(--linker-muted, #59636e); font-size: .85em; min-width: 0; text-align: right; overflow-wrap: anywhere; }
 .status.error { color: var(--linker-error, #9a6700); }
 ul { list-style: none; margin: 0; padding: 0; outline: none; }
 ul:focus-visible { box-shadow: 0 0 0 2px var(--linker-accent, #0969da); border-radius: var(--linker-radius, 8px); }
@@ -88,6 +111,14 @@ button:focus-visible { outline: 2px solid var(--linker-accent, #0969da); outline
 .hint { color: var(--linker-muted, #59636e); font-size: .75em; margin: .4em 0 0; }
 .hint[hidden], .empty[hidden] { display: none; }
 .empty { color: var(--linker-muted, #59636e); font-size: .9em; margin: .2em 0; }
+.panel[hidden] { display: none; }
+.panel + .panel { margin-top: .6em; }
+button[disabled] { opacity: .55; cursor: default; }
+.inbound .note { margin-top: .35em; }
+.inbound .note.done { color: var(--linker-fg, #1f2328); }
+.inbound .note.error { color: var(--linker-error, #9a6700); }
+.inbound .note button { margin-left: .4em; }
+.inbound a { color: var(--linker-accent, #0969da); overflow-wrap: anywhere; }
 `;
 
 function el(doc, tag, attrs = {}, text) {
@@ -218,7 +249,8 @@ let instances = 0;
 
 export class LinkerSuggestions extends HTMLElement {
   static get observedAttributes() {
-    return ['endpoint', 'for', 'limit', 'api-key', 'format', 'url', 'title-for', 'add-inline', 'add-block', 'language'];
+    return ['endpoint', 'for', 'limit', 'api-key', 'format', 'url', 'title-for', 'add-inline', 'add-block', 'language',
+      'inbound'];
   }
 
   #id = ++instances;
@@ -240,6 +272,12 @@ export class LinkerSuggestions extends HTMLElement {
   #active = 0;
   #dismissed = new Set();
   #ui = null;
+  // "Link to this post": its own request (abortable apart from the outbound one, so neither applies the other's stale
+  // answer), retries and answer; `states` keeps what happened to each source's link (by source URL) across answers.
+  #in = {
+    controller: null, lastKey: '', pendingKey: '', retryTimer: 0, retryDelay: RETRY_MIN_MS, received: [], target: null,
+    best: 0, items: [], states: new Map(),
+  };
 
   constructor() {
     super();
@@ -261,9 +299,15 @@ export class LinkerSuggestions extends HTMLElement {
     return this.#suggestions.map((s) => ({ ...s }));
   }
 
+  /** "Link to this post" as shown: each source with its phrase and what became of its link (`state`). Copies. */
+  get inboundSuggestions() {
+    return this.#in.items.map((s) => ({ ...s, ...this.#inState(s.source) }));
+  }
+
   /** Asks the server again now, even if the draft did not change. */
   refresh() {
     this.#lastKey = '';
+    this.#in.lastKey = '';
     this.#request();
   }
 
@@ -284,12 +328,14 @@ export class LinkerSuggestions extends HTMLElement {
     clearTimeout(this.#debounceTimer);
     clearTimeout(this.#retryTimer);
     if (this.#controller) this.#controller.abort();
+    this.#stopInbound();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.isConnected || oldValue === newValue) return;
     if (name === 'for' || name === 'format') this.#attach();
     else if (name === 'add-inline' || name === 'add-block') this.#show(this.#suggestions, 'No link suggestions for this draft yet.');
+    else if (name === 'inbound') this.#inboundSwitched();
     else this.#schedule(0);
   }
 
@@ -312,11 +358,30 @@ export class LinkerSuggestions extends HTMLElement {
     const hint = el(doc, 'p', { class: 'hint', id: `k${this.#id}` }, '↑ ↓ choose · Enter insert · Delete dismiss');
     hint.hidden = true;
     panel.append(header, list, empty, hint);
-    root.append(style, panel);
+    const inbound = this.#renderInbound(doc);
+    root.append(style, panel, inbound.panel);
     list.addEventListener('keydown', (e) => this.#onKey(e));
     list.addEventListener('click', (e) => this.#onClick(e));
     list.addEventListener('focus', () => this.#paintActive());
-    this.#ui = { list, status, empty, hint };
+    this.#ui = { list, status, empty, hint, inbound };
+  }
+
+  /**
+   * "Link to this post": a plain list (its buttons are in the Tab order; nothing to choose between), with a status
+   * line of its own so its errors and results never overwrite the outbound list's.
+   */
+  #renderInbound(doc) {
+    const panel = el(doc, 'section', { class: 'panel inbound', part: 'panel inbound', 'aria-labelledby': `hi${this.#id}` });
+    const header = el(doc, 'div', { class: 'header', part: 'header' });
+    const heading = el(doc, 'h2', { class: 'heading', id: `hi${this.#id}` }, this.getAttribute('inbound-heading') || 'Link to this post');
+    const status = el(doc, 'span', { class: 'status', part: 'status', role: 'status', 'aria-live': 'polite' });
+    header.append(heading, status);
+    const list = el(doc, 'ul', { part: 'list inbound-list', 'aria-labelledby': `hi${this.#id}` });
+    const empty = el(doc, 'p', { class: 'empty', part: 'empty' }, 'Start writing to see which pages could link here.');
+    panel.append(header, list, empty);
+    panel.hidden = this.#inboundOff();
+    list.addEventListener('click', (e) => this.#onInboundClick(e));
+    return { panel, list, status, empty };
   }
 
   #attach() {
@@ -364,6 +429,7 @@ export class LinkerSuggestions extends HTMLElement {
     this.#unsubscribe = null;
     this.#adapter = null;
     this.#lastKey = '';
+    this.#in.lastKey = '';
   }
 
   // ---- requests ----------------------------------------------------------------------------------------------
@@ -380,6 +446,10 @@ export class LinkerSuggestions extends HTMLElement {
     if (this.#controller) {
       this.#controller.abort();
       this.#done(this.#controller);
+    }
+    if (this.#in.controller) {
+      this.#in.controller.abort();
+      this.#inDone(this.#in.controller);
     }
     this.#schedule();
   }
@@ -398,10 +468,10 @@ export class LinkerSuggestions extends HTMLElement {
     return this.getAttribute('url') || this.ownerDocument.baseURI;
   }
 
-  #endpoint() {
+  #endpoint(path = SUGGESTIONS_PATH) {
     const origin = (this.getAttribute('endpoint') || '').trim();
     const base = origin ? origin.replace(/\/+$/, '') : this.ownerDocument.defaultView.location.origin;
-    return `${base}/api/v1/suggestions`;
+    return `${base}${path}`;
   }
 
   #title() {
@@ -429,6 +499,7 @@ export class LinkerSuggestions extends HTMLElement {
       this.#fail('editor', `Cannot read the editor: ${err.message}`, false);
       return;
     }
+    this.#requestInbound(draft);
     const limit = this.#limit();
     const body = {
       title: this.#title(),
@@ -455,49 +526,16 @@ export class LinkerSuggestions extends HTMLElement {
     const controller = new AbortController();
     this.#controller = controller;
     this.#ui.list.setAttribute('aria-busy', 'true');
-    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    const apiKey = this.getAttribute('api-key');
-    if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-    // A server that accepts the request and never answers would leave the box busy for good: past the timeout the
-    // request counts as failed, and is retried like any other transient failure.
-    const timeoutMs = this.#timeout();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    let response;
-    let data = null;
-    try {
-      response = await fetch(this.#endpoint(), {
-        method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, mode: 'cors', credentials: 'omit',
-      });
-      data = await response.json().catch((err) => {
-        if (timedOut) throw err;
-        return null;
-      });
-    } catch (err) {
-      if (controller.signal.aborted && !timedOut) return;
-      this.#done(controller);
-      if (timedOut) this.#fail('timeout', `No answer from ${this.#endpoint()} within ${timeoutMs / 1000} s`, true);
-      else this.#fail('unavailable', `Cannot reach ${this.#endpoint()}: ${err.message}`, true);
-      return;
-    } finally {
-      clearTimeout(timer);
-    }
-    if (controller.signal.aborted) return;
+    const r = await this.#post(this.#endpoint(), body, controller);
+    if (r.aborted) return;
     this.#done(controller);
-    if (!response.ok) {
-      const error = data && data.error && typeof data.error === 'object' ? data.error : {};
-      const message = typeof error.message === 'string' ? error.message : `HTTP ${response.status}`;
-      // 5xx, 429 and gateway trouble pass; a 4xx means this request will not work until something changes.
-      const transient = response.status >= 500 || response.status === 429 || response.status === 408;
-      this.#fail(typeof error.code === 'string' ? error.code : `http_${response.status}`, message, transient,
-        { status: response.status, field: error.field ?? null });
+    if (r.failure) {
+      this.#fail(...r.failure);
       return;
     }
+    const data = r.data;
     if (!data || !Array.isArray(data.suggestions)) {
-      this.#fail('bad_response', 'The server answered without a suggestions list.', true, { status: response.status });
+      this.#fail('bad_response', 'The server answered without a suggestions list.', true, { status: r.status });
       return;
     }
     this.#retryDelay = RETRY_MIN_MS;
@@ -515,6 +553,52 @@ export class LinkerSuggestions extends HTMLElement {
     this.dispatchEvent(new CustomEvent('linker-suggestions', {
       bubbles: true, detail: { suggestions: this.suggestions, text: body.text, format: body.format },
     }));
+  }
+
+  /**
+   * POSTs `body` as JSON to `url` with the widget's key and timeout. Resolves to {data, status} for a 2xx answer,
+   * {failure: [code, message, transient, extra]} for one that failed (unreachable, timed out, 4xx/5xx), or
+   * {aborted: true} when `controller` was aborted because a newer draft made the request stale.
+   */
+  async #post(url, body, controller) {
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    const apiKey = this.getAttribute('api-key');
+    if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+    // A server that accepts the request and never answers would leave the box busy for good: past the timeout the
+    // request counts as failed, and is retried like any other transient failure.
+    const timeoutMs = this.#timeout();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    let response;
+    let data = null;
+    try {
+      response = await fetch(url, {
+        method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, mode: 'cors', credentials: 'omit',
+      });
+      data = await response.json().catch((err) => {
+        if (timedOut) throw err;
+        return null;
+      });
+    } catch (err) {
+      if (controller.signal.aborted && !timedOut) return { aborted: true };
+      if (timedOut) return { failure: ['timeout', `No answer from ${url} within ${timeoutMs / 1000} s`, true] };
+      return { failure: ['unavailable', `Cannot reach ${url}: ${err.message}`, true] };
+    } finally {
+      clearTimeout(timer);
+    }
+    if (controller.signal.aborted) return { aborted: true };
+    if (!response.ok) {
+      const error = data && data.error && typeof data.error === 'object' ? data.error : {};
+      const message = typeof error.message === 'string' ? error.message : `HTTP ${response.status}`;
+      // 5xx, 429 and gateway trouble pass; a 4xx means this request will not work until something changes.
+      const transient = response.status >= 500 || response.status === 429 || response.status === 408;
+      return { failure: [typeof error.code === 'string' ? error.code : `http_${response.status}`, message, transient,
+        { status: response.status, field: error.field ?? null }] };
+    }
+    return { data, status: response.status };
   }
 
   /**
@@ -583,7 +667,7 @@ export class LinkerSuggestions extends HTMLElement {
 
   #fail(code, message, transient, extra = {}) {
     this.dispatchEvent(new CustomEvent('linker-error', {
-      bubbles: true, detail: { code, message, transient, ...extra },
+      bubbles: true, detail: { code, message, transient, ...extra, list: 'outbound' },
     }));
     if (transient) {
       this.#setStatus('Suggestions unavailable — retrying', true);
@@ -870,6 +954,336 @@ export class LinkerSuggestions extends HTMLElement {
     this.#setStatus(status);
     this.#schedule();
     return true;
+  }
+
+  // ---- "Link to this post" -----------------------------------------------------------------------------------
+
+  #inboundOff() {
+    return (this.getAttribute('inbound') || '').trim().toLowerCase() === 'off';
+  }
+
+  #inboundSwitched() {
+    const off = this.#inboundOff();
+    if (this.#ui) this.#ui.inbound.panel.hidden = off;
+    if (off) {
+      this.#stopInbound();
+    } else {
+      this.#in.lastKey = '';
+      this.#schedule(0);
+    }
+  }
+
+  #stopInbound() {
+    clearTimeout(this.#in.retryTimer);
+    if (this.#in.controller) {
+      this.#in.controller.abort();
+      this.#inDone(this.#in.controller);
+    }
+    this.#in.lastKey = '';
+  }
+
+  #inDone(controller) {
+    if (this.#in.controller === controller) this.#in.controller = null;
+    if (this.#ui) this.#ui.inbound.list.removeAttribute('aria-busy');
+  }
+
+  /** The URL the other pages should link to: the `url` attribute, else the one the last answer named, else null. */
+  #inboundTarget() {
+    return this.getAttribute('url') || this.#in.target || null;
+  }
+
+  /**
+   * Asks for the pages that should link to this draft, unless the same question is answered or on its way. Runs beside
+   * the outbound request with its own AbortController: a change in the draft aborts both, and an answer is applied
+   * only by the request that is still current, so neither list ever shows an older draft's answer.
+   */
+  async #requestInbound(draft) {
+    const inb = this.#in;
+    if (this.#inboundOff() || !this.#ui) return;
+    const body = {
+      title: this.#title(), text: draft.text, format: draft.format || this.#adapter?.format || 'text', limit: this.#limit(),
+    };
+    if (this.getAttribute('url')) body.url = this.getAttribute('url');
+    if (this.getAttribute('language')) body.language = this.getAttribute('language');
+    if (!draft.text.trim()) {
+      this.#stopInbound();
+      inb.received = [];
+      this.#showInbound('Start writing to see which pages could link here.');
+      this.#inStatus('');
+      return;
+    }
+    const url = this.#endpoint(INBOUND_PATH);
+    const key = JSON.stringify(body) + url;
+    if (key === inb.lastKey || (inb.controller && key === inb.pendingKey)) return;
+    clearTimeout(inb.retryTimer);
+    if (inb.controller) inb.controller.abort();
+    const controller = new AbortController();
+    inb.controller = controller;
+    inb.pendingKey = key;
+    this.#ui.inbound.list.setAttribute('aria-busy', 'true');
+    const r = await this.#post(url, body, controller);
+    if (r.aborted || inb.controller !== controller) return;
+    this.#inDone(controller);
+    if (r.failure) {
+      const [code, message, transient, extra] = r.failure;
+      // A server from before inbound suggestions has no such route: say that rather than "No route …".
+      const old = extra && extra.status === 404 && extra.field !== 'url';
+      this.#inboundFail(code, old ? `this Linker server does not offer inbound suggestions (${message})` : message, transient, extra);
+      return;
+    }
+    if (!r.data || !Array.isArray(r.data.suggestions)) {
+      this.#inboundFail('bad_response', 'The server answered without a suggestions list.', true, { status: r.status });
+      return;
+    }
+    inb.retryDelay = RETRY_MIN_MS;
+    inb.lastKey = key;
+    inb.target = typeof r.data.target === 'string' && r.data.target ? r.data.target : null;
+    inb.received = r.data.suggestions
+      .filter((s) => s && typeof s.source === 'string' && typeof s.anchor === 'string' && s.anchor)
+      .map((s) => this.#normaliseInbound(s));
+    inb.best = Math.max(0, ...inb.received.map((s) => (s.score !== null && Number.isFinite(s.score) ? s.score : 0)));
+    this.#inStatus('');
+    this.#showInbound('No page of the site fits a link to this post yet.');
+    this.dispatchEvent(new CustomEvent('linker-inbound', {
+      bubbles: true, detail: { suggestions: this.inboundSuggestions, text: body.text, target: this.#inboundTarget() },
+    }));
+  }
+
+  #retryInbound() {
+    let draft;
+    try {
+      draft = this.#adapter && this.#adapter.read();
+    } catch {
+      draft = null;
+    }
+    if (draft) this.#requestInbound(draft);
+  }
+
+  #inboundFail(code, message, transient, extra = {}) {
+    const inb = this.#in;
+    this.dispatchEvent(new CustomEvent('linker-error', {
+      bubbles: true, detail: { code, message, transient, ...extra, list: 'inbound' },
+    }));
+    if (transient) {
+      this.#inStatus('Unavailable — retrying', true);
+      clearTimeout(inb.retryTimer);
+      inb.retryTimer = setTimeout(() => this.#retryInbound(), inb.retryDelay);
+      inb.retryDelay = Math.min(RETRY_MAX_MS, inb.retryDelay * 2);
+    } else {
+      this.#inStatus(`Unavailable: ${message}`, true);
+    }
+  }
+
+  #inStatus(text, error = false) {
+    const s = this.#ui.inbound.status;
+    if (s.textContent !== text) s.textContent = text;
+    s.classList.toggle('error', !!error);
+  }
+
+  /** One inbound suggestion as the widget keeps it: offsets are in the source's stored text, not in this draft. */
+  #normaliseInbound(s) {
+    const int = (v) => (Number.isInteger(v) ? v : -1);
+    return {
+      source: s.source,
+      title: typeof s.title === 'string' && s.title.trim() ? s.title : s.source,
+      anchor: s.anchor,
+      sentence: typeof s.sentence === 'string' ? s.sentence : '',
+      start: int(s.start),
+      end: int(s.end),
+      sentenceStart: int(s.sentenceStart),
+      sentenceEnd: int(s.sentenceEnd),
+      score: typeof s.score === 'number' ? s.score : null,
+      reasons: s.reasons && typeof s.reasons === 'object' ? s.reasons : {},
+    };
+  }
+
+  /** What became of a source's link: idle, pending, linked, undoing, undone, error or manual (no host wrote it). */
+  #inState(source) {
+    const st = this.#in.states.get(source);
+    return st ? { state: st.state, message: st.message || '' } : { state: 'idle', message: '' };
+  }
+
+  #setInState(source, state) {
+    this.#in.states.set(source, state);
+    this.#repaintInbound(source);
+  }
+
+  #showInbound(emptyText) {
+    const inb = this.#in;
+    const fresh = new Set(inb.received.map((s) => s.source));
+    // A link being written, or written and still undoable, stays on show even when a newer answer leaves it out.
+    const kept = inb.items.filter((s) => !fresh.has(s.source)
+      && ['pending', 'linked', 'undoing'].includes((inb.states.get(s.source) || {}).state));
+    inb.items = [...inb.received, ...kept];
+    for (const source of [...inb.states.keys()]) {
+      if (!inb.items.some((s) => s.source === source)) inb.states.delete(source);
+    }
+    const { list, empty } = this.#ui.inbound;
+    const doc = this.ownerDocument;
+    list.replaceChildren(...inb.items.map((s) => this.#inboundItem(doc, s)));
+    if (emptyText !== undefined) empty.textContent = emptyText;
+    empty.hidden = inb.items.length > 0;
+  }
+
+  /** Draws one source again after its state changed; focus inside it moves to the new item's control. */
+  #repaintInbound(source) {
+    const s = this.#in.items.find((x) => x.source === source);
+    const old = [...this.#ui.inbound.list.children].find((li) => li.dataset.source === source);
+    if (!s || !old) return;
+    const focused = old.contains(this.shadowRoot.activeElement);
+    const li = this.#inboundItem(this.ownerDocument, s);
+    old.replaceWith(li);
+    if (focused) {
+      const target = li.querySelector('button:not([disabled])');
+      if (target) {
+        target.focus();
+      } else {
+        li.setAttribute('tabindex', '-1');
+        li.focus();
+      }
+    }
+  }
+
+  #inboundItem(doc, s) {
+    const st = this.#in.states.get(s.source) || { state: 'idle' };
+    const li = el(doc, 'li', { part: 'option inbound-option', 'data-source': s.source, 'data-state': st.state });
+    const level = relevanceLevel(s.score, this.#in.best);
+    const rule = s.reasons && typeof s.reasons.anchor === 'string' ? s.reasons.anchor : '';
+    const reason = Object.prototype.hasOwnProperty.call(INBOUND_REASONS, rule) ? INBOUND_REASONS[rule] : '';
+    const top = el(doc, 'div', { class: 'top' });
+    const score = el(doc, 'span', { class: 'score', part: 'score', 'data-level': String(level), 'aria-hidden': 'true' });
+    if (level) {
+      for (let i = 1; i <= LEVELS; i++) score.append(el(doc, 'span', { class: i <= level ? 'pip on' : 'pip' }));
+      score.setAttribute('title', [
+        `Relevance ${level} of ${LEVELS}: score ${formatScore(s.score)}, the best source's ${formatScore(this.#in.best)}`,
+        reason && `Phrase: ${reason}`, reasonsText(s.reasons),
+      ].filter(Boolean).join('\n'));
+    }
+    top.append(el(doc, 'span', { class: 'title', part: 'title' }, s.title), score);
+    const context = el(doc, 'p', { class: 'context', part: 'context' });
+    this.#context(doc, context, { ...s, anchor: s.anchor.replace(/\s+/g, ' ') });
+    const actions = el(doc, 'div', { class: 'actions' });
+    if (st.state !== 'linked' && st.state !== 'undoing') {
+      const add = el(doc, 'button', { type: 'button', class: 'insert', part: 'inbound-add', 'data-action': 'add' }, 'Add link');
+      add.setAttribute('aria-label', `Add a link to this post in ${s.title}, on “${s.anchor}”${level ? `, relevance ${level} of ${LEVELS}` : ''}`);
+      if (st.state === 'pending') add.disabled = true;
+      actions.append(add);
+    }
+    if (reason) actions.append(el(doc, 'span', { class: 'why', part: 'reason' }, reason));
+    li.append(top, el(doc, 'div', { class: 'url' }, s.source), context, actions);
+    const note = this.#inboundNote(doc, s, st);
+    if (note) li.append(note);
+    if (st.error) li.append(el(doc, 'p', { class: 'note error', part: 'note inbound-note' }, st.error));
+    return li;
+  }
+
+  /** The line under a source that says what became of its link; null while nothing happened. */
+  #inboundNote(doc, s, st) {
+    const note = (cls, text) => el(doc, 'p', { class: `note ${cls}`.trim(), part: 'note inbound-note' }, text);
+    switch (st.state) {
+      case 'pending': return note('', 'Adding the link…');
+      case 'undoing': return note('', 'Removing the link…');
+      case 'undone': return note('', st.message || 'Link removed.');
+      case 'error': return note('error', st.message);
+      case 'linked': {
+        const p = note('done', st.message ? `Linked — ${st.message}` : 'Linked');
+        if (st.undo) {
+          const undo = el(doc, 'button', { type: 'button', class: 'undo', part: 'inbound-undo', 'data-action': 'undo' }, 'Undo');
+          undo.setAttribute('aria-label', `Undo the link in ${s.title}`);
+          p.append(undo);
+        }
+        return p;
+      }
+      case 'manual': {
+        // Nobody on this page writes the link: say how to do it by hand, with the page to open as a link.
+        const p = note('', 'Open ');
+        let page;
+        if (/^https?:\/\//i.test(s.source)) {
+          page = el(doc, 'a', { href: s.source, target: '_blank', rel: 'noopener noreferrer' }, `“${s.title}”`);
+        } else {
+          page = doc.createTextNode(`“${s.title}” (${s.source})`);
+        }
+        const target = this.#inboundTarget();
+        p.append(page, doc.createTextNode(` and link “${s.anchor}” to this post${target ? ` (${target})` : ''}.`));
+        return p;
+      }
+      default: return null;
+    }
+  }
+
+  #onInboundClick(e) {
+    const button = e.target.closest('button');
+    const li = button && button.closest('li');
+    if (!li) return;
+    if (button.dataset.action === 'add') this.addInbound(li.dataset.source);
+    else if (button.dataset.action === 'undo') this.#undoInbound(li.dataset.source);
+  }
+
+  /**
+   * Asks the host to link `source`'s phrase to this post: a cancelable `linker-inbound-add`. A host that writes the
+   * link calls preventDefault() and reports with inboundResult(); when none does, the item says how to link by hand.
+   * Returns whether a host took it.
+   */
+  addInbound(source) {
+    const s = this.#in.items.find((x) => x.source === source);
+    const current = s ? this.#inState(source).state : null;
+    if (!s || current === 'pending' || current === 'linked' || current === 'undoing') return false;
+    const detail = {
+      source: s.source, title: s.title, anchor: s.anchor, sentence: s.sentence, start: s.start, end: s.end,
+      sentenceStart: s.sentenceStart, sentenceEnd: s.sentenceEnd, target: this.#inboundTarget(),
+    };
+    const token = { state: 'pending' };
+    this.#in.states.set(source, token); // set first: a host may report its result before dispatchEvent returns
+    const handled = !this.dispatchEvent(new CustomEvent('linker-inbound-add', { bubbles: true, cancelable: true, detail }));
+    if (!handled) {
+      this.#setInState(source, { state: 'manual' });
+      this.#inStatus('Not linked: link it by hand');
+    } else if (this.#in.states.get(source) === token) {
+      this.#repaintInbound(source);
+      this.#inStatus('Adding the link…');
+    }
+    return handled;
+  }
+
+  /**
+   * The host's answer to `linker-inbound-add` for `source`: {ok: true, message?, undo?} once the link is written
+   * (`undo`, a function, becomes an Undo button; it may return a promise of {ok, message}), or {ok: false, message}.
+   * Returns false when no such source is listed.
+   */
+  inboundResult(source, result = {}) {
+    const s = this.#in.items.find((x) => x.source === source);
+    if (!s) return false;
+    const message = result && typeof result.message === 'string' ? result.message.trim() : '';
+    if (result && result.ok) {
+      this.#setInState(source, { state: 'linked', message, undo: typeof result.undo === 'function' ? result.undo : null });
+      this.#inStatus(`Linked “${s.anchor}”`);
+    } else {
+      const why = message || 'the link could not be added.';
+      this.#setInState(source, { state: 'error', message: why });
+      this.#inStatus(`Not linked: ${why}`, true);
+    }
+    return true;
+  }
+
+  async #undoInbound(source) {
+    const s = this.#in.items.find((x) => x.source === source);
+    const st = this.#in.states.get(source);
+    if (!s || !st || st.state !== 'linked' || !st.undo) return;
+    this.#setInState(source, { ...st, state: 'undoing', error: '' });
+    let r;
+    try {
+      r = await st.undo();
+    } catch (err) {
+      r = { ok: false, message: err && err.message ? err.message : String(err) };
+    }
+    if (r && r.ok === false) {
+      const why = typeof r.message === 'string' && r.message ? r.message : 'it could not be undone.';
+      this.#setInState(source, { ...st, state: 'linked', error: `Not undone: ${why}` });
+      this.#inStatus(`Not undone: ${why}`, true);
+      return;
+    }
+    this.#setInState(source, { state: 'undone', message: r && typeof r.message === 'string' && r.message ? r.message : 'Link removed.' });
+    this.#inStatus('Link removed');
   }
 }
 

@@ -91,3 +91,59 @@ test('writing_pages_without_the_api_key_is_refused', async () => {
   assert.equal(res.status, 401);
   assert.equal(typeof (await res.json()).error.message, 'string');
 });
+
+const inbound = (body) => fetch(`${server.url}/api/v1/suggestions/inbound`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+});
+
+test('inbound_suggestions_for_a_draft_name_each_source_with_a_phrase_of_its_stored_text_best_first', async () => {
+  const res = await inbound({ title: 'Portafilter basket sizes', text: 'Which portafilter basket fits your machine? '
+    + 'Portafilter baskets come in 58, 54 and 51 mm; the basket decides the espresso tamper.', format: 'text', limit: 5,
+  url: 'https://brew.example/gear/portafilter-baskets' });
+  assert.equal(res.status, 200);
+  const { target, suggestions } = await res.json();
+  assert.equal(target, 'https://brew.example/gear/portafilter-baskets');
+  assert.ok(suggestions.length > 0 && suggestions.length <= 5, `1 to 5 sources: ${suggestions.length}`);
+  for (const s of suggestions) {
+    assert.equal(typeof s.source, 'string');
+    assert.equal(typeof s.title, 'string');
+    assert.ok(typeof s.anchor === 'string' && s.anchor.length > 0, `${s.source}: every source has a phrase`);
+    const stored = (await (await fetch(`${server.url}/api/v1/pages?url=${encodeURIComponent(s.source)}`)).json()).text;
+    assert.equal(stored.slice(s.start, s.end), s.anchor, `${s.source}: the phrase at its offsets in the source's text`);
+    assert.ok(s.sentenceStart <= s.start && s.end <= s.sentenceEnd, `${s.source}: the sentence holds the phrase`);
+    assert.equal(stored.slice(s.sentenceStart, s.sentenceEnd).replace(/\s+/g, ' '), s.sentence, `${s.source}: sentence at its offsets`);
+    assert.equal(typeof s.score, 'number');
+    assert.equal(typeof s.reasons.anchor, 'string');
+  }
+  assert.ok(suggestions.some((s) => s.source.endsWith('/gear/espresso-tamper')), 'the page about tampers and baskets');
+  const scores = suggestions.map((s) => s.score);
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
+});
+
+test('inbound_suggestions_for_an_indexed_page_never_list_the_page_itself_and_an_unknown_page_is_404', async () => {
+  const extraction = pageByPath(server.pages, '/guides/espresso-extraction');
+  const res = await inbound({ url: extraction.url, limit: 3 });
+  assert.equal(res.status, 200);
+  const json = await res.json();
+  assert.equal(json.target, extraction.url);
+  assert.ok(json.suggestions.length <= 3);
+  assert.ok(!json.suggestions.some((s) => s.source === extraction.url), 'never the page itself');
+  const unknown = await inbound({ url: 'https://brew.example/no-such-page' });
+  assert.equal(unknown.status, 404);
+  assert.equal((await unknown.json()).error.field, 'url');
+});
+
+test('bad_inbound_requests_get_a_4xx_naming_the_field', async () => {
+  const cases = [
+    [{ limit: 3 }, 'url'],
+    [{ text: 'x', limit: 0 }, 'limit'],
+    [{ text: 'x', limit: 21 }, 'limit'],
+    [{ text: 'x', format: 'docx' }, 'format'],
+    [{ text: 'x', minSimilarity: 1.5 }, 'minSimilarity'],
+  ];
+  for (const [body, field] of cases) {
+    const res = await inbound(body);
+    assert.ok(res.status >= 400 && res.status < 500, `${JSON.stringify(body)} → ${res.status}`);
+    assert.equal((await res.json()).error.field, field, JSON.stringify(body));
+  }
+});

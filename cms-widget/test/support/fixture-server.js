@@ -1,5 +1,6 @@
 // A small HTTP server on loopback with the same paths as the Linker server: /widget/*, /demo/*, /vendor/* (the
-// editors from node_modules) and the JSON API (/api/v1/suggestions, /api/v1/pages, /api/v1/events, /api/v1/health), so the
+// editors from node_modules) and the JSON API (/api/v1/suggestions, /api/v1/suggestions/inbound, /api/v1/pages,
+// /api/v1/events, /api/v1/health), so the
 // browser tests run before and without the Java server. Run by hand: `node test/support/fixture-server.js 7070`.
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -65,6 +66,22 @@ export function parseSuggestionRequest(body) {
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
+/** Validates an inbound request: a draft (text, as for suggestions; url its own address) or an indexed page by url. */
+export function parseInboundRequest(body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
+  const { limit = 5, minSimilarity } = body;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 20) throw new HttpError(400, 'invalid_field', 'limit must be an integer from 1 to 20', 'limit');
+  if (minSimilarity !== undefined && (typeof minSimilarity !== 'number' || !(minSimilarity >= -1 && minSimilarity <= 1))) {
+    throw new HttpError(400, 'invalid_field', 'minSimilarity must be a number from -1 to 1', 'minSimilarity');
+  }
+  if (body.text === undefined || body.text === null) {
+    if (typeof body.url !== 'string' || !body.url) throw new HttpError(400, 'invalid_field', 'url is required (or a draft\'s text)', 'url');
+    return { url: body.url, limit };
+  }
+  const { exclude, ...draft } = parseSuggestionRequest({ ...body, exclude: [] });
+  return { ...draft, limit };
+}
+
 function parsePage(p, i) {
   const field = (name) => `pages[${i}].${name}`;
   if (!p || typeof p !== 'object') throw new HttpError(400, 'invalid_field', 'each page must be an object', `pages[${i}]`);
@@ -94,6 +111,17 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
         requests.push({ method: 'POST', path: url.pathname, body });
         const q = parseSuggestionRequest(body);
         return sendJson(res, 200, { suggestions: index.suggest(q) });
+      }
+      case 'POST /api/v1/suggestions/inbound': {
+        const body = await readJson(req);
+        requests.push({ method: 'POST', path: url.pathname, body });
+        const q = parseInboundRequest(body);
+        if (q.text === undefined) {
+          const target = index.get(q.url);
+          if (!target) throw new HttpError(404, 'not_found', `No page with url ${q.url} (inbound suggestions are for an indexed page, or a draft given by its text)`, 'url');
+          return sendJson(res, 200, { target: q.url, suggestions: index.inbound({ title: target.title, text: target.text || '', url: q.url, format: 'text', limit: q.limit }) });
+        }
+        return sendJson(res, 200, { target: q.url ?? null, suggestions: index.inbound(q) });
       }
       case 'GET /api/v1/access': // what the request's key may do, as the Java server answers it (reads need no key here)
         return sendJson(res, 200, { read: true, write: req.headers.authorization === `Bearer ${apiKey}` });

@@ -72,7 +72,8 @@ export async function launchBrowser() {
 // to a given draft instead of for whatever answer comes first.
 function recordLinkerEvents() {
   window.__linkerEvents = [];
-  for (const type of ['linker-suggestions', 'linker-error', 'linker-insert', 'linker-dismiss']) {
+  for (const type of ['linker-suggestions', 'linker-error', 'linker-insert', 'linker-dismiss', 'linker-inbound',
+    'linker-inbound-add']) {
     document.addEventListener(type, (e) => {
       window.__linkerEvents.push({ type, id: e.target.id, detail: JSON.parse(JSON.stringify(e.detail ?? null)) });
     }, true);
@@ -175,6 +176,42 @@ export function readWidget(page, widgetId) {
         selected: li.getAttribute('aria-selected') === 'true',
       })),
       data: w.suggestions,
+    };
+  }, widgetId);
+}
+
+/** Waits for the "Link to this post" answer to a draft equal to `equals` or containing `contains`. */
+export async function waitForInbound(page, id, { since = 0, contains, equals, timeout } = {}) {
+  return (await waitForEvent(page, { type: 'linker-inbound', id, since, contains, equals, timeout })).suggestions;
+}
+
+/** What a widget's "Link to this post" list shows: one entry per source, read from its shadow DOM. */
+export function readInbound(page, widgetId) {
+  return page.evaluate((id) => {
+    const w = document.getElementById(id);
+    const panel = w.shadowRoot.querySelector('section.inbound');
+    return {
+      visible: !!panel && !panel.hidden && panel.getClientRects().length > 0,
+      heading: panel.querySelector('h2').textContent,
+      status: panel.querySelector('[role=status]').textContent,
+      empty: panel.querySelector('.empty').hidden ? null : panel.querySelector('.empty').textContent,
+      busy: panel.querySelector('ul').getAttribute('aria-busy') === 'true',
+      items: [...panel.querySelectorAll('li')].map((li) => ({
+        source: li.dataset.source,
+        state: li.dataset.state,
+        title: li.querySelector('.title').textContent,
+        anchor: li.querySelector('mark')?.textContent ?? null,
+        context: li.querySelector('.context').textContent,
+        relevance: Number(li.querySelector('.score').dataset.level),
+        reason: li.querySelector('.why')?.textContent ?? '',
+        add: li.querySelector('button[data-action=add]')
+          ? { label: li.querySelector('button[data-action=add]').getAttribute('aria-label'),
+            disabled: li.querySelector('button[data-action=add]').disabled } : null,
+        undo: !!li.querySelector('button[data-action=undo]'),
+        notes: [...li.querySelectorAll('.note')].map((n) => n.textContent),
+        links: [...li.querySelectorAll('.note a')].map((a) => ({ href: a.getAttribute('href'), text: a.textContent, target: a.target })),
+      })),
+      data: w.inboundSuggestions,
     };
   }, widgetId);
 }

@@ -182,6 +182,51 @@ export class FixtureIndex {
       };
     });
   }
+
+  /**
+   * Inbound, as the Linker server answers POST /api/v1/suggestions/inbound: the live pages that should link to the
+   * target (an indexed page by `url`, or a draft by `text` and `title`), each with the phrase of its own stored text
+   * to link — the longest run of the target's title words (else of the words the draft repeats) — the sentence holding
+   * it, offsets in that stored text, best first. A page already linking to the target (its `links`) is left out.
+   */
+  inbound({ title = '', text, url, format = 'markdown', limit = 5, language }) {
+    const words = draftWords(text, format);
+    const counts = new Map();
+    for (const w of words) if (!STOP.has(w.norm)) counts.set(w.norm, (counts.get(w.norm) || 0) + 1);
+    const draftTerms = new Set([...counts.keys(), ...termsOf(title)]);
+    const nameTerms = new Set(termsOf(title));
+    const repeated = new Set([...counts].filter(([, n]) => n >= 2).map(([t]) => t));
+    const primary = (tag) => String(tag).split(/[-_]/)[0].toLowerCase();
+    const own = url ? urlKey(url) : null;
+    const out = [];
+    for (const page of this.#pages.values()) {
+      if ((page.status && page.status !== 'live') || (own && urlKey(page.url) === own)) continue;
+      if (language && page.language && primary(page.language) !== primary(language)) continue;
+      if (own && (page.links || []).some((l) => urlKey(typeof l === 'string' ? l : l.href) === own)) continue;
+      const body = page.text || '';
+      const pageWords = draftWords(body, 'text');
+      let anchor = nameTerms.size ? bestAnchor(pageWords, nameTerms) : null;
+      const named = !!anchor;
+      if (!anchor && repeated.size) anchor = bestAnchor(pageWords, repeated);
+      if (!anchor) continue;
+      let shared = 0;
+      for (const t of draftTerms) if (page.bodyTerms.has(t)) shared++;
+      if (!named && shared < MIN_SHARED) continue;
+      const coverage = named ? anchor.matched / nameTerms.size : 0;
+      const topical = Math.min(1, shared / 12);
+      const score = Math.round((0.55 * coverage + 0.45 * topical) * 1000) / 1000;
+      const sentence = draftSentences(body, 'text').find((x) => x.start <= anchor.start && anchor.end <= x.end)
+        || { start: anchor.start, end: anchor.end };
+      out.push({
+        source: page.url, title: page.title, anchor: body.slice(anchor.start, anchor.end),
+        sentence: plainSentence(body, sentence, 'text'), start: anchor.start, end: anchor.end,
+        sentenceStart: sentence.start, sentenceEnd: sentence.end, score,
+        reasons: { anchor: named ? 'name' : 'distinctive', lexical: Math.round(topical * 100) / 100, name: Math.round(coverage * 100) / 100 },
+      });
+    }
+    out.sort((a, b) => b.score - a.score || a.source.localeCompare(b.source));
+    return out.slice(0, limit);
+  }
 }
 
 const MIN_SHARED = 4;

@@ -35,6 +35,11 @@
       return customElements.whenDefined('linker-suggestions');
     })
     .then(() => {
+      // "Add link" on a post that should link to this one (linker-inbound.js): the box has `url` once it is published.
+      window.linkerInbound(widget, () => ({
+        post: Number((document.getElementById('post_ID') || {}).value || 0),
+        published: widget.hasAttribute('url'),
+      }));
       follow();
       document.querySelectorAll('#content-tmce, #content-html').forEach((b) => b.addEventListener('click', () => {
         setTimeout(follow, 0); // after WordPress's own handler moved the content

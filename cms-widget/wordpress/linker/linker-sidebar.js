@@ -130,6 +130,7 @@
     wp.element.useEffect(function () {
       var widget = null;
       var cancelled = false;
+      var unsubscribe = null;
       widgetReady.then(function () {
         if (cancelled || !ref.current) return;
         widget = document.createElement('linker-suggestions');
@@ -141,12 +142,26 @@
         var permalink = data.select('core/editor').getPermalink();
         if (permalink) widget.setAttribute('url', permalink);
         widget.editor = adapter;
+        // "Add link" on a post that should link to this one: written by the plug-in's REST route (linker-inbound.js).
+        window.linkerInbound(widget, function () {
+          var post = data.select('core/editor').getCurrentPost();
+          return { post: post.id, published: post.status === 'publish' };
+        });
         ref.current.appendChild(widget);
+        // Once published (or saved with a new slug), the post's address is what the element's `url` says: its own page
+        // is never suggested, and the inbound links go to it. Saved state only, so typing a title asks nothing.
+        unsubscribe = data.subscribe(function () {
+          var post = data.select('core/editor').getCurrentPost();
+          if (post && post.status === 'publish' && post.link && post.link !== widget.getAttribute('url')) {
+            widget.setAttribute('url', post.link);
+          }
+        });
       }, function (err) {
         if (!cancelled) setFailure('Cannot load the Linker widget from ' + settings.endpoint + ': ' + err.message);
       });
       return function () {
         cancelled = true;
+        if (unsubscribe) unsubscribe();
         if (widget) widget.remove();
       };
     }, []);

@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name:       Linker internal links
- * Description:       Internal links while you write: a "Linker" sidebar in the block editor (a "Linker" box in the Classic editor) suggests pages of your site to link to, with the phrase to link; the site's posts are kept current in the Linker server's index as they are published, updated, moved or trashed, with post types, categories and single posts left out as you choose, only pages of the draft's language on a multilingual site, and links to a moved post's old address rewritten on request.
+ * Description:       Internal links while you write: a "Linker" sidebar in the block editor (a "Linker" box in the Classic editor) suggests pages of your site to link to, with the phrase to link, and the posts that should link to the one you write, adding that link to them in one click (a revision, with Undo); the site's posts are kept current in the Linker server's index as they are published, updated, moved or trashed, with post types, categories and single posts left out as you choose, only pages of the draft's language on a multilingual site, and links to a moved post's old address rewritten on request.
  * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
@@ -12,7 +12,8 @@
  * The suggestions come from a Linker server (`linker serve`); set its URL and keys under Settings → Linker. The
  * sidebar is the same <linker-suggestions> element the server ships at /widget/linker-suggestions.js, given an
  * adapter that reads and writes the post's blocks (linker-sidebar.js), or the Classic editor's TinyMCE (linker-classic.js).
- * No build step: plain wp.* globals.
+ * Its "Link to this post" list's Add link is written into the other post by the REST route linker/v1/link-from
+ * (includes/class-linker-link-from.php, called by linker-inbound.js). No build step: plain wp.* globals.
  *
  * @package Linker
  */
@@ -31,12 +32,14 @@ require_once __DIR__ . '/includes/class-linker-site-sync.php';
 require_once __DIR__ . '/includes/class-linker-settings.php';
 require_once __DIR__ . '/includes/class-linker-editor.php';
 require_once __DIR__ . '/includes/class-linker-moves.php';
+require_once __DIR__ . '/includes/class-linker-link-from.php';
 
 Linker_Queue::register();
 Linker_Rules::register();
 Linker_Settings::register();
 Linker_Editor::register();
 Linker_Moves::register();
+Linker_Link_From::register();
 
 if ( defined( 'WP_CLI' ) && WP_CLI ) {
 	require_once __DIR__ . '/includes/class-linker-cli.php';

@@ -1,7 +1,8 @@
 <?php
 /**
  * The editors: the block editor's Linker sidebar, and a Linker meta box on the Classic editor's screen, each with the
- * <linker-suggestions> element (server URL and read key only) and the post's own "leave out" switch.
+ * <linker-suggestions> element (server URL and read key only), the post's own "leave out" switch, and the handler that
+ * writes an inbound suggestion's link into the other post (linker-inbound.js, through Linker_Link_From's REST route).
  *
  * @package Linker
  */
@@ -35,11 +36,18 @@ final class Linker_Editor {
 		return $settings;
 	}
 
+	/** The handler of "Add link" on an inbound suggestion (linker-inbound.js), shared by both editors. */
+	private static function inbound_script() {
+		wp_register_script( 'linker-inbound', plugins_url( 'linker-inbound.js', LINKER_FILE ), array( 'wp-api-fetch', 'wp-i18n' ), LINKER_VERSION, true );
+		wp_set_script_translations( 'linker-inbound', 'linker' );
+	}
+
 	public static function block_editor() {
+		self::inbound_script();
 		wp_enqueue_script(
 			'linker-sidebar',
 			plugins_url( 'linker-sidebar.js', LINKER_FILE ),
-			array( 'wp-plugins', 'wp-edit-post', 'wp-element', 'wp-data', 'wp-rich-text', 'wp-blocks', 'wp-block-editor', 'wp-editor', 'wp-components', 'wp-i18n' ),
+			array( 'wp-plugins', 'wp-edit-post', 'wp-element', 'wp-data', 'wp-rich-text', 'wp-blocks', 'wp-block-editor', 'wp-editor', 'wp-components', 'wp-i18n', 'linker-inbound' ),
 			LINKER_VERSION,
 			true
 		);
@@ -57,7 +65,8 @@ final class Linker_Editor {
 			return;
 		}
 		add_meta_box( 'linker', __( 'Linker', 'linker' ), array( __CLASS__, 'render_box' ), $post_type, 'side', 'high' );
-		wp_enqueue_script( 'linker-classic', plugins_url( 'linker-classic.js', LINKER_FILE ), array(), LINKER_VERSION, true );
+		self::inbound_script();
+		wp_enqueue_script( 'linker-classic', plugins_url( 'linker-classic.js', LINKER_FILE ), array( 'linker-inbound' ), LINKER_VERSION, true );
 	}
 
 	public static function render_box( WP_Post $post ) {
