@@ -177,9 +177,13 @@ class WrapperSignalsIT {
         }
 
         @Override
-        public void close() throws Exception {
-            stopAll(script);
-            reader.join(TimeUnit.SECONDS.toMillis(10));
+        public void close() {
+            try {
+                stopAll(script);
+                reader.join(TimeUnit.SECONDS.toMillis(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }
