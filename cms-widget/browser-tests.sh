@@ -9,6 +9,8 @@
 # A skip leaves its reason in target/browser-tests-skipped, which the server's browser test reads to skip too.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
+# Nothing here reads standard input: never the terminal's keystrokes, nor whatever Maven's closed fd 0 became.
+exec </dev/null
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 marker=target/browser-tests-skipped

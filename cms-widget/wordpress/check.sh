@@ -6,6 +6,8 @@
 # Without PHP it skips with one line saying so — but with CI=true it fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
+# Nothing here reads standard input: never the terminal's keystrokes, nor whatever Maven's closed fd 0 became.
+exec </dev/null
 version=${1:?usage: check.sh VERSION}
 header=$(sed -n 's/^ \* Version: *//p' linker/linker.php)
 stable=$(sed -n 's/^Stable tag: *//p' linker/readme.txt)

@@ -2,10 +2,12 @@
 // browser test: a private MariaDB on a Unix socket, a copy of /usr/share/wordpress with its own wp-config.php, PHP's
 // built-in web server on loopback (with workers, as PHP-FPM has), WordPress installed through its own installer, and
 // the Linker plug-in installed from the built zip as Plugins → Add New → Upload does (WordPress's Plugin_Upgrader),
-// or linked in from wordpress/linker, and activated. Everything lives under target/wordpress and is stopped by close().
+// or linked in from wordpress/linker, and activated. Everything lives under target/wordpress and is stopped by close():
+// each server runs in a process group of its own (PHP's workers are forked into their master's group), and close()
+// stops whole groups and waits until none of their processes runs.
 import { spawn, execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdir, rm, writeFile, symlink, access, cp, readdir, stat } from 'node:fs/promises';
+import { mkdir, rm, writeFile, symlink, access, cp, readdir, stat, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from './harness.js';
@@ -52,6 +54,75 @@ async function waitFor(check, what, ms = 30000) {
   throw new Error(`${what} did not come up in ${ms} ms${last ? `: ${last.message}` : ''}`);
 }
 
+/** The processes of process group `pgid` that still run (a zombie has ended; only its parent's wait is missing). */
+async function runningInGroup(pgid) {
+  const running = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const line = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => null); // ended while we looked
+    if (!line) continue;
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so split after the last ')'.
+    const [state, , pgrp] = line.slice(line.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') running.push(Number(name));
+  }
+  return running;
+}
+
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch (e) {
+    if (e.code !== 'ESRCH') throw e; // ESRCH: no process of the group is left
+  }
+}
+
+/** Process groups of the servers started here and not stopped yet: SIGTERM to them if this process ends first. */
+const groups = new Set();
+function stopGroupsWhenThisProcessEnds() {
+  if (stopGroupsWhenThisProcessEnds.done) return;
+  stopGroupsWhenThisProcessEnds.done = true;
+  process.on('exit', () => groups.forEach((g) => signalGroup(g, 'SIGTERM')));
+  // The servers' groups are not the terminal's: its Ctrl-C reaches only this process. Pass the stop on, then end as
+  // the signal would have ended this process.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      groups.forEach((g) => signalGroup(g, 'SIGTERM'));
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+/** Starts a server as the leader of a process group of its own (detached: setsid), so that it and every process it
+ *  forks can be stopped together. */
+function spawnGroup(command, args, options) {
+  stopGroupsWhenThisProcessEnds();
+  const child = spawn(command, args, { ...options, detached: true });
+  if (child.pid) groups.add(child.pid);
+  return child;
+}
+
+/** SIGTERM to every process of `child`'s group, SIGKILL to what still runs after `ms`; resolves once none runs. */
+async function stopGroup(child, what, ms = 10000) {
+  const pgid = child.pid;
+  if (!pgid) return;
+  const gone = async (within) => {
+    const until = Date.now() + within;
+    for (;;) {
+      const left = await runningInGroup(pgid);
+      if (!left.length) return null;
+      if (Date.now() >= until) return left;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  signalGroup(pgid, 'SIGTERM');
+  if (await gone(ms)) {
+    signalGroup(pgid, 'SIGKILL');
+    const left = await gone(5000);
+    if (left) throw new Error(`${what} (process group ${pgid}) still runs after SIGTERM and SIGKILL: pids ${left.join(', ')}`);
+  }
+  groups.delete(pgid);
+}
+
 function sqlString(s) {
   return `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
@@ -79,14 +150,14 @@ export async function startWordPress({ endpoint, zip, admin = 'admin', password 
   const dir = path.join(ROOT, 'target', 'wordpress');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const procs = [];
+  const procs = []; // [child, what], stopped last-started first
   const close = async () => {
-    for (const p of procs.reverse()) {
-      if (p.exitCode === null) {
-        p.kill('SIGTERM');
-        await new Promise((r) => { p.once('exit', r); setTimeout(r, 5000); });
-      }
+    const errors = [];
+    for (const [p, what] of procs.reverse()) {
+      await stopGroup(p, what).catch((e) => errors.push(e));
     }
+    procs.length = 0;
+    if (errors.length) throw errors[0];
   };
   try {
     // MariaDB, private: own data dir, Unix socket only.
@@ -94,10 +165,10 @@ export async function startWordPress({ endpoint, zip, admin = 'admin', password 
     const sock = path.join(dir, 'mysql.sock');
     await run('mariadb-install-db', ['--no-defaults', `--datadir=${db}`, '--user=root',
       '--auth-root-authentication-method=normal', '--skip-test-db'], { timeout: 120000 });
-    const mariadb = spawn('/usr/sbin/mariadbd', ['--no-defaults', `--datadir=${db}`, `--socket=${sock}`,
+    const mariadb = spawnGroup('/usr/sbin/mariadbd', ['--no-defaults', `--datadir=${db}`, `--socket=${sock}`,
       '--skip-networking', '--user=root', `--pid-file=${path.join(dir, 'mysql.pid')}`,
       `--log-error=${path.join(dir, 'mysql.err')}`], { stdio: 'ignore' });
-    procs.push(mariadb);
+    procs.push([mariadb, 'MariaDB']);
     const sql = (q) => run('mariadb', ['--no-defaults', '-S', sock, '-u', 'root', '-e', q], { timeout: 30000 });
     await waitFor(async () => (await sql('SELECT 1'), true), 'MariaDB');
     await sql("CREATE DATABASE wordpress; CREATE USER 'wp'@'localhost' IDENTIFIED BY 'wp'; "
@@ -132,9 +203,9 @@ require_once ABSPATH . 'wp-settings.php';
 `);
     if (!zip) await symlink(path.join(ROOT, 'wordpress', 'linker'), path.join(www, 'wp-content', 'plugins', 'linker'));
     // Workers: the plug-in's after-the-response request runs beside the author's next one, as under PHP-FPM.
-    const web = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', www], { stdio: 'ignore', cwd: www,
+    const web = spawnGroup('php', ['-S', `127.0.0.1:${port}`, '-t', www], { stdio: 'ignore', cwd: www,
       env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' } });
-    procs.push(web);
+    procs.push([web, 'php -S with its workers']);
     await waitFor(async () => (await fetch(`${site}/wp-login.php`, { redirect: 'manual' })).status > 0, 'php -S');
 
     // WordPress's own installer, as a person would submit it.
@@ -179,7 +250,7 @@ $r = activate_plugin('linker/linker.php'); if (is_wp_error($r)) { fwrite(STDERR,
 update_option('linker_endpoint', ${sqlString(endpoint)});`);
     return { site, admin, password, origin: site, close, sql, php, www };
   } catch (e) {
-    await close();
+    await close().catch((c) => { e.message += ` (and stopping what it started failed: ${c.message})`; });
     throw e;
   }
 }
