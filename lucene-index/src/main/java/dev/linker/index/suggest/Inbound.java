@@ -19,8 +19,9 @@ import java.util.Set;
  *   <li>the candidate sources are the pages about the target: the suggestion stages with the target as the source;</li>
  *   <li>an indexed target is then scored from each candidate as that page's own suggestions would score it, by the
  *   plan's candidate pass with the target as its only acceptor ({@link PlanPass}): so a source that links to it
- *   already, a hub, a page that is not live, or a pair under the plan's similarity bar (unless the source names the
- *   target) never appears, and the learned ranker and the anchors are the plan's;</li>
+ *   already, a hub, a page that is not live, or a pair under the similarity bar (as a plan's
+ *   {@code --min-similarity}, unless the source names the target) never appears, and the learned ranker and the
+ *   anchors are the plan's;</li>
  *   <li>a draft is not in the index: its sources keep the order of the pages about it, and the phrase is placed as a
  *   brief places it ({@link Anchoring#placeFor}).</li>
  * </ul>
@@ -35,7 +36,7 @@ public final class Inbound {
      *
      * @param limit         sources at most
      * @param candidates    pages about the target considered as sources
-     * @param minSimilarity embedding cosine a source needs unless it names the target (the plan's bar; -1: none)
+     * @param minSimilarity embedding cosine a source needs unless it names the target (as a plan's; -1: none)
      * @param inTextOnly    only sources whose text already has the phrase (else also a sentence and wording to add)
      */
     public record Options(int limit, int candidates, double minSimilarity, boolean inTextOnly) {
@@ -45,7 +46,7 @@ public final class Inbound {
             }
         }
 
-        /** The request of a door: {@code limit} sources with a phrase in their text, the plan's similarity bar. */
+        /** The request of a door: {@code limit} sources with a phrase in their text, above {@code minSimilarity}. */
         public static Options of(int limit, double minSimilarity) {
             return new Options(limit, Math.max(limit * 8, 50), minSimilarity, true);
         }
