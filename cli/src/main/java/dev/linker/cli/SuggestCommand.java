@@ -5,6 +5,7 @@ import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.suggest.DraftEngine;
+import dev.linker.index.suggest.Inbound;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -118,14 +119,15 @@ final class SuggestCommand implements Callable<Integer> {
         if (what.query != null) {
             throw new LinkerException("--inbound needs --url, --text-file or --all: the page or draft to link to");
         }
+        Inbound.Options o = inbound.options(limit);
         w.inbound(what.all ? "" : what.url).begin();
         if (what.all) {
             for (String url : index.urls(true)) {
-                w.write(url, s.inbound(url, inbound.options(limit)));
+                w.write(url, s.inbound(url, o));
             }
         } else {
-            w.write(what.url, what.url != null ? s.inbound(what.url, inbound.options(limit))
-                    : draft(index, options.settings()).inbound(draftRequest(), inbound.options(limit)));
+            w.write(what.url, what.url != null ? s.inbound(what.url, o)
+                    : draft(index, options.settings()).inbound(draftRequest(), o));
         }
         w.end();
         return ExitCode.OK.code();

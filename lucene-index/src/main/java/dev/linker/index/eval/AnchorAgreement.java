@@ -51,15 +51,10 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
                 if (!e.getValue().contains(s.url())) {
                     continue;
                 }
-                List<String> authors = new ArrayList<>();
-                for (String[] name : namesCache.computeIfAbsent(s.url(), u -> {
+                List<String> authors = authors(namesCache.computeIfAbsent(s.url(), u -> {
                     PageRecord r = index.get(u);
                     return r == null ? List.of() : r.names();
-                })) {
-                    if (name[0].equals(page)) {
-                        authors.add(name[1]);
-                    }
-                }
+                }), page);
                 if (authors.isEmpty()) {
                     continue; // no text of the author's to compare with (an image link, a generic "here")
                 }
@@ -87,6 +82,17 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
         }
         return n == 0 ? new AnchorAgreement(0, 0, 0, 0, 0, byRule)
                 : new AnchorAgreement(n, exact / n, f1 / n, inText / n, titleF1 / n, byRule);
+    }
+
+    /** The anchor texts {@code source} gives its links to a page whose names ({@link PageRecord#names}) these are. */
+    static List<String> authors(List<String[]> names, String source) {
+        List<String> out = new ArrayList<>();
+        for (String[] name : names) {
+            if (name[0].equals(source)) {
+                out.add(name[1]);
+            }
+        }
+        return out;
     }
 
     /** Token F1 of two phrases after normalisation (lower case, accents and punctuation gone). */

@@ -62,10 +62,8 @@ public record InboundEval(Metrics metrics, double recallAt10, int anchors, doubl
         List<List<String>> out = new ArrayList<>();
         for (int f = 0; f < n; f++) {
             List<String> fold = new ArrayList<>();
-            for (int i = f; i < order.size(); i++) {
-                if (i % n == f) {
-                    fold.add(order.get(i));
-                }
+            for (int i = f; i < order.size(); i += n) {
+                fold.add(order.get(i));
             }
             out.add(fold);
         }
@@ -132,7 +130,8 @@ public record InboundEval(Metrics metrics, double recallAt10, int anchors, doubl
                 if (a.inText() && a.sentence().contains(a.phrase())) {
                     inSentence++;
                 }
-                List<String> authors = i < 5 && sources.get(target).contains(s.url()) ? authors(t, s.url()) : List.of();
+                List<String> authors = i < 5 && t != null && sources.get(target).contains(s.url())
+                        ? AnchorAgreement.authors(t.names(), s.url()) : List.of();
                 if (authors.isEmpty()) {
                     continue;
                 }
@@ -154,17 +153,6 @@ public record InboundEval(Metrics metrics, double recallAt10, int anchors, doubl
                     suggested == 0 ? 0 : (double) inSentence / suggested, anchors == 0 ? 0 : f1 / anchors,
                     anchors == 0 ? 0 : titleF1 / anchors);
         }
-    }
-
-    /** The anchor texts {@code source} gives its links to the page {@code target} (in the whole site's index). */
-    private static List<String> authors(PageRecord target, String source) {
-        List<String> out = new ArrayList<>();
-        for (String[] name : target == null ? List.<String[]>of() : target.names()) {
-            if (name[0].equals(source)) {
-                out.add(name[1]);
-            }
-        }
-        return out;
     }
 
     /** Mean share of each target's real sources among its first {@code depth} suggested. */
