@@ -14,7 +14,9 @@
 // retried, default 15000), add-inline / add-block (how a link is added where no phrase fits: "(see {link})",
 // "See also: {link}"), inbound ("off" hides "Link to this post" and never asks for it).
 // Property: editor (a TinyMCE or CKEditor 5 instance, an element, or an adapter {read, insertLink, subscribe} with
-// optional addLink for suggestions without a phrase); suggestions, inboundSuggestions (what is shown, copies).
+// optional addLink for suggestions without a phrase); suggestions, inboundSuggestions (what is shown, copies);
+// headers (more request headers, or a function returning them, asked at each request: how a CMS that answers for the
+// server, as the WordPress plug-in does, gets its own nonce; cookies go only to an endpoint of the page's own origin).
 // Methods: refresh(), insert(n), dismiss(n), addInbound(source), inboundResult(source, {ok, message, undo}) — how the
 // host reports the link it wrote for linker-inbound-add (undo: a function, shown as an Undo button; may return a
 // promise of {ok, message}).
@@ -564,6 +566,15 @@ export class LinkerSuggestions extends HTMLElement {
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     const apiKey = this.getAttribute('api-key');
     if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+    let extra = this.headers;
+    try {
+      extra = typeof extra === 'function' ? extra() : extra;
+    } catch {
+      extra = null;
+    }
+    if (extra && typeof extra === 'object') {
+      for (const [k, v] of Object.entries(extra)) if (typeof v === 'string') headers[k] = v;
+    }
     // A server that accepts the request and never answers would leave the box busy for good: past the timeout the
     // request counts as failed, and is retried like any other transient failure.
     const timeoutMs = this.#timeout();
@@ -576,7 +587,7 @@ export class LinkerSuggestions extends HTMLElement {
     let data = null;
     try {
       response = await fetch(url, {
-        method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, mode: 'cors', credentials: 'omit',
+        method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, mode: 'cors', credentials: 'same-origin',
       });
       data = await response.json().catch((err) => {
         if (timedOut) throw err;

@@ -28,7 +28,7 @@ let browser;
 before(async () => {
   if (skip) return;
   server = await startServer();
-  proxy = await startProxy(server.url); // answers CORS for the WordPress admin origin
+  proxy = await startProxy(server.url); // WordPress asks the server through it, so a test can take the server away
   const t0 = Date.now();
   wp = await startWordPress({ endpoint: proxy.url, zip: await pluginZip() });
   console.log(`# wordpress: started and the plug-in installed from its zip in ${Date.now() - t0} ms`);
@@ -65,7 +65,7 @@ after(async () => {
 
 test('wordpress_block_editor_sidebar_suggests_links_and_insert_links_the_phrase_or_adds_a_link_in_the_saved_post', { skip, timeout: 180000 }, async () => {
   const grinder = pageByPath(server.pages, '/gear/burr-grinder');
-  const { page, errors, close } = await openPage(browser, `${wp.site}/wp-login.php`);
+  const { page, errors, all, close } = await openPage(browser, `${wp.site}/wp-login.php`);
   try {
     await page.locator('#user_login').fill(wp.admin);
     await page.locator('#user_pass').fill(wp.password);
@@ -91,6 +91,18 @@ test('wordpress_block_editor_sidebar_suggests_links_and_insert_links_the_phrase_
     const added = list.find((x) => x.anchor === null);
     assert.ok(added, `a suggestion without a phrase: ${list.map((x) => `${x.url} “${x.anchor}”`).join(', ')}`);
     await screenshot(page, 'wordpress-block-editor');
+    // The browser talks to WordPress only: the element's script comes from the plug-in, its requests go to the
+    // plug-in's REST route, and nothing is asked of the Linker server (nor its address written into the page).
+    const linker = [new URL(proxy.url).origin, new URL(server.url).origin];
+    const html = await page.content();
+    for (const o of linker) assert.ok(!html.includes(o), `the editor's page names the Linker server ${o}`);
+    assert.deepEqual(all.filter((r) => linker.includes(new URL(r.url).origin)), [], 'no request from the browser to the Linker server');
+    const site = new URL(wp.site).origin;
+    assert.deepEqual(all.filter((r) => r.url.includes('/api/v1/') && new URL(r.url).origin !== site), [],
+      'every suggestion request is same-origin: no CORS');
+    assert.ok(all.some((r) => r.url.startsWith(wp.site) && r.url.includes('linker/v1/api/v1/suggestions')), 'asked WordPress');
+    assert.ok(all.some((r) => r.url.startsWith(`${wp.site}/wp-content/plugins/linker/widget/linker-suggestions.js`)),
+      'the element loaded from the plug-in');
     // No phrase: a new link worded as the server says, before the stop of its sentence, in that block.
     await page.locator(`#linker-wp-widget li[data-url="${added.url}"] button[data-action=insert]`).click();
     const addedLink = `(see <a href="${added.url}">${added.wording}</a>)`;
@@ -198,12 +210,12 @@ test('wordpress_sends_publish_slug_change_trash_restore_to_the_linker_server_que
   assert.match(settings, new RegExp(`Set \\(${server.apiKey.length} characters\\)`));
   assert.ok(!(await admin.page('/wp-admin/post-new.php')).includes(server.apiKey), 'the editor does not get the write key');
 
-  // Test connection: the server's health, the keys, the admin origin allowed (the proxy answers CORS for it).
+  // Test connection: the server's health and the keys (no CORS check: the browser never calls the server).
   const unwritten = server.requests?.length ?? 0;
   let checks = await connection();
   assert.ok(checks.health.ok && /pages indexed, embedder/.test(checks.health.message), JSON.stringify(checks));
   if (server.requests) assert.deepEqual(server.requests.slice(unwritten), [], 'testing the keys writes nothing (GET /api/v1/access)');
-  assert.ok(checks.read.ok && checks.write.ok && checks.cors.ok, JSON.stringify(checks));
+  assert.ok(checks.read.ok && checks.write.ok && !('cors' in checks), JSON.stringify(checks));
   await saveSettings({ linker_write_key: 'not-the-key' });
   checks = await connection();
   assert.equal(checks.write.ok, false);
@@ -543,14 +555,16 @@ wp_restore_post_revision($before->ID); echo get_post_field('post_content', ${lin
 test('wordpress_classic_editor_box_suggests_links_in_tinymce_with_the_read_key_only_and_leaves_a_post_out', { skip, timeout: 180000 }, async () => {
   const admin = await adminSession(wp);
   const grinder = pageByPath(server.pages, '/gear/burr-grinder');
-  // A read key is printed for the browser; the write key never is.
-  const readKey = server.real ? '' : 'read-key-visible-to-editors';
+  // Neither key is printed for the browser: WordPress sends the read key with the editor's requests itself.
+  const readKey = server.real ? '' : 'read-key-kept-by-wordpress';
   await saveSettingsAs(admin, { linker_api_key: readKey });
   const html = await admin.page('/wp-admin/post-new.php?post_type=recipe');
   assert.match(html, /<linker-suggestions id="linker-classic-widget" for="content" format="html"/);
-  if (readKey) assert.ok(html.includes(`api-key="${readKey}"`));
+  if (readKey) assert.ok(!html.includes(readKey), 'the classic edit screen does not get the read key');
   assert.ok(!html.includes(server.apiKey), 'the classic edit screen does not get the write key');
-  const { page, errors, close } = await openPage(browser, `${wp.site}/wp-login.php`);
+  for (const o of [proxy.url, server.url]) assert.ok(!html.includes(o), `the classic edit screen names the Linker server ${o}`);
+  const asked = server.requests?.length ?? 0;
+  const { page, errors, all, close } = await openPage(browser, `${wp.site}/wp-login.php`);
   try {
     await login(page);
     await page.goto(`${wp.site}/wp-admin/post-new.php?post_type=recipe`);
@@ -567,6 +581,13 @@ test('wordpress_classic_editor_box_suggests_links_in_tinymce_with_the_read_key_o
     const s = find(list, grinder.url);
     assert.equal(DRAFT.slice(s.start, s.end), s.anchor);
     await screenshot(page, 'wordpress-classic-editor');
+    const linker = [new URL(proxy.url).origin, new URL(server.url).origin];
+    assert.deepEqual(all.filter((r) => linker.includes(new URL(r.url).origin)
+      || (r.url.includes('/api/v1/') && new URL(r.url).origin !== new URL(wp.site).origin)), [], 'the browser asks WordPress only');
+    if (readKey) {
+      const sent = server.requests.slice(asked).filter((r) => r.path === '/api/v1/suggestions');
+      assert.ok(sent.length > 0 && sent.every((r) => r.key === `Bearer ${readKey}`), JSON.stringify(sent.map((r) => r.key)));
+    }
     await page.locator(`#linker-classic-widget li[data-url="${grinder.url}"] button[data-action=insert]`).click();
     const content = await page.evaluate(() => window.tinymce.get('content').getContent());
     assert.ok(content.includes(`<a href="${grinder.url}">${s.anchor}</a>`), content);

@@ -97,7 +97,7 @@ function parsePage(p, i) {
 export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages = [], apiKey = 'fixture-key' } = {}) {
   const index = new FixtureIndex();
   const events = []; // every event applied, for the tests to read
-  const requests = []; // every write and suggestions request: { method, path, url (DELETE), body }
+  const requests = []; // every write and suggestions request: { method, path, url (DELETE), body, key (suggestions) }
   for (const p of pages) index.upsert(p);
   const requireKey = (req) => {
     if (req.headers.authorization !== `Bearer ${apiKey}`) throw new HttpError(401, 'unauthorized', 'A valid API key is required (Authorization: Bearer …)');
@@ -108,7 +108,7 @@ export async function startFixtureServer({ port = 0, host = '127.0.0.1', pages =
     switch (route) {
       case 'POST /api/v1/suggestions': {
         const body = await readJson(req);
-        requests.push({ method: 'POST', path: url.pathname, body });
+        requests.push({ method: 'POST', path: url.pathname, body, key: req.headers.authorization ?? null });
         const q = parseSuggestionRequest(body);
         return sendJson(res, 200, { suggestions: index.suggest(q) });
       }

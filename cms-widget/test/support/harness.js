@@ -87,12 +87,14 @@ export async function openPage(browser, url) {
   await page.addInitScript(recordLinkerEvents);
   const errors = [];
   const requests = [];
+  const all = []; // every request the page made: {method, url}
   page.on('pageerror', (e) => errors.push(e));
   page.on('request', (r) => {
+    all.push({ method: r.method(), url: r.url() });
     if (r.url().endsWith('/api/v1/suggestions') && r.method() === 'POST') requests.push(r);
   });
   await page.goto(url);
-  return { page, errors, requests, close: () => context.close() };
+  return { page, errors, requests, all, close: () => context.close() };
 }
 
 export async function screenshot(page, name, locator) {

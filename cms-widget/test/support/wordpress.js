@@ -129,7 +129,7 @@ function sqlString(s) {
 
 /**
  * The plug-in's zip as the build wrote it (cms-widget/target/linker-wordpress-<version>.zip); an error naming the
- * command that makes it when it is missing or older than a file of wordpress/linker.
+ * command that makes it when it is missing or older than a file of wordpress/linker or of src (the element it ships).
  */
 export async function pluginZip() {
   const target = path.join(ROOT, 'target');
@@ -140,7 +140,7 @@ export async function pluginZip() {
   const built = (await stat(zip)).mtimeMs;
   const walk = async (dir) => (await Promise.all((await readdir(dir, { withFileTypes: true })).map((e) => (e.isDirectory()
     ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])))).flat();
-  for (const f of await walk(path.join(ROOT, 'wordpress', 'linker'))) {
+  for (const f of [...await walk(path.join(ROOT, 'wordpress', 'linker')), ...await walk(path.join(ROOT, 'src'))]) {
     if ((await stat(f)).mtimeMs > built) throw new Error(`${zips[0]} is older than ${path.relative(ROOT, f)}: ${build}`);
   }
   return zip;

@@ -1,11 +1,14 @@
-// The Classic editor's Linker box: loads the <linker-suggestions> element from the Linker server and points it at the
+// The Classic editor's Linker box: loads the <linker-suggestions> element (shipped in the plug-in, data-widget), gives
+// it the REST nonce for this site's routes that ask the Linker server (data-nonce), and points it at the
 // editor WordPress shows — TinyMCE ("Visual", the widget's TinyMCE adapter) or the textarea ("Text", HTML) — again
 // each time the author switches tabs.
 (() => {
   'use strict';
   const widget = document.getElementById('linker-classic-widget');
   if (!widget) return;
-  const endpoint = widget.getAttribute('endpoint');
+  const base = widget.dataset.widget;
+  widget.headers = () => ({ 'X-WP-Nonce': (window.wp && wp.apiFetch && wp.apiFetch.nonceMiddleware
+    && wp.apiFetch.nonceMiddleware.nonce) || widget.dataset.nonce });
   const textarea = document.getElementById('content');
   const wrap = document.getElementById('wp-content-wrap');
   const visual = () => !wrap || wrap.classList.contains('tmce-active');
@@ -29,7 +32,7 @@
     }
   };
 
-  Promise.all([import(`${endpoint}/widget/linker-suggestions.js`), import(`${endpoint}/widget/adapters/index.js`)])
+  Promise.all([import(`${base}linker-suggestions.js`), import(`${base}adapters/index.js`)])
     .then(([, a]) => {
       adapters = a;
       return customElements.whenDefined('linker-suggestions');
@@ -46,7 +49,7 @@
       }));
     }, (err) => {
       const p = widget.parentNode.querySelector('.linker-classic-failure');
-      p.textContent = `Cannot load the Linker widget from ${endpoint}: ${err.message}`;
+      p.textContent = `Cannot load the Linker widget from ${base}: ${err.message}`;
       p.hidden = false;
     });
 })();

@@ -1,6 +1,7 @@
-// The "Linker" sidebar of the block editor: the <linker-suggestions> element from the Linker server, working on the
-// post's blocks through an adapter (read the text, link a phrase, add a new link, watch for changes). Plain wp.*
-// globals, no build.
+// The "Linker" sidebar of the block editor: the <linker-suggestions> element (shipped in the plug-in's widget/ folder),
+// working on the post's blocks through an adapter (read the text, link a phrase, add a new link, watch for changes).
+// Its requests go to this site's REST routes with the REST nonce; WordPress asks the Linker server (Linker_Proxy).
+// Plain wp.* globals, no build.
 (function (wp, settings) {
   'use strict';
   var el = wp.element.createElement;
@@ -119,7 +120,7 @@
     },
   };
 
-  var widgetReady = import(settings.endpoint + '/widget/linker-suggestions.js')
+  var widgetReady = import(settings.widget + 'linker-suggestions.js')
     .then(function () { return customElements.whenDefined('linker-suggestions'); });
 
   function LinkerPanel() {
@@ -137,7 +138,11 @@
         widget.id = 'linker-wp-widget';
         widget.setAttribute('endpoint', settings.endpoint);
         widget.setAttribute('limit', '5');
-        if (settings.apiKey) widget.setAttribute('api-key', settings.apiKey);
+        // The nonce apiFetch keeps fresh (heartbeat renews it in a long session), else the one the page came with.
+        widget.headers = function () {
+          var m = wp.apiFetch && wp.apiFetch.nonceMiddleware;
+          return { 'X-WP-Nonce': (m && m.nonce) || settings.nonce };
+        };
         if (settings.language) widget.setAttribute('language', settings.language);
         var permalink = data.select('core/editor').getPermalink();
         if (permalink) widget.setAttribute('url', permalink);
@@ -157,7 +162,7 @@
           }
         });
       }, function (err) {
-        if (!cancelled) setFailure('Cannot load the Linker widget from ' + settings.endpoint + ': ' + err.message);
+        if (!cancelled) setFailure('Cannot load the Linker widget from ' + settings.widget + ': ' + err.message);
       });
       return function () {
         cancelled = true;
@@ -193,4 +198,4 @@
           el(LeaveOut), el(LinkerPanel)));
     },
   });
-}(window.wp, window.linkerSettings || { endpoint: 'http://127.0.0.1:7070', apiKey: '' }));
+}(window.wp, window.linkerSettings));

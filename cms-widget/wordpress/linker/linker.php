@@ -9,9 +9,11 @@
  * License URI:       https://www.apache.org/licenses/LICENSE-2.0
  * Text Domain:       linker
  *
- * The suggestions come from a Linker server (`linker serve`); set its URL and keys under Settings → Linker. The
- * sidebar is the same <linker-suggestions> element the server ships at /widget/linker-suggestions.js, given an
- * adapter that reads and writes the post's blocks (linker-sidebar.js), or the Classic editor's TinyMCE (linker-classic.js).
+ * The suggestions come from a Linker server (`linker serve`); set its URL and keys under Settings → Linker. WordPress
+ * talks to it from PHP, never the editor's browser: the editor asks this site's REST routes (includes/class-linker-proxy.php),
+ * so the server may listen on 127.0.0.1. The sidebar is the <linker-suggestions> element, shipped here in widget/ (the
+ * same file the server serves to other CMSs), given an adapter that reads and writes the post's blocks
+ * (linker-sidebar.js), or the Classic editor's TinyMCE (linker-classic.js).
  * Its "Link to this post" list's Add link is written into the other post by the REST route linker/v1/link-from
  * (includes/class-linker-link-from.php, called by linker-inbound.js). No build step: plain wp.* globals.
  *
@@ -33,6 +35,7 @@ require_once __DIR__ . '/includes/class-linker-settings.php';
 require_once __DIR__ . '/includes/class-linker-editor.php';
 require_once __DIR__ . '/includes/class-linker-moves.php';
 require_once __DIR__ . '/includes/class-linker-link-from.php';
+require_once __DIR__ . '/includes/class-linker-proxy.php';
 
 Linker_Queue::register();
 Linker_Rules::register();
@@ -40,6 +43,7 @@ Linker_Settings::register();
 Linker_Editor::register();
 Linker_Moves::register();
 Linker_Link_From::register();
+Linker_Proxy::register();
 
 if ( defined( 'WP_CLI' ) && WP_CLI ) {
 	require_once __DIR__ . '/includes/class-linker-cli.php';

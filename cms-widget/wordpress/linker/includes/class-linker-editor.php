@@ -1,7 +1,8 @@
 <?php
 /**
  * The editors: the block editor's Linker sidebar, and a Linker meta box on the Classic editor's screen, each with the
- * <linker-suggestions> element (server URL and read key only), the post's own "leave out" switch, and the handler that
+ * <linker-suggestions> element (its script shipped in the plug-in's widget/ folder, its requests sent to this site's
+ * REST routes: Linker_Proxy), the post's own "leave out" switch, and the handler that
  * writes an inbound suggestion's link into the other post (linker-inbound.js, through Linker_Link_From's REST route).
  *
  * @package Linker
@@ -20,14 +21,17 @@ final class Linker_Editor {
 	}
 
 	/**
-	 * What the editor's script needs: the server, the read key (visible to anyone who can edit posts), and the
-	 * post's language on a multilingual site (then only pages of that language are suggested).
+	 * What the editor's script needs: where the element's requests go (this site's REST routes, which ask the Linker
+	 * server from PHP: Linker_Proxy), the REST nonce, where the element's own script is (shipped in the plug-in), and
+	 * the post's language on a multilingual site (then only pages of that language are suggested). No key: the read
+	 * key stays on the server side.
 	 */
 	public static function settings( $post = null ) {
 		$post     = get_post( $post );
 		$settings = array(
-			'endpoint' => Linker_Client::endpoint(),
-			'apiKey'   => Linker_Client::read_key(),
+			'endpoint' => Linker_Proxy::endpoint(),
+			'nonce'    => wp_create_nonce( 'wp_rest' ),
+			'widget'   => plugins_url( 'widget/', LINKER_FILE ),
 		);
 		$language = $post ? Linker_Rules::language( $post->ID ) : null;
 		if ( null !== $language ) {
@@ -75,10 +79,9 @@ final class Linker_Editor {
 		?>
 		<p><label><input type="checkbox" name="linker_exclude" value="1"<?php checked( (bool) get_post_meta( $post->ID, Linker_Rules::META_EXCLUDE, true ) ); ?>> <?php esc_html_e( 'Leave this post out of link suggestions', 'linker' ); ?></label></p>
 		<linker-suggestions id="linker-classic-widget" for="content" format="html" limit="5"
-			endpoint="<?php echo esc_attr( $s['endpoint'] ); ?>"
-			<?php if ( '' !== $s['apiKey'] ) : ?>
-				api-key="<?php echo esc_attr( $s['apiKey'] ); ?>"
-			<?php endif; ?>
+			endpoint="<?php echo esc_url( $s['endpoint'] ); ?>"
+			data-widget="<?php echo esc_url( $s['widget'] ); ?>"
+			data-nonce="<?php echo esc_attr( $s['nonce'] ); ?>"
 			<?php if ( isset( $s['language'] ) ) : ?>
 				language="<?php echo esc_attr( $s['language'] ); ?>"
 			<?php endif; ?>

@@ -1,6 +1,7 @@
 <?php
 /**
- * A post as the Linker server indexes it: URL, title, the content as the site shows it, category path and date.
+ * A post as the Linker server indexes it: URL, title, the content as the site shows it, its internal links, category
+ * path and date.
  *
  * @package Linker
  */
@@ -44,6 +45,7 @@ final class Linker_Pages {
 			'url'      => get_permalink( $post ),
 			'title'    => self::plain( get_the_title( $post ) ),
 			'text'     => self::text( (string) $html ),
+			'links'    => self::links( (string) $html ),
 			'category' => self::category( $post ),
 			'date'     => get_post_time( 'c', true, $post ),
 			'modified' => get_post_modified_time( 'c', true, $post ),
@@ -56,6 +58,46 @@ final class Linker_Pages {
 			$page['language'] = $language;
 		}
 		return (array) apply_filters( 'linker_page', $page, $post );
+	}
+
+	/** Links of a page's content at most (the server's own limit is higher). */
+	const MAX_LINKS = 1000;
+
+	/**
+	 * The internal links of the content as a reader sees it: each {href, anchor} with the href as written (relative, or
+	 * absolute on this site's host) and the link's text (an image's alt when it has no text). Other hosts, mailto:,
+	 * tel: and javascript: are left out; the server resolves each href against the page's URL.
+	 */
+	public static function links( $html ) {
+		$host  = strtolower( (string) wp_parse_url( home_url(), PHP_URL_HOST ) );
+		$links = array();
+		if ( ! preg_match_all( '#<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|\'([^\']*)\'|([^\s>]+))[^>]*>(.*?)</a\s*>#is', $html, $m, PREG_SET_ORDER ) ) {
+			return $links;
+		}
+		foreach ( $m as $a ) {
+			$href = trim( self::plain( '' !== $a[1] ? $a[1] : ( '' !== $a[2] ? $a[2] : ( isset( $a[3] ) ? $a[3] : '' ) ) ) );
+			if ( '' === $href || '#' === $href[0] || preg_match( '#^(mailto|tel|javascript|data):#i', $href ) ) {
+				continue;
+			}
+			if ( preg_match( '#^([a-z][a-z0-9+.-]*:)?//#i', $href ) ) {
+				$h = strtolower( (string) wp_parse_url( $href, PHP_URL_HOST ) );
+				if ( $h !== $host ) {
+					continue;
+				}
+			}
+			$anchor = trim( preg_replace( '/\s+/u', ' ', self::plain( wp_strip_all_tags( $a[4] ) ) ) );
+			if ( '' === $anchor && preg_match( '#<img\s[^>]*\balt\s*=\s*(?:"([^"]*)"|\'([^\']*)\')#i', $a[4], $img ) ) {
+				$anchor = trim( self::plain( '' !== $img[1] ? $img[1] : $img[2] ) );
+			}
+			$links[] = array(
+				'href'   => $href,
+				'anchor' => $anchor,
+			);
+			if ( count( $links ) >= self::MAX_LINKS ) {
+				break;
+			}
+		}
+		return $links;
 	}
 
 	/** The hash kept in post meta: of everything sent but the modification time (a re-save alone changes nothing). */

@@ -173,8 +173,8 @@ final class Linker_Settings {
 	}
 
 	/**
-	 * The checks of "Test connection", made from this server: health (pages, embedder), the read key, the write key,
-	 * and whether the server lets the admin pages' origin call it from the browser (CORS).
+	 * The checks of "Test connection", made from this server: health (pages, embedder), the read key and the write key.
+	 * No CORS check: the editor's browser asks this site, never the Linker server (Linker_Proxy).
 	 *
 	 * @return array<int, array{check: string, ok: bool, message: string}>
 	 */
@@ -232,37 +232,7 @@ final class Linker_Settings {
 				'message' => $ok ? __( 'Write key accepted.', 'linker' ) : sprintf( __( 'Write key: %s', 'linker' ), $error ),
 			);
 		}
-		$origin   = self::origin( admin_url() );
-		$c        = Linker_Client::request(
-			'OPTIONS',
-			'/api/v1/suggestions',
-			null,
-			'',
-			array(
-				'timeout' => 10,
-				'headers' => array(
-					'Origin'                         => $origin,
-					'Access-Control-Request-Method'  => 'POST',
-					'Access-Control-Request-Headers' => 'content-type, authorization',
-				),
-			)
-		);
-		$allowed  = $c['ok']; // the server answers 403 origin_not_allowed to a preflight from an origin it refuses
-		$checks[] = array(
-			'check'   => 'cors',
-			'ok'      => $allowed,
-			'message' => $allowed
-				/* translators: %s: origin */
-				? sprintf( __( 'Origin %s may call the server from the editor (CORS).', 'linker' ), $origin )
-				/* translators: 1: origin, 2: the reason */
-				: sprintf( __( 'CORS: origin %1$s is not allowed; add it to LINKER_CORS_ORIGINS on the server (%2$s)', 'linker' ), $origin, $c['error'] ),
-		);
 		return $checks;
-	}
-
-	private static function origin( $url ) {
-		$p = wp_parse_url( $url );
-		return $p['scheme'] . '://' . $p['host'] . ( isset( $p['port'] ) ? ':' . $p['port'] : '' );
 	}
 
 	public static function ajax_test() {
@@ -303,12 +273,12 @@ final class Linker_Settings {
 					<tr>
 						<th scope="row"><label for="linker_endpoint"><?php esc_html_e( 'Linker server URL', 'linker' ); ?></label></th>
 						<td><input type="url" id="linker_endpoint" name="linker_endpoint" class="regular-text" value="<?php echo esc_attr( Linker_Client::endpoint() ); ?>">
-							<p class="description"><?php esc_html_e( 'Where `linker serve` answers, e.g. https://linker.example.com. Its CORS allow-list (LINKER_CORS_ORIGINS) must include this site\'s admin origin.', 'linker' ); ?></p></td>
+							<p class="description"><?php esc_html_e( 'Where `linker serve` answers, as this WordPress server reaches it, e.g. http://127.0.0.1:7070. Only WordPress talks to it (the editor asks this site), so it can listen on 127.0.0.1 with no CORS or TLS set up.', 'linker' ); ?></p></td>
 					</tr>
 					<tr>
 						<th scope="row"><label for="linker_api_key"><?php esc_html_e( 'Read key (optional)', 'linker' ); ?></label></th>
 						<td><input type="text" id="linker_api_key" name="linker_api_key" class="regular-text" autocomplete="off" value="<?php echo esc_attr( Linker_Client::read_key() ); ?>">
-							<p class="description"><?php esc_html_e( 'One of the server\'s LINKER_READ_KEYS. The editor\'s sidebar sends it from the browser, so anyone who can edit posts can see it.', 'linker' ); ?></p></td>
+							<p class="description"><?php esc_html_e( 'One of the server\'s LINKER_READ_KEYS, if it has any. WordPress sends it with the editor\'s requests; it is never printed into a page.', 'linker' ); ?></p></td>
 					</tr>
 					<tr>
 						<th scope="row"><label for="linker_write_key"><?php esc_html_e( 'Write key', 'linker' ); ?></label></th>
