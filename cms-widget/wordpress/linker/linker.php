@@ -36,6 +36,7 @@ require_once __DIR__ . '/includes/class-linker-editor.php';
 require_once __DIR__ . '/includes/class-linker-moves.php';
 require_once __DIR__ . '/includes/class-linker-link-from.php';
 require_once __DIR__ . '/includes/class-linker-proxy.php';
+require_once __DIR__ . '/includes/class-linker-report.php';
 
 Linker_Queue::register();
 Linker_Rules::register();
@@ -44,6 +45,7 @@ Linker_Editor::register();
 Linker_Moves::register();
 Linker_Link_From::register();
 Linker_Proxy::register();
+Linker_Report::register();
 
 if ( defined( 'WP_CLI' ) && WP_CLI ) {
 	require_once __DIR__ . '/includes/class-linker-cli.php';

@@ -1,0 +1,171 @@
+// The site's link health in wp-admin, from the real Linker server: a real WordPress (Debian's packages) with the
+// plug-in installed from its zip publishes ten posts whose content links to one another; the plug-in sends each post's
+// links with it, the server keeps them in its link graph (the core model `linker audit` uses) and answers its report.
+// The Posts list then shows "Links in" and "Links out" for each post (sortable), its "Orphaned" view lists the posts no
+// content link points to, and a post leaves that view once another links to it; Tools → Link health lists the broken
+// link with an edit link to its post, the reciprocal pair and the link through a redirect (a moved post's old address).
+// Needs the real server (the report is the engine's, not the fixture's): run from the server module
+// (WidgetInBrowserAgainstServerTest), or with LINKER_SERVER_URL. Skipped, with the reason, otherwise.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, screenshot } from './support/harness.js';
+import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
+
+const missing = await missingPackages();
+const skip = missing && process.env.LINKER_REQUIRE_WORDPRESS !== '1'
+  ? `Debian packages missing (${missing.join(', ')}): apt-get install wordpress mariadb-server php-cli php-mysql`
+  : !process.env.LINKER_SERVER_URL ? 'the link-health report is the real server\'s: run with LINKER_SERVER_URL (the server module does)' : false;
+
+// Ten posts of a coffee blog: A ↔ B link to each other (a reciprocal pair), A and D link to B, A links to C, C links to
+// a post that is not published (broken), F links to G's old address (G moved: a link through a redirect). D, E, F, H,
+// I and J have no content link pointing to them: orphans.
+const POSTS = {
+  a: ['Espresso basics', (u) => `<p>Start with <a href="${u.b}">the grinder</a> and <a href="${u.c}">the water</a>.</p>`],
+  b: ['Burr grinders', (u) => `<p>Back to <a href="${u.a}">espresso basics</a>. Burrs crush evenly.</p>`],
+  c: ['Water for coffee', (u) => `<p>Soft water, and <a href="${u.home}never-published-post/">the filter guide</a>.</p>`],
+  d: ['Grinder cleaning', (u) => `<p>Clean <a href="${u.b}">burr grinders</a> monthly.</p>`],
+  e: ['Milk steaming', () => '<p>Steam milk to sixty degrees.</p>'],
+  f: ['Latte art', (u) => `<p>Pour on <a href="${u.gOld}">a good crema</a>.</p>`],
+  g: ['Crema', () => '<p>Crema is the foam on an espresso.</p>'],
+  h: ['Cold brew', () => '<p>Steep coarse grounds overnight.</p>'],
+  i: ['Moka pots', () => '<p>A stovetop brewer.</p>'],
+  j: ['Coffee storage', () => '<p>Keep beans airtight.</p>'],
+};
+
+let server;
+let wp;
+let browser;
+let posts; // {id, link} by name
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  wp = await startWordPress({ endpoint: server.url, zip: await pluginZip() });
+  await wp.php(`update_option('permalink_structure', '/%postname%/'); flush_rewrite_rules(false);
+update_option('linker_write_key', ${JSON.stringify(server.apiKey)}, false);`);
+  // Each post is made first (addresses known), then its content set, so every link is to a real address; G is then
+  // moved (a new slug: the plug-in sends a redirect from its old address).
+  posts = JSON.parse(await wp.php(`
+$made = array();
+foreach (${JSON.stringify(Object.fromEntries(Object.entries(POSTS).map(([k, [t]]) => [k, t])))} as $name => $title) {
+  $id = wp_insert_post(array('post_title' => $title, 'post_content' => '', 'post_status' => 'draft'), true);
+  if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
+  $made[$name] = array('id' => $id);
+}
+echo wp_json_encode($made);`));
+  const slug = (title) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const u = Object.fromEntries(Object.entries(POSTS).map(([k, [t]]) => [k, `${wp.site}/${slug(t)}/`]));
+  u.home = `${wp.site}/`;
+  u.gOld = u.g;
+  const contents = Object.fromEntries(Object.entries(POSTS).map(([k, [, body]]) => [k, body(u)]));
+  await wp.php(`foreach (${JSON.stringify(Object.fromEntries(Object.entries(posts).map(([k, p]) => [p.id, contents[k]])))} as $id => $content) {
+  wp_update_post(wp_slash(array('ID' => $id, 'post_content' => $content, 'post_status' => 'publish')));
+}`);
+  for (const k of Object.keys(posts)) posts[k].link = u[k];
+  await until(async () => (await report()).pages.filter((p) => p.url.startsWith(wp.site)).length === 10,
+    'the ten posts on the Linker server', 30000);
+  await wp.php(`wp_update_post(array('ID' => ${posts.g.id}, 'post_name' => 'crema-explained'));`);
+  posts.g.link = `${wp.site}/crema-explained/`;
+  await until(async () => (await report()).pages.some((p) => p.url === posts.g.link), 'the moved post on the server', 30000);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await wp?.close();
+  await server?.close();
+});
+
+async function until(check, what, ms = 20000, every = 200) {
+  const t0 = Date.now();
+  let last;
+  while (Date.now() - t0 < ms) {
+    try {
+      if (await check()) return;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, every));
+  }
+  throw new Error(`${what}: not within ${ms} ms${last ? ` (${last.message})` : ''}`);
+}
+
+async function report() {
+  const res = await fetch(`${server.url}/api/v1/report`);
+  if (!res.ok) throw new Error(`GET /api/v1/report: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The Posts list's rows: title → {in, out} as the columns show them. */
+function rows(html) {
+  const out = {};
+  for (const tr of html.split('<tr id="post-').slice(1)) {
+    const title = tr.match(/class="row-title"[^>]*>([^<]+)</)?.[1];
+    const cell = (c) => tr.match(new RegExp(`class="${c} column-${c}"[^>]*>([^<]*)<`))?.[1].trim();
+    if (title) out[title.trim()] = { in: cell('linker_in'), out: cell('linker_out') };
+  }
+  return out;
+}
+
+test('wordpress_posts_list_shows_links_in_and_out_and_an_orphaned_view_that_a_new_link_empties', { skip, timeout: 240000 }, async () => {
+  const admin = await adminSession(wp);
+  let list = rows(await admin.page('/wp-admin/edit.php?posts_per_page=50'));
+  const expected = { 'Espresso basics': ['1', '2'], 'Burr grinders': ['2', '1'], 'Water for coffee': ['1', '0'],
+    'Grinder cleaning': ['0', '1'], 'Milk steaming': ['0', '0'], 'Latte art': ['0', '1'] };
+  for (const [title, [inbound, outbound]] of Object.entries(expected)) {
+    assert.deepEqual(list[title], { in: inbound, out: outbound }, `${title}: ${JSON.stringify(list)}`);
+  }
+  // The same figures as the server's report (the engine's link graph), post by post.
+  const r = await report();
+  for (const [k, p] of Object.entries(posts)) {
+    const page = r.pages.find((x) => x.url === p.link);
+    assert.ok(page, `${k} in the report`);
+    assert.deepEqual(list[POSTS[k][0]], { in: String(page.inbound), out: String(page.outbound) }, k);
+  }
+  // Sortable: by links in, most first.
+  const sorted = Object.keys(rows(await admin.page('/wp-admin/edit.php?orderby=linker_in&order=desc&posts_per_page=50')));
+  assert.equal(sorted[0], 'Burr grinders', sorted.join(', '));
+  // The Orphaned view: D, E, F, H, I, J.
+  const orphaned = async () => Object.keys(rows(await admin.page('/wp-admin/edit.php?linker_links=orphans&posts_per_page=50'))).sort();
+  assert.deepEqual(await orphaned(), ['Coffee storage', 'Cold brew', 'Grinder cleaning', 'Latte art', 'Milk steaming', 'Moka pots']);
+  assert.match(await admin.page('/wp-admin/edit.php'), /id="linker-orphans-view"[^>]*>Orphaned <span class="count">\(6\)/);
+  const { page, close } = await openPage(browser, `${wp.site}/wp-login.php`);
+  try {
+    await page.locator('#user_login').fill(wp.admin);
+    await page.locator('#user_pass').fill(wp.password);
+    await Promise.all([page.waitForURL(/wp-admin/), page.locator('#wp-submit').click()]);
+    await page.goto(`${wp.site}/wp-admin/edit.php`);
+    await screenshot(page, 'wordpress-posts-links-columns');
+    await page.goto(`${wp.site}/wp-admin/edit.php?linker_links=orphans`);
+    await screenshot(page, 'wordpress-orphaned-view');
+  } finally {
+    await close();
+  }
+  // Milk steaming links to Grinder cleaning: it leaves the Orphaned view, its Links in is 1.
+  await wp.php(`wp_update_post(wp_slash(array('ID' => ${posts.e.id}, 'post_content' => '<p>Then <a href="${posts.d.link}">clean the grinder</a>.</p>')));`);
+  await until(async () => !(await orphaned()).includes('Grinder cleaning'), 'Grinder cleaning out of the Orphaned view', 30000);
+  list = rows(await admin.page('/wp-admin/edit.php?posts_per_page=50'));
+  assert.deepEqual(list['Grinder cleaning'], { in: '1', out: '1' });
+  assert.deepEqual(list['Milk steaming'], { in: '0', out: '1' });
+});
+
+test('wordpress_link_health_page_lists_the_broken_link_the_reciprocal_pair_and_the_link_through_a_redirect', { skip, timeout: 120000 }, async () => {
+  const admin = await adminSession(wp);
+  const html = await admin.page('/wp-admin/tools.php?page=linker-links');
+  const table = (id) => html.match(new RegExp(`<table[^>]*id="${id}"[\\s\\S]*?</table>`))?.[0] ?? '';
+  const broken = table('linker-broken');
+  assert.ok(broken.includes('never-published-post'), html);
+  assert.ok(broken.includes(`post.php?post=${posts.c.id}&amp;action=edit`), 'an edit link to the post with the broken link');
+  const loops = table('linker-reciprocal');
+  assert.ok(loops.includes(posts.a.link) && loops.includes(posts.b.link), loops || html);
+  const through = table('linker-redirects');
+  assert.ok(through.includes(`post.php?post=${posts.f.id}&amp;action=edit`) && through.includes(posts.g.link), through || html);
+  const { page, close } = await openPage(browser, `${wp.site}/wp-login.php`);
+  try {
+    await page.locator('#user_login').fill(wp.admin);
+    await page.locator('#user_pass').fill(wp.password);
+    await Promise.all([page.waitForURL(/wp-admin/), page.locator('#wp-submit').click()]);
+    await page.goto(`${wp.site}/wp-admin/tools.php?page=linker-links`);
+    await screenshot(page, 'wordpress-link-health');
+  } finally {
+    await close();
+  }
+});
