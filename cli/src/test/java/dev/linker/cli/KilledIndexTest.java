@@ -189,13 +189,14 @@ class KilledIndexTest {
 
         IndexCommandsTest.Run suggest = run("suggest", "--index", index.toString(), "--query", "espresso");
         assertEquals(2, suggest.code(), suggest.err());
-        assertTrue(suggest.err().contains(index + ": no index here (the folder holds an index stopped before its "
-                + "first commit (nothing in it was committed))"), suggest.err());
+        assertTrue(suggest.err().contains(index + ": no index here: the folder holds an index stopped before its "
+                + "first commit, so nothing in it was committed (run "), suggest.err());
+        assertFalse(suggest.err().matches("(?s).*\\([^)]*\\(.*"), "no parentheses inside parentheses: " + suggest.err());
 
         IndexCommandsTest.Run again = run("index", site.toString(), "--index", index.toString());
         assertEquals(0, again.code(), again.err());
         assertTrue(again.err().contains("linker: " + index + " holds an index stopped before its first commit"
-                + " (nothing in it was committed); cleared its "), again.err());
+                + ", so nothing in it was committed; cleared its "), again.err());
         IndexCommandsTest.Run after = run("suggest", "--index", index.toString(), "--query", "espresso crema");
         assertEquals(0, after.code(), after.err());
     }

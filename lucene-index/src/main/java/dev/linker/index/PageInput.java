@@ -284,9 +284,25 @@ public record PageInput(String url, String title, String h1, String text, String
                 return url;
             }
         } catch (java.net.URISyntaxException e) {
-            // falls through to the error naming the field
+            if (e.getIndex() >= 0 && e.getIndex() < url.length()) {
+                throw new PageLimits.InvalidPageException(field, field + " has a character a URL cannot hold: "
+                        + character(url, e.getIndex()) + " (got \"" + PageLimits.abbreviate(url) + "\")");
+            }
         }
         throw new PageLimits.InvalidPageException(field, field + " must be an absolute http(s) URL or a path on this "
                 + "site starting with / (got \"" + PageLimits.abbreviate(url) + "\")");
+    }
+
+    /** The character at {@code i} of a URL, named: "'|' (U+007C) at 12; percent-encode it, as %7C". */
+    private static String character(String url, int i) {
+        int cp = url.codePointAt(i);
+        StringBuilder enc = new StringBuilder();
+        for (byte b : new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            enc.append(String.format(java.util.Locale.ROOT, "%%%02X", b & 0xff));
+        }
+        boolean visible = !Character.isWhitespace(cp) && !Character.isISOControl(cp)
+                && Character.getType(cp) != Character.FORMAT;
+        return (visible ? "'" + new String(Character.toChars(cp)) + "' " : "")
+                + String.format(java.util.Locale.ROOT, "(U+%04X) at %d; percent-encode it, as %s", cp, i, enc);
     }
 }

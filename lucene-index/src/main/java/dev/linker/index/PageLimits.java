@@ -60,8 +60,28 @@ public final class PageLimits {
         }
     }
 
-    /** The start of a long value, for messages. */
+    /**
+     * A value as a message shows it: its start when it is long, and a control or bidirectional-formatting character
+     * (U+202E turns the rest of a line around) written as {@code \u202E}, so what a message says is what it reads.
+     */
     public static String abbreviate(String s) {
-        return s == null || s.length() <= 80 ? s : s.substring(0, 77) + "…";
+        if (s == null) {
+            return null;
+        }
+        String shown = s.length() <= 80 ? s : s.substring(0, 77) + "…";
+        StringBuilder out = null;
+        for (int i = 0; i < shown.length(); i++) {
+            char c = shown.charAt(i);
+            int type = Character.getType(c);
+            boolean hidden = type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR;
+            if (hidden && out == null) {
+                out = new StringBuilder(shown.length() + 8).append(shown, 0, i);
+            }
+            if (out != null) {
+                out.append(hidden ? String.format(java.util.Locale.ROOT, "\\u%04X", (int) c) : String.valueOf(c));
+            }
+        }
+        return out == null ? shown : out.toString();
     }
 }

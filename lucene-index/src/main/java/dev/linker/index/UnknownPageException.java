@@ -8,7 +8,7 @@ public final class UnknownPageException extends LinkerException {
     private final String url;
 
     public UnknownPageException(String field, String url) {
-        super("no page with url " + url);
+        super("no page with url " + PageLimits.abbreviate(url));
         this.field = field;
         this.url = url;
     }

@@ -59,8 +59,9 @@ class IndexFaultsTest {
             assertTrue(names.stream().anyMatch(n -> n.startsWith("_")), "segment files: " + names);
             assertFalse(names.stream().anyMatch(n -> n.startsWith("segments_")), "no commit point: " + names);
         }
-        String said = "no index here (the folder holds an index stopped before its first commit (nothing in it was "
-                + "committed))";
+        // One level of parentheses: the why after a colon, the advice in brackets after it.
+        String said = "no index here: the folder holds an index stopped before its first commit, so nothing in it was "
+                + "committed";
         LinkerException read = assertThrows(LinkerException.class, () -> PageIndex.openReadOnly(killed, null));
         assertTrue(read.getMessage().startsWith(killed + ": " + said), read.getMessage());
         assertFalse(read instanceof IndexCorruptException, read.getMessage());

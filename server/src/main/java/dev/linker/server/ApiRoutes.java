@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.linker.index.PageInput;
+import dev.linker.index.PageLimits;
 import dev.linker.index.UnknownPageException;
 import dev.linker.server.engine.LinkerService;
 import dev.linker.server.engine.LinkerService.EventInput;
@@ -53,7 +54,8 @@ final class ApiRoutes {
         try {
             list = service.inbound(r);
         } catch (UnknownPageException e) {
-            throw new ApiException(404, "not_found", "No page with url " + r.url() + " (inbound suggestions are for an "
+            throw new ApiException(404, "not_found", "No page with url " + PageLimits.abbreviate(r.url())
+                    + " (inbound suggestions are for an "
                     + "indexed page, or a draft given by its text)", "url");
         }
         Map<String, Object> answer = new LinkedHashMap<>();
@@ -65,7 +67,7 @@ final class ApiRoutes {
     void getPage(Context ctx) {
         String url = Requests.checkLength(requiredQuery(ctx, "url"), "url");
         Map<String, Object> page = service.page(url).orElseThrow(() ->
-                new ApiException(404, "not_found", "No page with url " + url, "url"));
+                new ApiException(404, "not_found", "No page with url " + PageLimits.abbreviate(url), "url"));
         send(ctx, 200, page);
     }
 
@@ -84,7 +86,7 @@ final class ApiRoutes {
     void deletePage(Context ctx) {
         String url = Requests.checkLength(requiredQuery(ctx, "url"), "url");
         if (!service.delete(url)) {
-            throw new ApiException(404, "not_found", "No page with url " + url, "url");
+            throw new ApiException(404, "not_found", "No page with url " + PageLimits.abbreviate(url), "url");
         }
         send(ctx, 200, Map.of("deleted", url));
     }
@@ -109,9 +111,32 @@ final class ApiRoutes {
     private static String requiredQuery(Context ctx, String name) {
         String v = ctx.queryParam(name);
         if (v == null || v.isBlank()) {
-            throw ApiException.badField(name, "query parameter " + name + " is required");
+            String raw = malformed(ctx.queryString(), name);
+            throw ApiException.badField(name, raw == null ? "query parameter " + name + " is required"
+                    : "query parameter " + name + " is not valid percent-encoding (got \""
+                    + PageLimits.abbreviate(raw) + "\"; a % must start %XX, as %25 for % itself)");
         }
         return v;
+    }
+
+    /** The raw value of query parameter {@code name} when it is there but does not decode, else null. */
+    static String malformed(String query, String name) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            if (key.equals(name) && !value.isEmpty()) {
+                try {
+                    java.net.URLDecoder.decode(value, java.nio.charset.StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    return value;
+                }
+            }
+        }
+        return null;
     }
 
     void openapi(Context ctx) {
