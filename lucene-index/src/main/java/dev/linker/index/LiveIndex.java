@@ -42,6 +42,11 @@ final class LiveIndex {
     /** This index has not committed yet: its {@link IndexFolder#FIRST_COMMIT_PENDING} file stands until it does. */
     private volatile boolean firstCommitPending;
     private volatile long lastRefresh = System.nanoTime();
+    /**
+     * Something was written since the last commit: until it is committed (or rolled back), reads keep the view they
+     * had, so no reader sees a page of a batch that is not acknowledged yet, nor one that a failure then takes back.
+     */
+    private volatile boolean pending;
 
     LiveIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, VectorFormat format,
               Options options, Supplier<Map<String, String>> commitData, Consumer<Map<String, String>> takeBack) {
@@ -70,6 +75,40 @@ final class LiveIndex {
         writer.setLiveCommitData(commitData.get().entrySet());
     }
 
+    /** A write is about to be made: reads keep their view until it is committed ({@link #pending}). */
+    void writing() {
+        if (stopped) {
+            throw new WritesStoppedException(where);
+        }
+        liveWriter(); // reopened first when a failed write stopped it: a reopen starts from the last commit
+        pending = true;
+    }
+
+    /** Set by {@link #stopWrites()}: the next page of a running write, and every later write, is refused. */
+    private volatile boolean stopped;
+
+    /** Refuses writes from now on, a running batch at its next page ({@link WritesStoppedException}). */
+    void stopWrites() {
+        stopped = true;
+    }
+
+    /**
+     * Takes back what was written since the last commit (a batch that failed half-way): the writer is rolled back and
+     * reopened from that commit, and reads never saw what it held.
+     */
+    void discard() {
+        if (!pending) {
+            return;
+        }
+        IndexWriter w = writer;
+        if (w != null && w.isOpen() && !closed) {
+            IOUtils.closeWhileHandlingException(w::rollback);
+        }
+        if (w != null && !closed) {
+            liveWriter();
+        }
+    }
+
     /** Waits until the next search sees what was written (upserts and deletes are read-your-writes). */
     void refreshBlocking() throws IOException {
         searchers.maybeRefreshBlocking();
@@ -88,6 +127,7 @@ final class LiveIndex {
                 dir.deleteFile(IndexFolder.FIRST_COMMIT_PENDING);
                 firstCommitPending = false;
             }
+            pending = false;
         } catch (IOException | RuntimeException e) {
             throw failed("commit", e);
         }
@@ -148,6 +188,7 @@ final class LiveIndex {
                 SearcherManager old = searchers;
                 searchers = new SearcherManager(fresh, null);
                 writer = fresh;
+                pending = false; // the fresh writer holds the last commit, nothing more
                 // What the failed writer held in memory and never committed is forgotten with it.
                 Map<String, String> data = DirectoryReader.indexExists(dir)
                         ? SegmentInfos.readLatestCommit(dir).getUserData() : Map.of();
@@ -237,6 +278,9 @@ final class LiveIndex {
             } catch (RuntimeException e) {
                 return; // still failing (the disk is still full): read the last view
             }
+        }
+        if (pending) {
+            return; // a write not committed yet: the view stays as the last commit (or write that refreshed) left it
         }
         try {
             searchers.maybeRefresh();

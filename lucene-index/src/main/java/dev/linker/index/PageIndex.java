@@ -438,6 +438,20 @@ public final class PageIndex implements Closeable {
     }
 
     /**
+     * Refuses writes from now on: a batch being written stops at its next page with {@link WritesStoppedException}
+     * (its writer then {@link #discard}s it). How a server stops within its grace whatever the batch's size.
+     */
+    public void stopWrites() {
+        live.stopWrites();
+    }
+
+    /** Takes back everything written since the last commit (a batch that failed half-way); no read ever saw it. */
+    public void discard() {
+        requireWriter();
+        live.discard();
+    }
+
+    /**
      * What a failure while reading the index means: an {@link IndexCorruptException} when the index's checksums do
      * not verify (a flipped byte surfaces as anything from a bad offset to an out-of-bounds index), else {@code e}
      * itself. Reads every file of the index, so call it on failure, not on every request.

@@ -283,6 +283,7 @@ final class PageWriter {
         }
         int embedded = 0;
         for (int i = 0; i < records.size(); i++) {
+            live.writing(); // at each page: a stop (stopWrites) ends a long batch between two pages
             index.draftsFirst().beforeWrite();
             PageRecord r = records.get(i);
             float[] vector = kept.get(i);
@@ -306,6 +307,7 @@ final class PageWriter {
     /** As {@link PageIndex#delete}, on a writable index. */
     void delete(String url) {
         try {
+            live.writing();
             live.liveWriter().deleteDocuments(new Term(Fields.URL, url));
             live.refreshBlocking();
         } catch (IOException | RuntimeException e) {

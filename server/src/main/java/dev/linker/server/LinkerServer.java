@@ -132,6 +132,12 @@ public final class LinkerServer implements AutoCloseable {
                     e.field()));
             c.routes.exception(dev.linker.index.IndexCorruptException.class, (e, ctx) -> api.error(ctx, 503,
                     "index_corrupt", e.getMessage(), null));
+            c.routes.exception(dev.linker.index.WritesStoppedException.class, (e, ctx) -> {
+                // A batch stopped half-way by the server's stop: nothing of it was kept; the client sends it again.
+                ctx.header("Retry-After", "5");
+                api.error(ctx, 503, "stopping", "The server is stopping; the batch was not written (nothing of it was "
+                        + "kept): send it again in a moment", null);
+            });
             c.routes.exception(dev.linker.index.DiskFullException.class, (e, ctx) -> {
                 // Writes wait for space; reads go on. Nothing acknowledged was lost, and the writer reopens by itself.
                 ctx.header("Retry-After", "60");
@@ -274,7 +280,9 @@ public final class LinkerServer implements AutoCloseable {
     }
 
     /**
-     * Stops in order: new requests get 503 "stopping", those in flight finish (up to {@link #DRAIN_MS}), the HTTP
+     * Stops in order, within {@link #DRAIN_MS} plus {@link #STOP_WRITES_MS} whatever is running: new requests get 503
+     * "stopping"; those in flight finish (up to {@link #DRAIN_MS}); a write batch still running then stops at its
+     * next page, is taken back and answered 503 "stopping" (the client sends it again: writes are upserts); the HTTP
      * server stops, then the service closes (which commits the index). A second call does nothing.
      */
     @Override
@@ -284,13 +292,10 @@ public final class LinkerServer implements AutoCloseable {
         }
         stopping = true;
         long deadline = System.nanoTime() + DRAIN_MS * 1_000_000L;
-        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+        drain(deadline);
+        if (inFlight.get() > 0) {
+            service.stopWrites();
+            drain(System.nanoTime() + STOP_WRITES_MS * 1_000_000L);
         }
         try {
             app.stop();
@@ -299,8 +304,21 @@ public final class LinkerServer implements AutoCloseable {
         }
     }
 
+    private void drain(long deadline) {
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** How long {@link #close()} waits for requests in flight. */
     static final long DRAIN_MS = 10_000;
+    /** How long it then waits for a stopped batch to be taken back and answered (one page's embedding, a rollback). */
+    static final long STOP_WRITES_MS = 5_000;
     private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;

@@ -214,8 +214,9 @@ public final class IndexService implements LinkerService {
     }
 
     /**
-     * Runs a write, one at a time. Acknowledged means committed and visible to the next request; a write that fails
-     * for want of disk space leaves the index as its last commit and is remembered until a write succeeds again.
+     * Runs a write, one at a time. Acknowledged means committed and visible to the next request; until then no read
+     * sees any of it. A write that fails leaves the index as its last commit; for want of disk space, that is
+     * remembered (health says disk_full) until a write succeeds again.
      */
     private <T> T writing(java.util.function.Supplier<T> write) {
         return LowPriority.run(writes, () -> {
@@ -226,6 +227,11 @@ public final class IndexService implements LinkerService {
                     return result;
                 } catch (DiskFullException e) {
                     diskFull = e;
+                    throw e;
+                } catch (RuntimeException e) {
+                    // A batch that failed half-way (an embedder that gave up, say): what it wrote goes, so the next
+                    // write's commit cannot acknowledge it.
+                    index.discard();
                     throw e;
                 }
             }
@@ -303,10 +309,22 @@ public final class IndexService implements LinkerService {
     }
 
     @Override
+    public void stopWrites() {
+        index.stopWrites(); // not under the write lock: the running batch holds it, and sees this at its next page
+    }
+
+    @Override
     public void close() {
-        synchronized (writeLock) {
-            index.close(); // commits
+        try {
+            synchronized (writeLock) {
+                index.close(); // commits
+            }
+        } catch (DiskFullException e) {
+            // Every acknowledged write was committed when it was answered, so a last commit that finds the disk full
+            // loses nothing: the index is its last commit, and the stop is an ordinary one.
+            diskFull = e;
+        } finally {
+            writes.shutdown();
         }
-        writes.shutdown();
     }
 }

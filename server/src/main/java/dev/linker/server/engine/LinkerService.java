@@ -71,6 +71,12 @@ public interface LinkerService extends AutoCloseable {
     /** Applies a lifecycle event ({@link dev.linker.index.PageIndex#apply}); visible to suggestions when this returns. */
     void apply(EventInput event);
 
+    /**
+     * Refuses writes from now on: a batch being written stops at its next page, is taken back and answered as
+     * {@link dev.linker.index.WritesStoppedException} (how a stop fits its grace whatever the batch's size).
+     */
+    void stopWrites();
+
     /** Health facts: page count, embedder, index location. */
     Map<String, Object> health();
 
