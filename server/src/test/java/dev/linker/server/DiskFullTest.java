@@ -64,4 +64,20 @@ class DiskFullTest {
                     reopened.urls(false).stream().sorted().toList());
         }
     }
+
+    @Test
+    void a_stop_while_the_disk_is_full_is_an_ordinary_stop_and_keeps_every_acknowledged_page(@TempDir Path dir)
+            throws Exception {
+        FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
+        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), PageIndex.Options.DEFAULT);
+        TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)));
+        assertEquals(200, t.put("/api/v1/pages", pages("https://brew.example/a"), "Authorization", AUTH).status());
+        disk.fill();
+        assertEquals(507, t.put("/api/v1/pages", pages("https://brew.example/b"), "Authorization", AUTH).status());
+        t.close(); // what SIGTERM does: linker serve exits 0 when this returns
+        disk.free();
+        try (PageIndex reopened = PageIndex.openReadOnly(dir, null)) {
+            assertEquals(List.of("https://brew.example/a"), reopened.urls(false));
+        }
+    }
 }
