@@ -289,7 +289,9 @@ final class LiveIndex {
                 throw e;
             }
         } catch (IOException | RuntimeException e) {
-            if (!quiet) {
+            // A refresh that finds the disk full (it flushes what the writer buffered) is a write's trouble, not the
+            // read's: the read goes on with the last view, and the next write says disk_full.
+            if (!quiet && !DiskFullException.isDiskFull(e)) {
                 throw e instanceof IOException io ? new UncheckedIOException(where + ": search failed", io)
                         : (RuntimeException) e;
             }

@@ -80,4 +80,29 @@ class DiskFullTest {
             assertEquals(List.of("https://brew.example/a"), reopened.urls(false));
         }
     }
+
+    @Test
+    void while_the_disk_is_full_every_read_answers_and_health_says_disk_full_never_500(@TempDir Path dir)
+            throws Exception {
+        FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
+        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), PageIndex.Options.DEFAULT);
+        try (TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)))) {
+            assertEquals(200, t.put("/api/v1/pages", pages("https://brew.example/a"), "Authorization", AUTH).status());
+            disk.fill();
+            java.util.Map<String, Integer> statuses = new java.util.TreeMap<>();
+            for (int i = 0; i < 100; i++) {
+                statuses.merge("PUT " + t.put("/api/v1/pages", pages("https://brew.example/x" + i), "Authorization",
+                        AUTH).status(), 1, Integer::sum);
+                TestServer.Res health = t.send("GET", "/api/v1/health", null);
+                statuses.merge("health " + health.status() + " " + health.json().get("status").asText(), 1,
+                        Integer::sum);
+                statuses.merge("GET " + t.send("GET", "/api/v1/pages?url=https://brew.example/a", null).status(), 1,
+                        Integer::sum);
+                statuses.merge("suggest " + t.suggest("Cold brew steeps coarse coffee overnight.", "text").status(), 1,
+                        Integer::sum);
+            }
+            assertEquals(java.util.Map.of("PUT 507", 100, "health 200 disk_full", 100, "GET 200", 100,
+                    "suggest 200", 100), statuses);
+        }
+    }
 }
