@@ -298,6 +298,24 @@ final class LiveIndex {
         }
     }
 
+    /**
+     * A new index that never committed and holds nothing (its first write failed, a full disk say, and was taken
+     * back): closing it does not make an empty first commit, so the folder stays "an index stopped before its first
+     * commit" — which {@code suggest} reports and the next {@code linker index} clears — rather than an empty index
+     * that answers every query with nothing.
+     */
+    private boolean nothingToKeep() {
+        if (!firstCommitPending) {
+            return false;
+        }
+        IndexWriter w = writer;
+        try {
+            return !w.isOpen() || w.getDocStats().maxDoc == 0;
+        } catch (AlreadyClosedException e) {
+            return true;
+        }
+    }
+
     /** What fails the checksums of the current index's files, or null. */
     String integrityProblem() {
         refresh(true);
@@ -335,7 +353,7 @@ final class LiveIndex {
         }
         closing.clear();
         try {
-            if (writer != null && !closed) {
+            if (writer != null && !closed && !nothingToKeep()) {
                 commit();
             }
         } catch (RuntimeException e) {
