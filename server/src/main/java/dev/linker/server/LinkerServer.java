@@ -92,14 +92,15 @@ public final class LinkerServer implements AutoCloseable {
                 return connector;
             });
             c.jetty.modifyServer(server -> server.setErrorHandler(new ContainerErrors(MAX_REQUEST_HEADER_BYTES)));
-            c.jetty.modifyServletContextHandler(h -> h.addFilter(new NoMethodOverride(), "/*",
-                    java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
+            c.jetty.modifyServletContextHandler(h -> {
+                h.addFilter(inFlight, "/*", java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST));
+                h.addFilter(new NoMethodOverride(), "/*", java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST));
+            });
             c.routes.before(ctx -> {
                 if (stopping) {
                     ctx.header("Retry-After", "5");
                     throw new ApiException(503, "stopping", "The server is stopping; retry in a moment", null);
                 }
-                inFlight.incrementAndGet();
                 ctx.attribute("linker.t0", System.nanoTime());
             });
             c.routes.before("/api/*", access::cors);
@@ -135,8 +136,8 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.exception(dev.linker.index.WritesStoppedException.class, (e, ctx) -> {
                 // A batch stopped half-way by the server's stop: nothing of it was kept; the client sends it again.
                 ctx.header("Retry-After", "5");
-                api.error(ctx, 503, "stopping", "The server is stopping; the batch was not written (nothing of it was "
-                        + "kept): send it again in a moment", null);
+                api.error(ctx, 503, "stopping", "The server is stopping; the batch was not acknowledged, and what it "
+                        + "wrote is taken back: send it again in a moment", null);
             });
             c.routes.exception(dev.linker.index.DiskFullException.class, (e, ctx) -> {
                 // Writes wait for space; reads go on. Nothing acknowledged was lost, and the writer reopens by itself.
@@ -179,7 +180,6 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.after(ctx -> {
                 Long t0 = ctx.attribute("linker.t0");
                 if (t0 != null) {
-                    inFlight.decrementAndGet();
                     metrics.record(ctx.method().name(), routeLabel(ctx), ctx.status().getCode(),
                             System.nanoTime() - t0);
                 }
@@ -293,7 +293,7 @@ public final class LinkerServer implements AutoCloseable {
         stopping = true;
         long deadline = System.nanoTime() + DRAIN_MS * 1_000_000L;
         drain(deadline);
-        if (inFlight.get() > 0) {
+        if (inFlight.count() > 0) {
             service.stopWrites();
             drain(System.nanoTime() + STOP_WRITES_MS * 1_000_000L);
         }
@@ -305,7 +305,7 @@ public final class LinkerServer implements AutoCloseable {
     }
 
     private void drain(long deadline) {
-        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+        while (inFlight.count() > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
@@ -319,7 +319,8 @@ public final class LinkerServer implements AutoCloseable {
     static final long DRAIN_MS = 10_000;
     /** How long it then waits for a stopped batch to be taken back and answered (one page's embedding, a rollback). */
     static final long STOP_WRITES_MS = 5_000;
-    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+    /** Requests being handled, each until its answer is flushed. */
+    private final InFlight inFlight = new InFlight();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;
 

@@ -11,6 +11,7 @@ import dev.linker.index.PageEvent;
 import dev.linker.index.PageLimits;
 import dev.linker.index.PageRecord;
 import dev.linker.index.UnknownPageException;
+import dev.linker.index.WritesStoppedException;
 import dev.linker.index.suggest.DraftEmbedder;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.SuggestSettings;
@@ -219,7 +220,7 @@ public final class IndexService implements LinkerService {
      * remembered (health says disk_full) until a write succeeds again.
      */
     private <T> T writing(java.util.function.Supplier<T> write) {
-        return LowPriority.run(writes, () -> {
+        java.util.concurrent.Future<T> running = writes.submit(() -> {
             synchronized (writeLock) {
                 try {
                     T result = write.get();
@@ -236,6 +237,41 @@ public final class IndexService implements LinkerService {
                 }
             }
         });
+        return answer(running);
+    }
+
+    /**
+     * The write's result, or, once writes were stopped ({@link #stopWrites}) and it is still running after
+     * {@link #STOP_ANSWER_MS} (a long page being embedded), {@link WritesStoppedException}: the client is answered
+     * within the server's grace, while the write ends at its next page and is taken back.
+     */
+    private <T> T answer(java.util.concurrent.Future<T> running) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return running.get(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (stopped && System.nanoTime() - stoppedAt > STOP_ANSWER_MS * 1_000_000L) {
+                        throw new WritesStoppedException("the index");
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @Override
@@ -308,9 +344,17 @@ public final class IndexService implements LinkerService {
         return engine.embedder();
     }
 
+    /** How long a write's client waits, once writes are stopped, before it is answered "stopping". */
+    static final long STOP_ANSWER_MS = 3_000;
+    /** Whether writes were stopped, and when ({@link System#nanoTime}). */
+    private volatile boolean stopped;
+    private volatile long stoppedAt;
+
     @Override
     public void stopWrites() {
         index.stopWrites(); // not under the write lock: the running batch holds it, and sees this at its next page
+        stoppedAt = System.nanoTime();
+        stopped = true;
     }
 
     @Override
