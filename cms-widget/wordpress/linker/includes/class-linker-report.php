@@ -25,6 +25,8 @@ final class Linker_Report {
 	/** Seconds a report is kept before a list screen asks again. */
 	const TTL = 60;
 	const PAGE = 'linker-links';
+	/** Pages asked for at a time (the server's largest page). */
+	const PAGE_SIZE = 1000;
 
 	public static function register() {
 		add_action( 'admin_init', array( __CLASS__, 'columns' ) );
@@ -52,15 +54,26 @@ final class Linker_Report {
 		if ( ! $fresh && is_array( $cached ) ) {
 			return $cached;
 		}
-		$r = Linker_Client::request( 'GET', '/api/v1/report', null, Linker_Client::read_key(), array( 'timeout' => 30 ) );
-		if ( ! $r['ok'] || ! is_array( $r['body'] ) ) {
-			update_option( 'linker_report_error', $r['ok'] ? __( 'The server answered without a report.', 'linker' ) : $r['error'], false );
-			return null;
+		$report = null;
+		$pages  = array();
+		// The report's pages come a thousand at a time; its lists (orphans, broken links …) whole with the first.
+		for ( $offset = 0; null === $report || $offset < (int) $report['total']; $offset += self::PAGE_SIZE ) {
+			$r = Linker_Client::request( 'GET', '/api/v1/report?limit=' . self::PAGE_SIZE . '&offset=' . $offset, null, Linker_Client::read_key(), array( 'timeout' => 30 ) );
+			if ( ! $r['ok'] || ! is_array( $r['body'] ) || ! isset( $r['body']['total'], $r['body']['pages'] ) ) {
+				update_option( 'linker_report_error', $r['ok'] ? __( 'The server answered without a report; is it older than this plug-in?', 'linker' ) : $r['error'], false );
+				return null;
+			}
+			$report = null === $report ? $r['body'] : $report;
+			$pages  = array_merge( $pages, (array) $r['body']['pages'] );
+			if ( ! $r['body']['pages'] ) {
+				break;
+			}
 		}
+		$report['pages'] = $pages;
 		delete_option( 'linker_report_error' );
-		set_transient( self::CACHE, $r['body'], self::TTL );
-		self::store( $r['body'] );
-		return $r['body'];
+		set_transient( self::CACHE, $report, self::TTL );
+		self::store( $report );
+		return $report;
 	}
 
 	/** Post ID by the URL the plug-in last sent for it. */
@@ -263,9 +276,9 @@ final class Linker_Report {
 			return;
 		}
 		$sum     = isset( $report['summary'] ) && is_array( $report['summary'] ) ? $report['summary'] : array();
-		$broken  = isset( $report['broken'] ) && is_array( $report['broken'] ) ? $report['broken'] : array();
+		$broken  = isset( $report['brokenLinks'] ) && is_array( $report['brokenLinks'] ) ? $report['brokenLinks'] : array();
 		$loops   = isset( $report['reciprocal'] ) && is_array( $report['reciprocal'] ) ? $report['reciprocal'] : array();
-		$through = isset( $report['redirects'] ) && is_array( $report['redirects'] ) ? $report['redirects'] : array();
+		$through = isset( $report['redirectLinks'] ) && is_array( $report['redirectLinks'] ) ? $report['redirectLinks'] : array();
 		$orphans = isset( $report['orphans'] ) && is_array( $report['orphans'] ) ? $report['orphans'] : array();
 		echo '<p id="linker-health-summary">' . esc_html(
 			sprintf(
@@ -281,11 +294,11 @@ final class Linker_Report {
 			'linker-broken',
 			__( 'Broken internal links', 'linker' ),
 			__( 'No link points to a page that is not published.', 'linker' ),
-			array( __( 'In post', 'linker' ), __( 'Link text', 'linker' ), __( 'Links to', 'linker' ), __( 'Why', 'linker' ) ),
+			array( __( 'In post', 'linker' ), __( 'Link text', 'linker' ), __( 'Links to (not published)', 'linker' ) ),
 			array_map(
 				function ( $b ) use ( $ids ) {
 					$source = isset( $b['source'] ) ? (string) $b['source'] : '';
-					return array( array( $source, self::edit_link( $source, $ids ) ), isset( $b['anchor'] ) ? (string) $b['anchor'] : '', isset( $b['href'] ) ? (string) $b['href'] : '', isset( $b['reason'] ) ? (string) $b['reason'] : '' );
+					return array( array( $source, self::edit_link( $source, $ids ) ), isset( $b['anchor'] ) ? (string) $b['anchor'] : '', isset( $b['href'] ) ? (string) $b['href'] : '' );
 				},
 				$broken
 			)
@@ -308,11 +321,11 @@ final class Linker_Report {
 			'linker-redirects',
 			__( 'Links through a redirect', 'linker' ),
 			__( 'No link goes through a redirect.', 'linker' ),
-			array( __( 'In post', 'linker' ), __( 'Links to', 'linker' ), __( 'Which now is', 'linker' ) ),
+			array( __( 'In post', 'linker' ), __( 'Link text', 'linker' ), __( 'Links to (an old address)', 'linker' ) ),
 			array_map(
 				function ( $r ) use ( $ids ) {
 					$source = isset( $r['source'] ) ? (string) $r['source'] : '';
-					return array( array( $source, self::edit_link( $source, $ids ) ), isset( $r['href'] ) ? (string) $r['href'] : '', isset( $r['to'] ) ? (string) $r['to'] : '' );
+					return array( array( $source, self::edit_link( $source, $ids ) ), isset( $r['anchor'] ) ? (string) $r['anchor'] : '', isset( $r['href'] ) ? (string) $r['href'] : '' );
 				},
 				$through
 			)
