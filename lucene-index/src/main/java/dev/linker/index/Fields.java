@@ -40,6 +40,11 @@ public final class Fields {
     public static final String QUERIES = "queries";
     /** Every outbound internal link target of any placement (nav, footer …), stored multi-valued: existing links. */
     public static final String ALL_LINKS = "links_all";
+    /**
+     * The content links as written, internal ones only: "href\u001Ftarget\u001Ffragment\u001Fanchor" (fragment "" when
+     * none), stored multi-valued, in the page's order.
+     */
+    public static final String WRITTEN_LINKS = "links_written";
     /** What the page is: "content" or a hub kind ("home", "listing" …), stored. */
     public static final String KIND = "kind";
     /** "1" on hubs only, indexed, not stored: the filter that keeps hubs out of the targets. */

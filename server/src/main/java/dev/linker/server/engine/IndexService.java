@@ -169,21 +169,37 @@ public final class IndexService implements LinkerService {
         m.put("inbound", r.inbound());
         m.put("date", r.meta().published() == null ? null : r.meta().published().toString());
         m.put("language", r.meta().language().isEmpty() ? null : r.meta().language());
+        List<Map<String, Object>> links = new ArrayList<>();
+        for (dev.linker.core.model.Link l : r.written()) {
+            Map<String, Object> link = new LinkedHashMap<>();
+            link.put("href", l.href());
+            link.put("anchor", l.anchorText());
+            link.put("target", l.targetUrl());
+            link.put("fragment", l.fragment());
+            links.add(link);
+        }
+        m.put("links", links);
         return Optional.of(m);
     }
 
     @Override
     public UpsertResult upsert(List<PageInput> pages) {
         // All or nothing: every page is checked before the first is written.
-        List<PageRecord> records = new ArrayList<>();
-        for (int i = 0; i < pages.size(); i++) {
-            PageRecord r = pages.get(i).toRecord();
+        Set<String> batch = new java.util.HashSet<>();
+        pages.forEach(p -> batch.add(p.url()));
+        List<PageRecord> records = reading(() -> index.withView(v -> {
+            List<PageRecord> out = new ArrayList<>();
+            for (PageInput p : pages) { // links land on the pages of the batch or of the index
+                out.add(p.toRecord(k -> batch.contains(k) || v.doc(k) >= 0));
+            }
+            return out;
+        }));
+        for (int i = 0; i < records.size(); i++) {
             try {
-                PageLimits.check(r);
+                PageLimits.check(records.get(i));
             } catch (PageLimits.InvalidPageException e) {
                 throw new PageLimits.InvalidPageException("pages[" + i + "]." + e.field(), e.getMessage());
             }
-            records.add(r);
         }
         int embedded = writing(() -> {
             int n = index.putAll(records);
@@ -208,7 +224,8 @@ public final class IndexService implements LinkerService {
     @Override
     public void apply(EventInput e) {
         writing(() -> {
-            index.apply(new PageEvent(e.type(), e.url(), e.survivor(), e.page() == null ? null : e.page().toRecord()));
+            PageRecord page = e.page() == null ? null : index.withView(v -> e.page().toRecord(k -> v.doc(k) >= 0));
+            index.apply(new PageEvent(e.type(), e.url(), e.survivor(), page));
             return null;
         });
     }
