@@ -81,7 +81,7 @@ public record PageInput(String url, String title, String h1, String text, String
         links = links == null ? List.of() : List.copyOf(links);
     }
 
-    /** The index's record of this page, its links landing on exactly the keys they name (no names: others give them). */
+    /** The index's record of this page, its links landing on exactly the keys they name (no names: others give). */
     public PageRecord toRecord() {
         return toRecord(key -> false);
     }

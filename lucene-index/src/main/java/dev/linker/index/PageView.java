@@ -119,6 +119,12 @@ public final class PageView {
         return new TermQuery(new Term(Fields.STATUS, Status.LIVE.id()));
     }
 
+    /** What identifies the index version this view sees: equal for two views of one version. */
+    public Object version() {
+        var helper = searcher.getIndexReader().getReaderCacheHelper();
+        return helper == null ? searcher.getIndexReader() : helper.getKey();
+    }
+
     /** Lucene's searcher of this view, for the suggestion engine's own queries (BM25, filtered vector search). */
     public IndexSearcher searcher() {
         return searcher;

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@link LinkerService} over a {@link PageIndex}. Suggestions come from the index module's one draft engine
@@ -247,6 +248,30 @@ public final class IndexService implements LinkerService {
                 }
             }
         });
+    }
+
+    /** The last link report and the index version it is of. */
+    private record Report(Object version, dev.linker.index.LinkReport report) {
+    }
+
+    private final AtomicReference<Report> report = new AtomicReference<>();
+
+    @Override
+    public dev.linker.index.LinkReport report() {
+        return reading(() -> index.withView(v -> {
+            Report last = report.get();
+            if (last != null && last.version().equals(v.version())) {
+                return last.report();
+            }
+            synchronized (report) { // one build at a time: a second request for the same version waits for it
+                last = report.get();
+                if (last == null || !last.version().equals(v.version())) {
+                    last = new Report(v.version(), dev.linker.index.LinkReport.of(v));
+                    report.set(last);
+                }
+                return last.report();
+            }
+        }));
     }
 
     @Override

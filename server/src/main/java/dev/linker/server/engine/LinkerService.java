@@ -71,6 +71,12 @@ public interface LinkerService extends AutoCloseable {
     /** Applies a lifecycle event ({@link dev.linker.index.PageIndex#apply}); visible to suggestions when this returns. */
     void apply(EventInput event);
 
+    /**
+     * The site's link health from the index as it is now: the audit's figures and findings
+     * ({@link dev.linker.index.LinkReport}), built once per index version.
+     */
+    dev.linker.index.LinkReport report();
+
     /** Health facts: page count, embedder, index location. */
     Map<String, Object> health();
 
