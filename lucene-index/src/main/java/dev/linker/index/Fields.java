@@ -34,6 +34,10 @@ public final class Fields {
     public static final String WORDS = "words";
     /** Outbound content link targets, stored multi-valued. */
     public static final String LINKS = "links";
+    /** Outbound content link targets, indexed (not stored): which pages link to a page ({@link DerivedLinks}). */
+    public static final String LINKS_TO = "links_to";
+    /** Where a merged/redirected page now lives, indexed (not stored): which pages give way to a page. */
+    public static final String REDIRECTS_TO = "redirects_to";
     /** Anchor names other pages use for this page: "source\u001Ftext", stored multi-valued. */
     public static final String ANCHOR_NAMES = "anchor_names";
     /** Search Console queries: "query\u001Fclicks", stored multi-valued. */

@@ -147,6 +147,9 @@ final class PageDocuments {
         d.add(new StringField(Fields.STATUS, r.status().id(), Field.Store.YES));
         if (r.redirectTo() != null) {
             d.add(new StoredField(Fields.REDIRECT, r.redirectTo()));
+            if (r.status() != Status.LIVE && r.redirectTo().length() <= PageLimits.MAX_URL_CHARS) {
+                d.add(new StringField(Fields.REDIRECTS_TO, r.redirectTo(), Field.Store.NO));
+            }
         }
         d.add(new StoredField(Fields.AUTHORITY, r.authority()));
         d.add(new StoredField(Fields.INBOUND, r.inbound()));
@@ -155,6 +158,9 @@ final class PageDocuments {
         d.add(new StoredField(Fields.WORDS, Tokens.countWords(r.body(), 0, r.body().length())));
         for (String l : r.links()) {
             d.add(new StoredField(Fields.LINKS, l));
+            if (l.length() <= PageLimits.MAX_URL_CHARS) { // a term; an HTML page's longer href is stored only
+                d.add(new StringField(Fields.LINKS_TO, l, Field.Store.NO));
+            }
         }
         for (String[] n : r.names()) {
             d.add(new StoredField(Fields.ANCHOR_NAMES, n[0] + Fields.SEP + n[1]));

@@ -87,6 +87,35 @@ class PageLinksApiTest {
         assertTrue(inboundSources(GRINDER).contains(EXTRACTION), "offered again once the link is gone");
     }
 
+    static Map<String, Object> page(String url, String title, List<?> links) {
+        Map<String, Object> page = new LinkedHashMap<>();
+        page.put("url", url);
+        page.put("title", title);
+        page.put("text", title + " explained at length.");
+        page.put("links", links);
+        return page;
+    }
+
+    static int inbound(String url) {
+        return t.send("GET", "/api/v1/pages?url=" + url, null).json().get("inbound").asInt();
+    }
+
+    @Test
+    void a_pages_inbound_count_follows_the_links_other_pages_send() {
+        String x = "https://brew.example/derived/x";
+        assertEquals(200, put(page(x, "Xylophone tuning", List.of()),
+                page("https://brew.example/derived/y", "Yeast", List.of(link("/derived/x", "tuning")))).status());
+        assertEquals(1, inbound(x), "linked from a page of the same batch");
+        assertEquals(200, put(page("https://brew.example/derived/z", "Zest", List.of(link("x", "xylophone")))).status());
+        assertEquals(2, inbound(x), "and from a page written later");
+        assertEquals(200, put(page("https://brew.example/derived/y", "Yeast", List.of())).status());
+        assertEquals(1, inbound(x), "a link removed counts no more");
+        String w = "https://brew.example/derived/w";
+        assertEquals(200, put(page("https://brew.example/derived/v", "Vanilla", List.of(link(w, "whisk")))).status());
+        assertEquals(200, put(page(w, "Whisking", List.of())).status());
+        assertEquals(1, inbound(w), "a page written after the pages linking to it counts them");
+    }
+
     @Test
     void bad_links_are_400_naming_the_field() {
         String url = "https://brew.example/guides/french-press";

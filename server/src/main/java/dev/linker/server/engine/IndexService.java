@@ -2,6 +2,7 @@ package dev.linker.server.engine;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
+import dev.linker.index.DerivedLinks;
 import dev.linker.index.DiskFullException;
 import dev.linker.index.IndexCorruptException;
 import dev.linker.index.LowPriority;
@@ -193,9 +194,10 @@ public final class IndexService implements LinkerService {
             for (PageInput p : pages) { // links land on the pages of the batch or of the index
                 out.add(p.toRecord(k -> batch.contains(k) || v.doc(k) >= 0));
             }
-            return out;
+            // The pages' inbound counts and names, and those of the pages their links land on, follow the links.
+            return DerivedLinks.apply(v, out);
         }));
-        for (int i = 0; i < records.size(); i++) {
+        for (int i = 0; i < pages.size(); i++) {
             try {
                 PageLimits.check(records.get(i));
             } catch (PageLimits.InvalidPageException e) {
