@@ -34,12 +34,21 @@ public final class Fields {
     public static final String WORDS = "words";
     /** Outbound content link targets, stored multi-valued. */
     public static final String LINKS = "links";
+    /** Outbound content link targets, indexed (not stored): which pages link to a page ({@link DerivedLinks}). */
+    public static final String LINKS_TO = "links_to";
+    /** Where a merged/redirected page now lives, indexed (not stored): which pages give way to a page. */
+    public static final String REDIRECTS_TO = "redirects_to";
     /** Anchor names other pages use for this page: "source\u001Ftext", stored multi-valued. */
     public static final String ANCHOR_NAMES = "anchor_names";
     /** Search Console queries: "query\u001Fclicks", stored multi-valued. */
     public static final String QUERIES = "queries";
     /** Every outbound internal link target of any placement (nav, footer …), stored multi-valued: existing links. */
     public static final String ALL_LINKS = "links_all";
+    /**
+     * The content links as written, internal ones only: "href\u001Ftarget\u001Ffragment\u001Fanchor" (fragment "" when
+     * none), stored multi-valued, in the page's order.
+     */
+    public static final String WRITTEN_LINKS = "links_written";
     /** What the page is: "content" or a hub kind ("home", "listing" …), stored. */
     public static final String KIND = "kind";
     /** "1" on hubs only, indexed, not stored: the filter that keeps hubs out of the targets. */

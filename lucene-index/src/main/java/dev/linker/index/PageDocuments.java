@@ -2,7 +2,9 @@ package dev.linker.index;
 
 import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.EmbedText;
+import dev.linker.core.model.Link;
 import dev.linker.core.model.PageKind;
+import dev.linker.core.model.Placement;
 import dev.linker.core.model.PageMeta;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -51,9 +53,30 @@ final class PageDocuments {
         List<String> links = List.of(d.getValues(Fields.LINKS));
         // An index written before links of every placement were stored knows only the content links.
         List<String> all = d.getField(Fields.KIND) == null ? links : List.of(d.getValues(Fields.ALL_LINKS));
-        return new PageRecord(d.get(Fields.URL), d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY),
+        String url = d.get(Fields.URL);
+        return new PageRecord(url, d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY),
                 d.get(Fields.CATEGORY), status == null ? Status.LIVE : Status.parse(status), d.get(Fields.REDIRECT),
-                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), links, names, queries, meta, all);
+                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), links, names, queries, meta, all,
+                written(url, d.getValues(Fields.WRITTEN_LINKS)));
+    }
+
+    /** A page's links as written, from their stored form ({@link Fields#WRITTEN_LINKS}). */
+    static List<Link> written(String source, String[] stored) {
+        List<Link> out = new java.util.ArrayList<>(stored.length);
+        for (String v : stored) {
+            String[] f = v.split(String.valueOf(Fields.SEP), 4);
+            if (f.length == 4) {
+                out.add(new Link(source, f[0], f[1], f[2].isEmpty() ? null : f[2], f[3], "", Placement.CONTENT, 0,
+                        0));
+            }
+        }
+        return out;
+    }
+
+    /** The stored form of a link as written. */
+    static String written(Link l) {
+        return l.href() + Fields.SEP + l.targetUrl() + Fields.SEP + (l.fragment() == null ? "" : l.fragment())
+                + Fields.SEP + (l.anchorText() == null ? "" : l.anchorText());
     }
 
     static String[] split2(String v) {
@@ -79,6 +102,10 @@ final class PageDocuments {
         r.queries().forEach(q -> sb.append(q[0]).append('\2').append(q[1]).append('\1'));
         sb.append('\0');
         r.allLinks().forEach(l -> sb.append(l).append('\1'));
+        if (!r.written().isEmpty()) { // so a page with none keeps the hash it had before they were kept
+            sb.append('\0');
+            r.written().forEach(l -> sb.append(written(l)).append('\1'));
+        }
         PageMeta m = r.meta();
         sb.append('\0').append(m.published()).append('\0').append(m.kind().id()).append('\0');
         m.tags().forEach(t -> sb.append(t).append('\1'));
@@ -120,6 +147,9 @@ final class PageDocuments {
         d.add(new StringField(Fields.STATUS, r.status().id(), Field.Store.YES));
         if (r.redirectTo() != null) {
             d.add(new StoredField(Fields.REDIRECT, r.redirectTo()));
+            if (r.status() != Status.LIVE && r.redirectTo().length() <= PageLimits.MAX_URL_CHARS) {
+                d.add(new StringField(Fields.REDIRECTS_TO, r.redirectTo(), Field.Store.NO));
+            }
         }
         d.add(new StoredField(Fields.AUTHORITY, r.authority()));
         d.add(new StoredField(Fields.INBOUND, r.inbound()));
@@ -128,6 +158,9 @@ final class PageDocuments {
         d.add(new StoredField(Fields.WORDS, Tokens.countWords(r.body(), 0, r.body().length())));
         for (String l : r.links()) {
             d.add(new StoredField(Fields.LINKS, l));
+            if (l.length() <= PageLimits.MAX_URL_CHARS) { // a term; an HTML page's longer href is stored only
+                d.add(new StringField(Fields.LINKS_TO, l, Field.Store.NO));
+            }
         }
         for (String[] n : r.names()) {
             d.add(new StoredField(Fields.ANCHOR_NAMES, n[0] + Fields.SEP + n[1]));
@@ -137,6 +170,9 @@ final class PageDocuments {
         }
         for (String l : r.allLinks()) {
             d.add(new StoredField(Fields.ALL_LINKS, l));
+        }
+        for (Link l : r.written()) {
+            d.add(new StoredField(Fields.WRITTEN_LINKS, written(l)));
         }
         PageMeta meta = r.meta();
         d.add(new StringField(Fields.KIND, meta.kind().id(), Field.Store.YES));

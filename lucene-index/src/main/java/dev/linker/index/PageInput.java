@@ -31,7 +31,8 @@ import java.util.Set;
  * unknown fields are ignored; nothing is coerced (a number is no string, 2.5 no integer).
  */
 public record PageInput(String url, String title, String h1, String text, String category, String status,
-                        String redirectTo, double authority, int inbound, LocalDate date, String language) {
+                        String redirectTo, double authority, int inbound, LocalDate date, String language,
+                        List<LinkInput> links) {
     /** The characters of a suggestion request's text, at most, by default; a page's text may have five times that. */
     public static final int DEFAULT_MAX_TEXT_CHARS = 200_000;
     /** Parts of a category given as an array, at most. */
@@ -59,20 +60,43 @@ public record PageInput(String url, String title, String h1, String text, String
         return m;
     }
 
+    /**
+     * A link of the page's content as the CMS rendered it: {@code href} as written (absolute on the site's origin,
+     * root-relative or relative to the page; others leave the site and are ignored), {@code anchor} its text.
+     */
+    public record LinkInput(String href, String anchor) {
+    }
+
     /** A page as bound from JSON, before its checks. */
     record Json(String url, String title, String h1, String text, JsonNode category, String status, String redirectTo,
-                Double authority, Long inbound, String date, String language) {
+                Double authority, Long inbound, String date, String language,
+                @JsonSetter(contentNulls = Nulls.FAIL) List<LinkInput> links) {
     }
 
     /** {@code {"pages": [...]}}. */
     record Batch(@JsonSetter(contentNulls = Nulls.FAIL) List<Json> pages) {
     }
 
-    /** The index's record of this page (no links or names: those come from the site). */
+    public PageInput {
+        links = links == null ? List.of() : List.copyOf(links);
+    }
+
+    /** The index's record of this page, its links landing on exactly the keys they name (no names: others give). */
     public PageRecord toRecord() {
+        return toRecord(key -> false);
+    }
+
+    /**
+     * The index's record of this page: its internal content links resolved ({@link WrittenLinks}), an extension-less
+     * or slash-less href landing on the key {@code known} holds ("/a" on "/a/"); no names (other pages give them).
+     */
+    public PageRecord toRecord(java.util.function.Predicate<String> known) {
         Status s = status == null ? Status.LIVE : Status.parse(status);
-        return new PageRecord(url, title, h1, text, category, s, redirectTo, authority, inbound, "", List.of(),
-                List.of(), List.of(), new PageMeta(date, List.of(), PageKind.CONTENT, List.of(), language), null);
+        List<dev.linker.core.model.Link> written = WrittenLinks.resolve(url, links, known);
+        List<String> targets = WrittenLinks.targets(url, written);
+        return new PageRecord(url, title, h1, text, category, s, redirectTo, authority, inbound, "", targets,
+                List.of(), List.of(), new PageMeta(date, List.of(), PageKind.CONTENT, List.of(), language), targets,
+                written);
     }
 
     /**
@@ -137,7 +161,8 @@ public record PageInput(String url, String title, String h1, String text, String
             throw new TooLongException(at + ".text", at + ".text is longer than " + maxTextChars * 5L + " characters");
         }
         return new PageInput(url, title, p.h1() == null ? "" : p.h1(), text, category, status, p.redirectTo(),
-                authority, (int) inbound, date(p.date(), at + ".date"), language(p.language(), at + ".language"));
+                authority, (int) inbound, date(p.date(), at + ".date"), language(p.language(), at + ".language"),
+                WrittenLinks.check(p.links(), at + ".links"));
     }
 
     /** A date, optionally followed by {@code T} and a time, optionally followed by an offset ("Z", "+01:00"). */
@@ -219,8 +244,12 @@ public record PageInput(String url, String title, String h1, String text, String
         if (t == Double.class || t == double.class) {
             return "a number";
         }
+        if (t == LinkInput.class) {
+            return "an object {href, anchor}";
+        }
         if (t != null && List.class.isAssignableFrom(t)) {
-            return "an array of strings"; // exclude; pages is checked to be an array before it is bound
+            return e.getPath().stream().anyMatch(r -> "links".equals(r.getFieldName())) ? "an array of links"
+                    : "an array of strings"; // exclude; pages is checked to be an array before it is bound
         }
         return "an object";
     }

@@ -1,5 +1,6 @@
 package dev.linker.index;
 
+import dev.linker.core.model.Link;
 import dev.linker.core.model.PageMeta;
 
 import java.util.List;
@@ -13,10 +14,14 @@ import java.util.List;
  * @param meta     publication date, tags, kind (content or hub) and the body's text regions
  * @param allLinks outbound internal links of any placement (navigation, header, footer too): the links the page
  *                 already has, which suggestions never duplicate
+ * @param written  the content links as written on the page, internal ones only: href, the page key it lands on,
+ *                 fragment and anchor text ({@code Link} of core, placement content); what the link report reads.
+ *                 Empty for a page stored before they were kept
  */
 public record PageRecord(String url, String title, String h1, String body, String category, Status status,
                          String redirectTo, double authority, int inbound, String safety, List<String> links,
-                         List<String[]> names, List<String[]> queries, PageMeta meta, List<String> allLinks) {
+                         List<String[]> names, List<String[]> queries, PageMeta meta, List<String> allLinks,
+                         List<Link> written) {
 
     public PageRecord {
         title = title == null ? "" : title;
@@ -29,6 +34,15 @@ public record PageRecord(String url, String title, String h1, String body, Strin
         queries = queries == null ? List.of() : List.copyOf(queries);
         meta = meta == null ? PageMeta.NONE : meta;
         allLinks = allLinks == null ? links : List.copyOf(allLinks);
+        written = written == null ? List.of() : List.copyOf(written);
+    }
+
+    /** A page whose links as written are not known (only where they land). */
+    public PageRecord(String url, String title, String h1, String body, String category, Status status,
+                      String redirectTo, double authority, int inbound, String safety, List<String> links,
+                      List<String[]> names, List<String[]> queries, PageMeta meta, List<String> allLinks) {
+        this(url, title, h1, body, category, status, redirectTo, authority, inbound, safety, links, names, queries,
+                meta, allLinks, List.of());
     }
 
     /** A page with no metadata whose only links are its content links (an API upsert, a test). */
@@ -46,23 +60,23 @@ public record PageRecord(String url, String title, String h1, String body, Strin
 
     public PageRecord withStatus(Status s, String redirect) {
         return new PageRecord(url, title, h1, body, category, s, redirect, authority, inbound, safety, links, names,
-                queries, meta, allLinks);
+                queries, meta, allLinks, written);
     }
 
     public PageRecord withSafety(String cls) {
         return new PageRecord(url, title, h1, body, category, status, redirectTo, authority, inbound, cls, links,
-                names, queries, meta, allLinks);
+                names, queries, meta, allLinks, written);
     }
 
     /** The same page with other anchor names and inbound count (a merged page's survivor inherits both). */
     public PageRecord withNames(List<String[]> n, int in) {
         return new PageRecord(url, title, h1, body, category, status, redirectTo, authority, in, safety, links, n,
-                queries, meta, allLinks);
+                queries, meta, allLinks, written);
     }
 
     public PageRecord withMeta(PageMeta m) {
         return new PageRecord(url, title, h1, body, category, status, redirectTo, authority, inbound, safety, links,
-                names, queries, m, allLinks);
+                names, queries, m, allLinks, written);
     }
 
     /** Whether the page is a hub (home, listing, about …): not a link target by default. */

@@ -49,6 +49,23 @@ public final class PageView {
         }
     }
 
+    /** The pages whose indexed (not analysed) {@code field} holds {@code value}, by number. */
+    List<Integer> docsWith(String field, String value) {
+        try {
+            Query q = new TermQuery(new Term(field, value));
+            int n = searcher.count(q);
+            List<Integer> out = new ArrayList<>(n);
+            if (n > 0) {
+                for (ScoreDoc d : searcher.search(q, n).scoreDocs) {
+                    out.add(d.doc);
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Everything stored of a page. */
     public PageRecord record(int doc) {
         try {
@@ -117,6 +134,12 @@ public final class PageView {
 
     private static Query live() {
         return new TermQuery(new Term(Fields.STATUS, Status.LIVE.id()));
+    }
+
+    /** What identifies the index version this view sees: equal for two views of one version. */
+    public Object version() {
+        var helper = searcher.getIndexReader().getReaderCacheHelper();
+        return helper == null ? searcher.getIndexReader() : helper.getKey();
     }
 
     /** Lucene's searcher of this view, for the suggestion engine's own queries (BM25, filtered vector search). */

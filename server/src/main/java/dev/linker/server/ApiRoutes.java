@@ -71,6 +71,10 @@ final class ApiRoutes {
         send(ctx, 200, page);
     }
 
+    void report(Context ctx) {
+        send(ctx, 200, ReportRoute.answer(ctx, service.report()));
+    }
+
     void putPages(Context ctx) {
         JsonNode b = body(ctx);
         JsonNode pages = b.path("pages");

@@ -34,7 +34,7 @@ public final class LinkerServer implements AutoCloseable {
     /** Every API route, as "METHOD path"; the OpenAPI document must describe each (a test checks it). */
     public static final List<String> API_ROUTES = List.of(
             "POST /api/v1/suggestions", "POST /api/v1/suggestions/inbound", "GET /api/v1/pages", "PUT /api/v1/pages",
-            "DELETE /api/v1/pages",
+            "DELETE /api/v1/pages", "GET /api/v1/report",
             "POST /api/v1/events", "GET /api/v1/health", "GET /api/v1/openapi.json", "GET /metrics");
     public static final int MAX_PAGES_PER_BATCH = 1000;
     /**
@@ -111,6 +111,7 @@ public final class LinkerServer implements AutoCloseable {
             c.routes.post("/api/v1/suggestions/inbound", access.read(api::inbound));
             c.routes.get("/api/v1/pages", access.read(api::getPage));
             c.routes.put("/api/v1/pages", access.write(api::putPages));
+            c.routes.get("/api/v1/report", access.read(api::report));
             c.routes.delete("/api/v1/pages", access.write(api::deletePage));
             c.routes.post("/api/v1/events", access.write(api::events));
             c.routes.get("/api/v1/health", api::health);

@@ -76,9 +76,9 @@ class HostileRequestsTest {
     void the_engine_checks_a_whole_batch_before_writing_any_page_of_it() {
         String a = "https://brew.example/engine/a";
         dev.linker.index.PageInput ok = new dev.linker.index.PageInput(a, "Alpha", "", "alpha", null, "live", null, 0, 0,
-                null, "");
+                null, "", java.util.List.of());
         dev.linker.index.PageInput huge = new dev.linker.index.PageInput(urlOf(40_000), "Huge", "", "x", null, "live",
-                null, 0, 0, null, "");
+                null, 0, 0, null, "", java.util.List.of());
         PageLimits.InvalidPageException e = assertThrows(PageLimits.InvalidPageException.class,
                 () -> t.service.upsert(List.of(ok, huge)));
         assertEquals("pages[1].url", e.field());

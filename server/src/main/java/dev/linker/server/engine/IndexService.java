@@ -2,6 +2,7 @@ package dev.linker.server.engine;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.score.ScoreComponents;
+import dev.linker.index.DerivedLinks;
 import dev.linker.index.DiskFullException;
 import dev.linker.index.IndexCorruptException;
 import dev.linker.index.LowPriority;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@link LinkerService} over a {@link PageIndex}. Suggestions come from the index module's one draft engine
@@ -170,21 +172,38 @@ public final class IndexService implements LinkerService {
         m.put("inbound", r.inbound());
         m.put("date", r.meta().published() == null ? null : r.meta().published().toString());
         m.put("language", r.meta().language().isEmpty() ? null : r.meta().language());
+        List<Map<String, Object>> links = new ArrayList<>();
+        for (dev.linker.core.model.Link l : r.written()) {
+            Map<String, Object> link = new LinkedHashMap<>();
+            link.put("href", l.href());
+            link.put("anchor", l.anchorText());
+            link.put("target", l.targetUrl());
+            link.put("fragment", l.fragment());
+            links.add(link);
+        }
+        m.put("links", links);
         return Optional.of(m);
     }
 
     @Override
     public UpsertResult upsert(List<PageInput> pages) {
         // All or nothing: every page is checked before the first is written.
-        List<PageRecord> records = new ArrayList<>();
+        Set<String> batch = new java.util.HashSet<>();
+        pages.forEach(p -> batch.add(p.url()));
+        List<PageRecord> records = reading(() -> index.withView(v -> {
+            List<PageRecord> out = new ArrayList<>();
+            for (PageInput p : pages) { // links land on the pages of the batch or of the index
+                out.add(p.toRecord(k -> batch.contains(k) || v.doc(k) >= 0));
+            }
+            // The pages' inbound counts and names, and those of the pages their links land on, follow the links.
+            return DerivedLinks.apply(v, out);
+        }));
         for (int i = 0; i < pages.size(); i++) {
-            PageRecord r = pages.get(i).toRecord();
             try {
-                PageLimits.check(r);
+                PageLimits.check(records.get(i));
             } catch (PageLimits.InvalidPageException e) {
                 throw new PageLimits.InvalidPageException("pages[" + i + "]." + e.field(), e.getMessage());
             }
-            records.add(r);
         }
         int embedded = writing(() -> {
             int n = index.putAll(records);
@@ -209,7 +228,8 @@ public final class IndexService implements LinkerService {
     @Override
     public void apply(EventInput e) {
         writing(() -> {
-            index.apply(new PageEvent(e.type(), e.url(), e.survivor(), e.page() == null ? null : e.page().toRecord()));
+            PageRecord page = e.page() == null ? null : index.withView(v -> e.page().toRecord(k -> v.doc(k) >= 0));
+            index.apply(new PageEvent(e.type(), e.url(), e.survivor(), page));
             return null;
         });
     }
@@ -272,6 +292,30 @@ public final class IndexService implements LinkerService {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** The last link report and the index version it is of. */
+    private record Report(Object version, dev.linker.index.LinkReport report) {
+    }
+
+    private final AtomicReference<Report> report = new AtomicReference<>();
+
+    @Override
+    public dev.linker.index.LinkReport report() {
+        return reading(() -> index.withView(v -> {
+            Report last = report.get();
+            if (last != null && last.version().equals(v.version())) {
+                return last.report();
+            }
+            synchronized (report) { // one build at a time: a second request for the same version waits for it
+                last = report.get();
+                if (last == null || !last.version().equals(v.version())) {
+                    last = new Report(v.version(), dev.linker.index.LinkReport.of(v));
+                    report.set(last);
+                }
+                return last.report();
+            }
+        }));
     }
 
     @Override

@@ -77,6 +77,12 @@ public interface LinkerService extends AutoCloseable {
      */
     void stopWrites();
 
+    /**
+     * The site's link health from the index as it is now: the audit's figures and findings
+     * ({@link dev.linker.index.LinkReport}), built once per index version.
+     */
+    dev.linker.index.LinkReport report();
+
     /** Health facts: page count, embedder, index location. */
     Map<String, Object> health();
 
