@@ -307,8 +307,17 @@ final class Linker_Queue {
 		wp_schedule_single_event( $at, self::CRON_HOOK );
 	}
 
-	/** Sends one job: a post as it is now (PUT, or created after a kill, then redirected from its old URL), or an event. */
+	/**
+	 * Sends one job: a post as it is now (PUT, or created after a kill, then redirected from its old URL), or an event.
+	 * "As it is now": a flush runs for many seconds while authors save, so the post, its meta and terms are read afresh
+	 * for each job, never from this process's cache (a post published again after a kill sent earlier in this flush
+	 * would otherwise look still unpublished), and so are the rules of what is left out.
+	 */
 	private static function send( array $job ) {
+		Linker_Rules::refresh();
+		if ( ! empty( $job['post'] ) ) {
+			clean_post_cache( (int) $job['post'] );
+		}
 		if ( 'event' === $job['kind'] ) {
 			$event = $job['event'];
 			if ( 'killed' === $event['type'] && get_post( $job['post'] ) ) {
