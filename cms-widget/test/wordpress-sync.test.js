@@ -6,6 +6,8 @@
 // Skipped (with the reason) where the Debian packages are missing, unless LINKER_REQUIRE_WORDPRESS=1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { startFixtureServer } from './support/fixture-server.js';
 import { startProxy } from './support/proxy.js';
 import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
@@ -19,9 +21,21 @@ let proxy;
 let wp;
 before(async () => {
   if (skip) return;
-  server = await startFixtureServer({ pages: [] }); // empty, as a server just started for this site
+  // Empty, as a server just started for this site; its write key has characters that sanitizing text would change.
+  server = await startFixtureServer({ pages: [], apiKey: ' k3y<b>%41  "q"&' });
   proxy = await startProxy(server.url);
   wp = await startWordPress({ endpoint: proxy.url, zip: await pluginZip() });
+  // A post the server refuses: its page carries a language that is no BCP 47 tag (post meta _test_bad_language).
+  const mu = path.join(wp.www, 'wp-content', 'mu-plugins');
+  await mkdir(mu, { recursive: true });
+  await writeFile(path.join(mu, 'linker-test-refused.php'), `<?php
+add_filter( 'linker_page', function ( $page, $post ) {
+	if ( get_post_meta( $post->ID, '_test_bad_language', true ) ) {
+		$page['language'] = 'not a tag!';
+	}
+	return $page;
+}, 10, 2 );
+`);
 });
 after(async () => {
   await wp?.close();
@@ -70,11 +84,139 @@ async function saveSettingsAs(admin, fields, rules = null) {
   return res.headers.get('location');
 }
 
+/** The settings page's part on what is sent and waiting (from its heading to the whole-site sync's). */
+const queuePart = (html) => html.slice(html.indexOf('Changes waiting to be sent'), html.indexOf('id="linker-sync"') + 40);
+
 /** Whether the settings page says nothing is waiting. */
 const queueEmpty = async (admin) => /id="linker-queue-empty"/.test(await admin.page(SETTINGS));
 
 /** Resolves once the proxy has forwarded a request that match(method, path) accepts, after the first `from` seen. */
 const forwarded = (match, from, what) => until(() => proxy.seen.slice(from).some(([m, p]) => match(m, p)), what, 20000, 20);
+
+/** Test connection as its button asks, with `typed` as the form's fields (none: the saved values); checks by name. */
+async function testConnection(admin, typed = {}) {
+  const html = await admin.page(SETTINGS);
+  const nonce = html.match(/linkerAdmin = \{.*?"nonce":"([^"]+)"/)[1];
+  const res = await admin.form('/wp-admin/admin-ajax.php', { action: 'linker_test', _ajax_nonce: nonce, ...typed });
+  return Object.fromEntries((await res.json()).data.map((c) => [c.check, c]));
+}
+
+test('wordpress_fresh_install_with_an_empty_server_says_the_existing_posts_are_not_sent_yet_and_the_sync_sends_them', { skip, timeout: 120000 }, async () => {
+  const admin = await adminSession(wp);
+  let html = queuePart(await admin.page(SETTINGS));
+  assert.doesNotMatch(html, /the server has every change/, 'no write key yet: nothing is claimed sent');
+  assert.match(html, /sends no changes until a server URL and a write key are set/);
+  // The write key, stored exactly as typed (spaces, <, %, quotes, &), and accepted by the server.
+  await saveSettingsAs(admin, { linker_write_key: server.apiKey });
+  assert.equal(await wp.php("echo get_option('linker_write_key');"), server.apiKey, 'the write key is stored as typed');
+  assert.equal((await testConnection(admin)).write.ok, true, 'the server accepts the key as typed');
+  // WordPress's own "Hello world!" and "Sample Page" were published before the plug-in: never sent.
+  const published = Number(await wp.php("echo count(get_posts(array('post_type' => array('post', 'page'), 'post_status' => 'publish', 'numberposts' => -1, 'fields' => 'ids')));"));
+  assert.ok(published >= 2);
+  html = queuePart(await admin.page(SETTINGS));
+  assert.doesNotMatch(html, /the server has every change/);
+  assert.match(html, new RegExp(`id="linker-unsent"><p>\\s*${published} published posts have never been sent to the server`));
+  assert.match(html, /id="linker-sync"/);
+  // The whole-site sync, as its button runs it: then the page says the server has everything.
+  const nonce = (await admin.page(SETTINGS)).match(/linkerAdmin = \{.*?"nonce":"([^"]+)"/)[1];
+  let state = (await (await admin.form('/wp-admin/admin-ajax.php', { action: 'linker_sync_step', _ajax_nonce: nonce, start: '1' })).json()).data;
+  while (!state.done && !state.error) state = (await (await admin.form('/wp-admin/admin-ajax.php', { action: 'linker_sync_step', _ajax_nonce: nonce })).json()).data;
+  assert.equal(state.sent, published, JSON.stringify(state));
+  html = queuePart(await admin.page(SETTINGS));
+  assert.doesNotMatch(html, /id="linker-unsent"/);
+  assert.match(html, /the server has every change/);
+});
+
+test('wordpress_test_connection_tests_the_values_typed_in_the_form_not_the_saved_ones', { skip, timeout: 60000 }, async () => {
+  const admin = await adminSession(wp);
+  await saveSettingsAs(admin, { linker_write_key: server.apiKey });
+  assert.equal((await testConnection(admin)).write.ok, true, 'the saved values work');
+  const wrongKey = await testConnection(admin, { endpoint: proxy.url, api_key: '', write_key: 'typed-but-not-saved' });
+  assert.equal(wrongKey.write.ok, false);
+  assert.match(wrongKey.write.message, /401 Unauthorized/);
+  const nowhere = await testConnection(admin, { endpoint: 'http://127.0.0.1:9', api_key: '', write_key: '' });
+  assert.match(nowhere.health.message, /^Connection refused: nothing answers at 127\.0\.0\.1:9\b/, nowhere.health.message);
+  assert.equal(await wp.php("echo get_option('linker_endpoint');"), proxy.url, 'nothing was saved');
+  assert.equal((await testConnection(admin)).write.ok, true);
+});
+
+test('wordpress_after_an_outage_the_waiting_changes_go_as_soon_as_a_request_reaches_the_server_and_the_page_says_why_they_wait', { skip, timeout: 120000 }, async () => {
+  const admin = await adminSession(wp);
+  await saveSettingsAs(admin, { linker_write_key: server.apiKey });
+  // Sent slowly, not failing: waiting, and the page does not blame the server.
+  proxy.slowDown((m) => m === 'PUT', 3000);
+  try {
+    const from = proxy.seen.length;
+    const slow = await admin.rest('POST', '/wp/v2/posts', { title: 'Slow cold brew', status: 'publish', content: wpl('Steep the coffee cold for a night.') });
+    await forwarded((m) => m === 'PUT', from, 'the post on its way');
+    const html = await admin.page(SETTINGS);
+    assert.match(html, /1 change is being sent in the background/);
+    assert.doesNotMatch(html, /cannot be reached|last try failed/);
+    await until(() => live(slow.link), 'the slow post sent');
+  } finally {
+    proxy.slowDown(null);
+  }
+  // Down: the change waits, the page says the last try failed, and its next try is far off (as after an hour down).
+  await proxy.down();
+  try {
+    await waitThenReach();
+  } finally {
+    await proxy.up().catch(() => {}); // already up when the test got that far
+  }
+});
+
+/** Part of the outage test: what happens while the server is down, then as it comes back. */
+async function waitThenReach() {
+  const admin = await adminSession(wp);
+  const late = await admin.rest('POST', '/wp/v2/posts', { title: 'Moka pot basics', status: 'publish', content: wpl('Fill the moka pot to the valve.') });
+  await until(async () => /the last try failed/.test(await admin.page(SETTINGS)), 'the failed try shown', 10000, 200);
+  assert.match(await admin.page(SETTINGS), /Connection refused/);
+  await wp.php(`$q = get_option('linker_queue'); foreach ($q as &$j) { $j['next'] = time() + 3600; $j['attempts'] = 6; } update_option('linker_queue', $q, false);`);
+  assert.match(await admin.page('/wp-admin/edit.php'), new RegExp(`id="post-${late.id}"[\\s\\S]*?data-state="waiting"`));
+  // Back up: the first request that reaches the server (here Test connection) sends it, no cron run, no hour's wait.
+  await proxy.up();
+  const t0 = Date.now();
+  assert.equal((await testConnection(admin)).health.ok, true);
+  await until(() => live(late.link), 'the waiting post sent once a request reached the server', 15000, 200);
+  console.log(`# wordpress: server reached again → waiting post sent in ${Date.now() - t0} ms`);
+  assert.ok(await queueEmpty(admin));
+}
+
+test('wordpress_posts_list_shows_each_posts_sync_state_sent_waiting_refused_left_out', { skip, timeout: 120000 }, async () => {
+  const admin = await adminSession(wp);
+  await saveSettingsAs(admin, { linker_write_key: server.apiKey }, { types: ['post', 'page'], categories: [] });
+  const sent = await admin.rest('POST', '/wp/v2/posts', { title: 'French press ratio', status: 'publish', content: wpl('One to fifteen.') });
+  const out = await admin.rest('POST', '/wp/v2/posts', { title: 'Private tasting notes', status: 'publish', content: wpl('Notes.'), meta: { _linker_exclude: true } });
+  const refused = await wp.php(`echo wp_insert_post(array('post_title' => 'Refused roast', 'post_status' => 'publish', 'post_content' => 'Dark.', 'meta_input' => array('_test_bad_language' => '1')));`);
+  await until(() => live(sent.link), 'the post sent');
+  await until(async () => /Refused roast/.test(await admin.page(SETTINGS)) && await queueEmpty(admin), 'the refused post listed', 15000, 200);
+  const list = await admin.page('/wp-admin/edit.php');
+  const state = (id) => list.match(new RegExp(`id="post-${id}"[\\s\\S]*?data-state="([a-z-]+)"`))?.[1];
+  assert.match(list, /<th[^>]*id=['"]linker_sync['"][^>]*>Linker</, 'a Linker column');
+  assert.equal(state(sent.id), 'sent');
+  assert.equal(state(out.id), 'left-out');
+  assert.equal(state(refused.trim()), 'refused');
+  assert.match(list, /language must be a BCP 47 tag/, 'with the server\'s reason');
+});
+
+test('wordpress_the_old_address_scan_runs_only_on_the_lists_of_posts_where_its_notice_is_shown', { skip, timeout: 60000 }, async () => {
+  const admin = await adminSession(wp);
+  const moved = await admin.rest('POST', '/wp/v2/posts', { title: 'Aeropress recipe', slug: 'aeropress-recipe', status: 'publish', content: wpl('Invert it.') });
+  await admin.rest('POST', '/wp/v2/posts', { title: 'Brewers compared', status: 'publish', content: wpl(`See <a href="${moved.link}">the Aeropress</a>.`) });
+  await admin.rest('POST', `/wp/v2/posts/${moved.id}`, { slug: 'aeropress-inverted' });
+  // The scan is the query over post_content: counted on each screen, with the notice it feeds.
+  const scan = async (screen) => JSON.parse(await wp.php(`$n = 0; add_filter('query', function ($q) use (&$n) { if (false !== strpos($q, 'post_content LIKE')) { ++$n; } return $q; });
+set_current_screen(${JSON.stringify(screen)}); ob_start(); do_action('admin_notices'); $html = ob_get_clean();
+echo wp_json_encode(array('scans' => $n, 'notice' => false !== strpos($html, 'old address of')));`));
+  for (const screen of ['dashboard', 'post', 'options-general']) {
+    assert.deepEqual(await scan(screen), { scans: 0, notice: false }, `no scan on ${screen}`);
+  }
+  const onList = await scan('edit-post');
+  assert.equal(onList.notice, true);
+  assert.ok(onList.scans > 0);
+  assert.doesNotMatch(await admin.page('/wp-admin/index.php'), /old address of “Aeropress recipe”/);
+  assert.match(await admin.page('/wp-admin/edit.php'), /1 post links to the old address of “Aeropress recipe”/);
+});
 
 test('wordpress_a_post_published_again_while_its_switch_to_draft_is_being_sent_ends_live_on_the_server', { skip, timeout: 120000 }, async () => {
   const admin = await adminSession(wp);

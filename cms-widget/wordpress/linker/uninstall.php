@@ -10,7 +10,7 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 foreach ( array( 'linker_endpoint', 'linker_api_key', 'linker_write_key', 'linker_queue', 'linker_failed', 'linker_sync_state', 'linker_excluded_types', 'linker_excluded_categories', 'linker_moved' ) as $linker_option ) {
 	delete_option( $linker_option );
 }
-foreach ( array( '_linker_url', '_linker_state', '_linker_hash', '_linker_exclude' ) as $linker_meta ) {
+foreach ( array( '_linker_url', '_linker_state', '_linker_hash', '_linker_exclude', '_linker_refused' ) as $linker_meta ) {
 	delete_post_meta_by_key( $linker_meta );
 }
 wp_clear_scheduled_hook( 'linker_retry' );
