@@ -7,6 +7,8 @@ export async function startProxy(target) {
   const sockets = new Set();
   const stalled = new Set(); // requests taken while stalled: read, never answered
   let stalling = false;
+  let slow = null; // {match(method, path), ms}: such requests wait ms before they are forwarded
+  const seen = []; // [method, path] of every request forwarded, in the order they came
   const server = http.createServer((req, res) => {
     const origin = req.headers.origin;
     const cors = origin ? {
@@ -21,6 +23,8 @@ export async function startProxy(target) {
       stalled.add(res);
       return req.resume();
     }
+    seen.push([req.method, req.url]);
+    const wait = slow && slow.match(req.method, req.url) ? slow.ms : 0;
     const headers = { ...req.headers, host: upstream.host };
     delete headers.origin; // same-origin to the upstream: its own CORS allow-list is not under test here
     const fwd = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (up) => {
@@ -32,7 +36,12 @@ export async function startProxy(target) {
       res.writeHead(502, { 'Content-Type': 'application/json', ...cors });
       res.end('{"error":{"code":"bad_gateway","message":"upstream unreachable","field":null}}');
     });
-    req.pipe(fwd);
+    if (wait) {
+      req.pause();
+      setTimeout(() => req.pipe(fwd), wait);
+    } else {
+      req.pipe(fwd);
+    }
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -59,6 +68,13 @@ export async function startProxy(target) {
     stall: () => {
       stalling = true;
     },
+    /** From now on, requests that match(method, path) accepts are forwarded `ms` late, as from a slow server;
+     *  slowDown(null) ends it. */
+    slowDown: (match, ms) => {
+      slow = match ? { match, ms } : null;
+    },
+    /** [method, path] of each request forwarded so far. */
+    seen,
     /** Answers again; the requests held while stalled are cut off. */
     resume: () => {
       stalling = false;

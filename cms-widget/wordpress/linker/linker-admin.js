@@ -17,7 +17,14 @@
     test.disabled = true;
     results.replaceChildren(Object.assign(document.createElement('li'), { textContent: i18n.testing }));
     try {
-      const checks = await post('linker_test');
+      // The values typed in the form, saved or not (an empty write key field: the saved key).
+      const field = (name) => document.querySelector(`[name="${name}"]`);
+      const typed = {};
+      if (field('linker_endpoint')) typed.endpoint = field('linker_endpoint').value;
+      if (field('linker_api_key')) typed.api_key = field('linker_api_key').value;
+      if (field('linker_write_key')) typed.write_key = field('linker_write_key').value;
+      if (field('linker_write_key_remove')?.checked) typed.write_key_remove = '1';
+      const checks = await post('linker_test', typed);
       results.replaceChildren(...checks.map((c) => {
         const li = document.createElement('li');
         li.dataset.check = c.check;

@@ -9,19 +9,33 @@ defined( 'ABSPATH' ) || exit;
 
 /** The Linker server as WordPress reaches it: its URL and keys, and one request helper. */
 final class Linker_Client {
+	/** Values used instead of the saved ones while with() runs (endpoint, read, write). */
+	private static $typed = array();
+
+	/** Runs $fn with the values typed in the settings form (not saved) instead of the saved ones. */
+	public static function with( array $typed, callable $fn ) {
+		$saved       = self::$typed;
+		self::$typed = $typed;
+		try {
+			return call_user_func( $fn );
+		} finally {
+			self::$typed = $saved;
+		}
+	}
+
 	/** The server's origin, without a trailing slash. */
 	public static function endpoint() {
-		return untrailingslashit( (string) get_option( 'linker_endpoint', LINKER_DEFAULT_ENDPOINT ) );
+		return untrailingslashit( isset( self::$typed['endpoint'] ) ? self::$typed['endpoint'] : (string) get_option( 'linker_endpoint', LINKER_DEFAULT_ENDPOINT ) );
 	}
 
 	/** The read key the editor's sidebar sends (visible to anyone who can edit posts). */
 	public static function read_key() {
-		return (string) get_option( 'linker_api_key', '' );
+		return isset( self::$typed['read'] ) ? self::$typed['read'] : (string) get_option( 'linker_api_key', '' );
 	}
 
 	/** The write key: an option that is not autoloaded and never printed into a page. */
 	public static function write_key() {
-		return (string) get_option( 'linker_write_key', '' );
+		return isset( self::$typed['write'] ) ? self::$typed['write'] : (string) get_option( 'linker_write_key', '' );
 	}
 
 	/** Whether the site sends its changes: a server URL and a write key are set. */
@@ -77,6 +91,9 @@ final class Linker_Client {
 		$status = (int) wp_remote_retrieve_response_code( $response );
 		$data   = json_decode( (string) wp_remote_retrieve_body( $response ), true );
 		$ok     = $status >= 200 && $status < 300;
+		if ( ( ! isset( self::$typed['endpoint'] ) || self::$typed['endpoint'] === untrailingslashit( (string) get_option( 'linker_endpoint', LINKER_DEFAULT_ENDPOINT ) ) ) && $status < 500 && ! in_array( $status, array( 401, 408, 429 ), true ) ) {
+			do_action( 'linker_server_reached' ); // the changes waiting for it can go now
+		}
 		return array(
 			'ok'        => $ok,
 			'status'    => $status,

@@ -159,7 +159,7 @@ final class Linker_Moves {
 		return $out;
 	}
 
-	/** "N posts link to the old address of “Title” — Rewrite links", on the admin pages of those who may edit others' posts. */
+	/** "N posts link to the old address of “Title” — Rewrite links", on the lists of posts, to those who may edit others' posts. */
 	public static function notice() {
 		if ( ! current_user_can( 'edit_others_posts' ) ) {
 			return;
@@ -169,7 +169,9 @@ final class Linker_Moves {
 			/* translators: %d: number of posts */
 			echo '<div class="notice notice-success" id="linker-rewritten"><p>' . esc_html( sprintf( _n( 'Links rewritten in %d post; its revisions hold the version before.', 'Links rewritten in %d posts; their revisions hold the version before.', $n, 'linker' ), $n ) ) . '</p></div>';
 		}
-		if ( ! self::moves() ) {
+		// The scan reads every post that may link to an old address: only on the lists of posts, where it is shown.
+		$screen = function_exists( 'get_current_screen' ) ? get_current_screen() : null;
+		if ( ! $screen || 'edit' !== $screen->base || ! self::moves() ) {
 			return;
 		}
 		foreach ( array_slice( self::pending(), -3 ) as $m ) {

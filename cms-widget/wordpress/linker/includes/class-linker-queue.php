@@ -21,6 +21,8 @@ final class Linker_Queue {
 
 	/** Whether this request queued something (then shutdown sends it). */
 	private static $queued = false;
+	/** Whether a request of this process reached the server (then the changes waiting for it go at shutdown). */
+	private static $reached = false;
 
 	/** Hooks: WordPress's own post events, the shutdown flush, the cron retry and the loopback flush. */
 	public static function register() {
@@ -30,6 +32,12 @@ final class Linker_Queue {
 		add_action( self::CRON_HOOK, array( __CLASS__, 'flush' ) );
 		add_action( 'wp_ajax_nopriv_linker_flush', array( __CLASS__, 'on_loopback' ) );
 		add_action( 'wp_ajax_linker_flush', array( __CLASS__, 'on_loopback' ) );
+		add_action(
+			'linker_server_reached',
+			function () {
+				self::$reached = true;
+			}
+		);
 	}
 
 	/** Publish and update → the page; unpublish, trash, a password → killed; back to published → created. */
@@ -135,6 +143,9 @@ final class Linker_Queue {
 	 * non-blocking request to admin-ajax.php does the sending (the author's request only opens that connection).
 	 */
 	public static function on_shutdown() {
+		if ( self::$reached && self::release() ) {
+			self::$queued = true;
+		}
 		if ( ! self::$queued ) {
 			return;
 		}
@@ -219,6 +230,9 @@ final class Linker_Queue {
 				if ( $r['ok'] ) {
 					++$sent;
 					self::settle( $job, null );
+					if ( self::$reached ) {
+						self::release(); // what waited for the server goes in this flush
+					}
 					continue;
 				}
 				$retry = $r['transport'] || in_array( $r['status'], array( 401, 408, 429 ), true ) || $r['status'] >= 500;
@@ -239,6 +253,27 @@ final class Linker_Queue {
 		);
 	}
 
+	/**
+	 * The server answers again: the changes postponed while it could not be reached are due now, not at their backoff's
+	 * end (up to an hour). Returns how many were released.
+	 */
+	public static function release() {
+		$n = 0;
+		self::locked(
+			function ( $jobs ) use ( &$n ) {
+				foreach ( $jobs as $i => $j ) {
+					if ( $j['next'] > time() && '' !== $j['error'] ) {
+						$jobs[ $i ]['next'] = 0;
+						++$n;
+					}
+				}
+				return $jobs;
+			}
+		);
+		self::$reached = false;
+		return $n;
+	}
+
 	/** Removes a job once sent (or refused for good: then kept in the failed list), or sets its next try. */
 	private static function settle( array $job, $error, $retry = false ) {
 		if ( null !== $error && ! $retry ) {
@@ -252,6 +287,9 @@ final class Linker_Queue {
 				)
 			);
 			update_option( self::FAILED, array_slice( $failed, 0, 100 ), false );
+			if ( ! empty( $job['post'] ) && get_post( $job['post'] ) ) {
+				update_post_meta( $job['post'], Linker_Sync_Status::META_REFUSED, $error );
+			}
 		}
 		self::locked(
 			function ( $jobs ) use ( $job, $error, $retry ) {
@@ -307,8 +345,17 @@ final class Linker_Queue {
 		wp_schedule_single_event( $at, self::CRON_HOOK );
 	}
 
-	/** Sends one job: a post as it is now (PUT, or created after a kill, then redirected from its old URL), or an event. */
+	/**
+	 * Sends one job: a post as it is now (PUT, or created after a kill, then redirected from its old URL), or an event.
+	 * "As it is now": a flush runs for many seconds while authors save, so the post, its meta and terms are read afresh
+	 * for each job, never from this process's cache (a post published again after a kill sent earlier in this flush
+	 * would otherwise look still unpublished), and so are the rules of what is left out.
+	 */
 	private static function send( array $job ) {
+		Linker_Rules::refresh();
+		if ( ! empty( $job['post'] ) ) {
+			clean_post_cache( (int) $job['post'] );
+		}
 		if ( 'event' === $job['kind'] ) {
 			$event = $job['event'];
 			if ( 'killed' === $event['type'] && get_post( $job['post'] ) ) {
@@ -430,6 +477,7 @@ final class Linker_Queue {
 		update_post_meta( $post->ID, Linker_Pages::META_URL, $page['url'] );
 		update_post_meta( $post->ID, Linker_Pages::META_STATE, 'live' );
 		update_post_meta( $post->ID, Linker_Pages::META_HASH, Linker_Pages::hash( $page ) );
+		delete_post_meta( $post->ID, Linker_Sync_Status::META_REFUSED );
 		return array(
 			'ok'        => true,
 			'status'    => 200,

@@ -19,7 +19,20 @@ final class Linker_Rules {
 	/** Post meta: '1' when the author left this post out. */
 	const META_EXCLUDE = '_linker_exclude';
 
+	/** The rules as read from the database by refresh(), or null: then get_option() (this request's own view). */
+	private static $fresh = null;
+
 	public static function register() {
+		foreach ( array( 'added_option', 'updated_option', 'deleted_option' ) as $hook ) {
+			add_action(
+				$hook,
+				function ( $name ) {
+					if ( self::TYPES === $name || self::CATEGORIES === $name ) {
+						self::$fresh = null;
+					}
+				}
+			);
+		}
 		add_action( 'init', array( __CLASS__, 'register_meta' ), 99 );
 		foreach ( array( 'added_post_meta', 'updated_post_meta', 'deleted_post_meta' ) as $hook ) {
 			add_action( $hook, array( __CLASS__, 'on_meta' ), 10, 3 );
@@ -60,14 +73,31 @@ final class Linker_Rules {
 		}
 	}
 
+	/**
+	 * Reads the rules from the database again, past this process's option cache: a flush or a sync step that runs for
+	 * seconds must see the rules the owner saved meanwhile (else a category put back stays left out).
+	 */
+	public static function refresh() {
+		global $wpdb;
+		$rows        = $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name IN (%s, %s)", self::TYPES, self::CATEGORIES ), OBJECT_K );
+		self::$fresh = array();
+		foreach ( array( self::TYPES, self::CATEGORIES ) as $name ) {
+			self::$fresh[ $name ] = isset( $rows[ $name ] ) ? maybe_unserialize( $rows[ $name ]->option_value ) : array();
+		}
+	}
+
+	private static function option( $name ) {
+		return (array) ( null !== self::$fresh ? self::$fresh[ $name ] : get_option( $name, array() ) );
+	}
+
 	/** The public post types the owner left out. */
 	public static function excluded_types() {
-		return array_values( array_filter( (array) get_option( self::TYPES, array() ), 'is_string' ) );
+		return array_values( array_filter( self::option( self::TYPES ), 'is_string' ) );
 	}
 
 	/** The categories the owner left out (term IDs). */
 	public static function excluded_categories() {
-		return array_values( array_filter( array_map( 'intval', (array) get_option( self::CATEGORIES, array() ) ) ) );
+		return array_values( array_filter( array_map( 'intval', self::option( self::CATEGORIES ) ) ) );
 	}
 
 	/** The post types whose posts the server gets. */

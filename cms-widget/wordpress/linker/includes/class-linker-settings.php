@@ -73,7 +73,8 @@ final class Linker_Settings {
 		update_option( 'linker_endpoint', untrailingslashit( $endpoint ) );
 		$read = isset( $_POST['linker_api_key'] ) ? sanitize_text_field( wp_unslash( $_POST['linker_api_key'] ) ) : '';
 		update_option( 'linker_api_key', $read );
-		$write = isset( $_POST['linker_write_key'] ) ? trim( sanitize_text_field( wp_unslash( $_POST['linker_write_key'] ) ) ) : '';
+		// The write key exactly as typed: a key is a secret, not text to clean (sanitizing would change some keys).
+		$write = isset( $_POST['linker_write_key'] ) ? (string) wp_unslash( $_POST['linker_write_key'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
 		if ( ! empty( $_POST['linker_write_key_remove'] ) ) {
 			delete_option( 'linker_write_key' );
 		} elseif ( '' !== $write ) {
@@ -238,7 +239,22 @@ final class Linker_Settings {
 	public static function ajax_test() {
 		check_ajax_referer( 'linker_admin' );
 		self::check_admin();
-		wp_send_json_success( self::test_connection() );
+		// The values typed in the form, saved or not (a field left out of the request: the saved value).
+		// phpcs:disable WordPress.Security.NonceVerification.Missing -- check_ajax_referer() above.
+		$typed = array();
+		if ( isset( $_POST['endpoint'] ) ) {
+			$typed['endpoint'] = untrailingslashit( esc_url_raw( trim( wp_unslash( $_POST['endpoint'] ) ) ) );
+		}
+		if ( isset( $_POST['api_key'] ) ) {
+			$typed['read'] = sanitize_text_field( wp_unslash( $_POST['api_key'] ) );
+		}
+		if ( ! empty( $_POST['write_key_remove'] ) ) {
+			$typed['write'] = '';
+		} elseif ( isset( $_POST['write_key'] ) && '' !== $_POST['write_key'] ) {
+			$typed['write'] = (string) wp_unslash( $_POST['write_key'] ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- a key, as typed.
+		}
+		// phpcs:enable
+		wp_send_json_success( Linker_Client::with( $typed, array( __CLASS__, 'test_connection' ) ) );
 	}
 
 	/** One step of the whole-site sync (start=1 starts or resumes it); answers the sync's state. */
@@ -304,7 +320,7 @@ final class Linker_Settings {
 			<p><button type="button" class="button" id="linker-test"><?php esc_html_e( 'Test connection', 'linker' ); ?></button></p>
 			<ul id="linker-test-result" aria-live="polite"></ul>
 
-			<?php self::render_queue(); ?>
+			<?php Linker_Sync_Status::render_queue(); ?>
 
 			<h2><?php esc_html_e( 'Whole site', 'linker' ); ?></h2>
 			<p><?php esc_html_e( 'Sends every published post to the server, in batches; only what changed since the last sync. Same as `wp linker sync`.', 'linker' ); ?></p>
@@ -361,53 +377,6 @@ final class Linker_Settings {
 				<p class="description"><?php esc_html_e( 'A post in a category ticked here, or in one of its subcategories, is left out.', 'linker' ); ?></p></td>
 			</tr>
 		</table>
-		<?php
-	}
-
-	private static function render_queue() {
-		$jobs   = Linker_Queue::jobs();
-		$failed = Linker_Queue::failed();
-		?>
-		<h2><?php esc_html_e( 'Changes waiting to be sent', 'linker' ); ?></h2>
-		<?php if ( ! $jobs ) : ?>
-			<p id="linker-queue-empty"><?php esc_html_e( 'None: the server has every change.', 'linker' ); ?></p>
-		<?php else : ?>
-			<p>
-			<?php
-			/* translators: %d: number of changes */
-			echo esc_html( sprintf( _n( '%d change is waiting; it is retried with growing pauses while the server cannot be reached.', '%d changes are waiting; they are retried with growing pauses while the server cannot be reached.', count( $jobs ), 'linker' ), count( $jobs ) ) );
-			?>
-			</p>
-			<table class="widefat striped" id="linker-queue">
-				<thead><tr><th><?php esc_html_e( 'Change', 'linker' ); ?></th><th><?php esc_html_e( 'Tries', 'linker' ); ?></th><th><?php esc_html_e( 'Next try', 'linker' ); ?></th><th><?php esc_html_e( 'Last error', 'linker' ); ?></th></tr></thead>
-				<tbody>
-				<?php foreach ( array_slice( $jobs, 0, 50 ) as $j ) : ?>
-					<tr><td><?php echo esc_html( self::describe( $j ) ); ?></td><td><?php echo (int) $j['attempts']; ?></td>
-						<td><?php echo esc_html( $j['next'] > time() ? human_time_diff( time(), (int) $j['next'] ) : __( 'now', 'linker' ) ); ?></td>
-						<td><?php echo esc_html( $j['error'] ); ?></td></tr>
-				<?php endforeach; ?>
-				</tbody>
-			</table>
-			<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
-				<input type="hidden" name="action" value="linker_retry"><?php wp_nonce_field( 'linker_retry' ); ?>
-				<?php submit_button( __( 'Retry now', 'linker' ), 'secondary', 'submit', false ); ?>
-			</form>
-		<?php endif; ?>
-		<?php if ( $failed ) : ?>
-			<h2><?php esc_html_e( 'Could not be sent', 'linker' ); ?></h2>
-			<table class="widefat striped" id="linker-failed">
-				<thead><tr><th><?php esc_html_e( 'Change', 'linker' ); ?></th><th><?php esc_html_e( 'When', 'linker' ); ?></th><th><?php esc_html_e( 'Why', 'linker' ); ?></th></tr></thead>
-				<tbody>
-				<?php foreach ( $failed as $f ) : ?>
-					<tr><td><?php echo esc_html( self::describe( $f['job'] ) ); ?></td><td><?php echo esc_html( wp_date( 'Y-m-d H:i', (int) $f['at'] ) ); ?></td><td><?php echo esc_html( $f['error'] ); ?></td></tr>
-				<?php endforeach; ?>
-				</tbody>
-			</table>
-			<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
-				<input type="hidden" name="action" value="linker_clear_failed"><?php wp_nonce_field( 'linker_clear_failed' ); ?>
-				<?php submit_button( __( 'Clear this list', 'linker' ), 'secondary', 'submit', false ); ?>
-			</form>
-		<?php endif; ?>
 		<?php
 	}
 }

@@ -40,6 +40,7 @@ final class Linker_Site_Sync {
 				'error'      => '',
 				'started'    => time(),
 				'finished'   => 0,
+				'run'        => wp_generate_uuid4(),
 			);
 		}
 		$s['error'] = '';
@@ -76,6 +77,7 @@ final class Linker_Site_Sync {
 		if ( ! empty( $s['done'] ) ) {
 			return $s;
 		}
+		Linker_Rules::refresh();
 		$size  = max( 1, min( self::MAX_BATCH, (int) $size ) );
 		$types = Linker_Pages::post_types();
 		$in    = implode( ',', array_fill( 0, count( $types ), '%s' ) );
@@ -145,9 +147,21 @@ final class Linker_Site_Sync {
 		return $s;
 	}
 
+	/**
+	 * Keeps the state after a step, unless the sync was started again meanwhile (the rules changed while this step ran
+	 * with the old ones): then the new run's state stays, and it is returned, so the caller goes on with that run.
+	 */
 	private static function save( array $s ) {
+		$now = self::state();
+		if ( null !== $now && self::run_of( $now ) !== self::run_of( $s ) ) {
+			return $now;
+		}
 		update_option( self::STATE, $s, false );
 		return $s;
+	}
+
+	private static function run_of( array $s ) {
+		return isset( $s['run'] ) ? (string) $s['run'] : '';
 	}
 
 	private static function advance( array $s, $cursor, $sent, $unchanged ) {
