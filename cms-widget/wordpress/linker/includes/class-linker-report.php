@@ -254,12 +254,13 @@ final class Linker_Report {
 		add_management_page( __( 'Link health', 'linker' ), __( 'Link health', 'linker' ), 'edit_posts', self::PAGE, array( __CLASS__, 'render' ) );
 	}
 
-	/** The edit link of the post the plug-in sent with this URL, or null. */
-	private static function edit_link( $url, array $ids ) {
-		if ( ! isset( $ids[ $url ] ) || ! current_user_can( 'edit_post', $ids[ $url ] ) ) {
-			return null;
+	/** A table cell for the page at $url: "Title — URL" for a post of this site, with its edit link when allowed. */
+	private static function cell( $url, array $ids ) {
+		if ( ! isset( $ids[ $url ] ) ) {
+			return array( $url, null );
 		}
-		return get_edit_post_link( $ids[ $url ], 'raw' );
+		$id = $ids[ $url ];
+		return array( get_the_title( $id ) . ' — ' . $url, current_user_can( 'edit_post', $id ) ? get_edit_post_link( $id, 'raw' ) : null );
 	}
 
 	/** Tools → Link health: the summary, broken links, reciprocal loops and links through redirects. */
@@ -298,7 +299,7 @@ final class Linker_Report {
 			array_map(
 				function ( $b ) use ( $ids ) {
 					$source = isset( $b['source'] ) ? (string) $b['source'] : '';
-					return array( array( $source, self::edit_link( $source, $ids ) ), isset( $b['anchor'] ) ? (string) $b['anchor'] : '', isset( $b['href'] ) ? (string) $b['href'] : '' );
+					return array( self::cell( $source, $ids ), isset( $b['anchor'] ) ? (string) $b['anchor'] : '', isset( $b['href'] ) ? (string) $b['href'] : '' );
 				},
 				$broken
 			)
@@ -312,7 +313,7 @@ final class Linker_Report {
 				function ( $l ) use ( $ids ) {
 					$a = isset( $l['a'] ) ? (string) $l['a'] : '';
 					$b = isset( $l['b'] ) ? (string) $l['b'] : '';
-					return array( array( $a, self::edit_link( $a, $ids ) ), array( $b, self::edit_link( $b, $ids ) ) );
+					return array( self::cell( $a, $ids ), self::cell( $b, $ids ) );
 				},
 				$loops
 			)
@@ -325,7 +326,7 @@ final class Linker_Report {
 			array_map(
 				function ( $r ) use ( $ids ) {
 					$source = isset( $r['source'] ) ? (string) $r['source'] : '';
-					return array( array( $source, self::edit_link( $source, $ids ) ), isset( $r['anchor'] ) ? (string) $r['anchor'] : '', isset( $r['href'] ) ? (string) $r['href'] : '' );
+					return array( self::cell( $source, $ids ), isset( $r['anchor'] ) ? (string) $r['anchor'] : '', isset( $r['href'] ) ? (string) $r['href'] : '' );
 				},
 				$through
 			)
