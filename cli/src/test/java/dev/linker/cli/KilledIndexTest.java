@@ -191,7 +191,8 @@ class KilledIndexTest {
         assertEquals(2, suggest.code(), suggest.err());
         assertTrue(suggest.err().contains(index + ": no index here: the folder holds an index stopped before its "
                 + "first commit, so nothing in it was committed (run "), suggest.err());
-        assertFalse(suggest.err().matches("(?s).*\\([^)]*\\(.*"), "no parentheses inside parentheses: " + suggest.err());
+        assertFalse(suggest.err().matches("(?s).*\\([^)]*\\(.*"), "no parentheses inside parentheses: "
+                + suggest.err());
 
         IndexCommandsTest.Run again = run("index", site.toString(), "--index", index.toString());
         assertEquals(0, again.code(), again.err());

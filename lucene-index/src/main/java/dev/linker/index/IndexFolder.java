@@ -210,8 +210,8 @@ final class IndexFolder {
     }
 
     /** How an index folder with files but no commit point is described, by every command alike. */
-    static final String STOPPED_BEFORE_FIRST_COMMIT = "holds an index stopped before its first commit, so nothing in it "
-            + "was committed";
+    static final String STOPPED_BEFORE_FIRST_COMMIT = "holds an index stopped before its first commit, so nothing "
+            + "in it was committed";
 
     /** The files of an index that never committed: codec files and unfinished segments_N. */
     private static List<String> uncommittedFiles(Directory d) throws IOException {

@@ -60,7 +60,8 @@ class BatchVisibilityTest {
 
     static Map<String, Object> batch(String prefix, int n, int failAt) {
         return Map.of("pages", IntStream.range(0, n).mapToObj(i -> Map.of("url", prefix + i, "title", "Brew note " + i,
-                "text", "Notes on brewing coffee, number " + i + (i == failAt ? "; the embedder gives up here." : "."))).toList());
+                "text", "Notes on brewing coffee, number " + i + (i == failAt ? "; the embedder gives up here." : ".")))
+                .toList());
     }
 
     static String get(String url) {
@@ -72,8 +73,8 @@ class BatchVisibilityTest {
      * nothing": a last page readable while the first is not, a count that is neither before nor after the batch. The
      * batch's commit may land just before its answer reaches the client, so a whole batch seen then is right.
      */
-    static List<String> watch(TestServer t, CompletableFuture<TestServer.Res> put, String first, String last, int before,
-                              int after) {
+    static List<String> watch(TestServer t, CompletableFuture<TestServer.Res> put, String first, String last,
+                              int before, int after) {
         java.util.Set<String> seen = new java.util.LinkedHashSet<>(); // each thing seen once
         int rounds = 0;
         int untouched = 0;
