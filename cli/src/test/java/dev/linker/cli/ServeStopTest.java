@@ -80,7 +80,9 @@ class ServeStopTest {
             assertEquals(503, answer.statusCode(), answer.body());
             assertTrue(answer.body().contains("\"code\":\"stopping\""), answer.body());
             assertEquals(0, p.exitValue(), log + rest);
-            assertTrue(stopMs < 20_000, "stopped in " + stopMs + " ms");
+            // 10 s of drain, 3 s until the batch is answered, the page being embedded then, the JVM's stop: within the
+            // README unit's TimeoutStopSec=30 on a loaded machine too.
+            assertTrue(stopMs < 25_000, "stopped in " + stopMs + " ms");
             assertFalse(rest.contains("WARN") || rest.contains("Couldn't stop") || rest.contains("\tat "), rest);
         } finally {
             p.destroyForcibly();
