@@ -59,6 +59,7 @@ public record LinkReport(Summary summary, List<PageLinks> pages, List<String> or
                 off.put(c.id(), new CheckSettings(false, null, Map.of()));
             }
         }
+        String home = home(site);
         AuditConfig config = AuditConfig.builder().siteDir(Path.of(".")).discoverConfig(false).git(false)
                 .checks(off).build();
         AuditResult audit = Auditor.audit(config, site);
@@ -83,6 +84,18 @@ public record LinkReport(Summary summary, List<PageLinks> pages, List<String> or
                 redirects.add(new LinkAt(f.pageUrl(), href(site, f), f.targetUrl(), f.anchor()));
             }
         }
+        // The audit exempts its entry page from orphans, meant as the home page: "/", else the first page. An index
+        // keyed by absolute URLs has its home as "https://example.com/", or none (a WordPress site's posts): the
+        // home is exempt, and the first page, when it is not the home, is judged like any other.
+        String entry = graph.entry();
+        if (entry != null && !entry.equals(home)) {
+            Page p = site.page(entry);
+            if (graph.contentInbound(entry) == 0 && !orphans.contains(entry) && p.redirectTo() == null
+                    && !site.redirects().containsKey(entry) && !p.noindex()) {
+                orphans.add(entry);
+            }
+            orphans.remove(home);
+        }
         orphans.sort(null);
         List<LinkAt> broken = new ArrayList<>();
         for (Page p : site.pages().values()) {
@@ -97,6 +110,19 @@ public record LinkReport(Summary summary, List<PageLinks> pages, List<String> or
             loops.add(new Loop(e.source(), e.target()));
         }
         return new LinkReport(audit.summary(), pages, orphans, broken, loops, redirects);
+    }
+
+    /** The site's home page: "/", else the root of an origin ("https://example.com/"), else null. */
+    static String home(Site site) {
+        if (site.contains("/")) {
+            return "/";
+        }
+        for (String url : site.pages().keySet()) {
+            if (url.matches("(?i)https?://[^/?#]+/?")) {
+                return url;
+            }
+        }
+        return null;
     }
 
     /** The href of the link a finding is about: the first on its page to its target with its anchor. */
