@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, screenshot } from './support/harness.js';
-import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
+import { missingPackages, startWordPress, pluginZip, adminSession, until } from './support/wordpress.js';
 
 const missing = await missingPackages();
 const skip = missing && process.env.LINKER_REQUIRE_WORDPRESS !== '1'
@@ -87,20 +87,6 @@ after(async () => {
   }
   await server?.close();
 });
-
-async function until(check, what, ms = 20000, every = 200) {
-  const t0 = Date.now();
-  let last;
-  while (Date.now() - t0 < ms) {
-    try {
-      if (await check()) return;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, every));
-  }
-  throw new Error(`${what}: not within ${ms} ms${last ? ` (${last.message})` : ''}`);
-}
 
 async function report() {
   const res = await fetch(`${server.url}/api/v1/report?limit=1000`);

@@ -10,7 +10,7 @@ import { writeFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, launchBrowser, openPage, waitForEvent, readInbound, screenshot } from './support/harness.js';
 import { startProxy } from './support/proxy.js';
-import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
+import { missingPackages, startWordPress, pluginZip, adminSession, until } from './support/wordpress.js';
 
 const missing = await missingPackages();
 const skip = missing && process.env.LINKER_REQUIRE_WORDPRESS !== '1'
@@ -103,20 +103,6 @@ after(async () => {
   await proxy?.close();
   await server?.close();
 });
-
-async function until(check, what, ms = 20000, every = 200) {
-  const t0 = Date.now();
-  let last;
-  while (Date.now() - t0 < ms) {
-    try {
-      if (await check()) return;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, every));
-  }
-  throw new Error(`${what}: not within ${ms} ms${last ? ` (${last.message})` : ''}`);
-}
 
 /** A post as WordPress has it now: content, title and its revisions' contents (newest first). */
 async function stored(id) {

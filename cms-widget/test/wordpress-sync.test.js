@@ -10,7 +10,7 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startFixtureServer } from './support/fixture-server.js';
 import { startProxy } from './support/proxy.js';
-import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
+import { missingPackages, startWordPress, pluginZip, adminSession, until } from './support/wordpress.js';
 
 const missing = await missingPackages();
 const skip = missing && process.env.LINKER_REQUIRE_WORDPRESS !== '1'
@@ -47,20 +47,6 @@ const SETTINGS = '/wp-admin/options-general.php?page=linker';
 const wpl = (o) => `<!-- wp:paragraph --><p>${o}</p><!-- /wp:paragraph -->`;
 
 /** Polls check() until it is true; returns the milliseconds it took. */
-async function until(check, what, ms = 20000, every = 100) {
-  const t0 = Date.now();
-  let last;
-  while (Date.now() - t0 < ms) {
-    try {
-      if (await check()) return Date.now() - t0;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, every));
-  }
-  throw new Error(`${what}: not within ${ms} ms${last ? ` (${last.message})` : ''}`);
-}
-
 /** The page the Linker server has at url, or null. */
 async function indexed(url) {
   const r = await fetch(`${server.url}/api/v1/pages?url=${encodeURIComponent(url)}`);

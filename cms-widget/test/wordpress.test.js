@@ -11,7 +11,7 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, launchBrowser, openPage, waitForSuggestions, mark, find, screenshot, pageByPath, ROOT } from './support/harness.js';
 import { startProxy } from './support/proxy.js';
-import { missingPackages, startWordPress, pluginZip, adminSession } from './support/wordpress.js';
+import { missingPackages, startWordPress, pluginZip, adminSession, until } from './support/wordpress.js';
 
 // The last sentence never names a page: both servers rank one for it that no phrase fits (added as a new link).
 const DRAFT = 'Good espresso extraction depends on a burr grinder, because a blade grinder makes uneven grounds. '
@@ -142,20 +142,6 @@ const KAYAK_DRAFT = 'This weekend I practise the forward stroke and the sweep st
   + 'and a low brace for rough water.';
 
 /** Polls check() until it is true; returns the milliseconds it took. */
-async function until(check, what, ms = 20000, every = 100) {
-  const t0 = Date.now();
-  let last;
-  while (Date.now() - t0 < ms) {
-    try {
-      if (await check()) return Date.now() - t0;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, every));
-  }
-  throw new Error(`${what}: not within ${ms} ms${last ? ` (${last.message})` : ''}`);
-}
-
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];

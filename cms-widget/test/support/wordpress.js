@@ -299,3 +299,21 @@ export async function adminSession(wp) {
     field: (html, name) => html.match(new RegExp(`name="${name}" value="([^"]+)"`))?.[1],
   };
 }
+
+/**
+ * Waits until {@code check} answers truthy (a throw counts as not yet), asking every {@code every} ms; the ms it took,
+ * or an error naming {@code what} and the last failure after {@code ms}.
+ */
+export async function until(check, what, ms = 20000, every = 100) {
+  const t0 = Date.now();
+  let last;
+  while (Date.now() - t0 < ms) {
+    try {
+      if (await check()) return Date.now() - t0;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, every));
+  }
+  throw new Error(`${what}: not within ${ms} ms${last ? ` (${last.message})` : ''}`);
+}

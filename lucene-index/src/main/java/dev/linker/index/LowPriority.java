@@ -100,12 +100,25 @@ public final class LowPriority {
      * they were; the caller waits until it is done even when interrupted (a write is never left half-waited for).
      */
     public static <T> T run(ExecutorService executor, Supplier<T> work) {
+        return run(executor, work, () -> null);
+    }
+
+    /**
+     * As {@link #run(ExecutorService, Supplier)}, but stops waiting when {@code abandon} (asked every 50 ms) gives an
+     * exception, and throws it; the work goes on where it runs (how a stopping server answers a write still running).
+     */
+    public static <T> T run(ExecutorService executor, Supplier<T> work, Supplier<RuntimeException> abandon) {
         Future<T> f = executor.submit(work::get);
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return f.get();
+                    return f.get(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    RuntimeException stop = abandon.get();
+                    if (stop != null) {
+                        throw stop;
+                    }
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (ExecutionException e) {

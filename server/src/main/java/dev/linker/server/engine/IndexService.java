@@ -240,7 +240,7 @@ public final class IndexService implements LinkerService {
      * remembered (health says disk_full) until a write succeeds again.
      */
     private <T> T writing(java.util.function.Supplier<T> write) {
-        java.util.concurrent.Future<T> running = writes.submit(() -> {
+        return LowPriority.run(writes, () -> {
             synchronized (writeLock) {
                 try {
                     T result = write.get();
@@ -256,49 +256,9 @@ public final class IndexService implements LinkerService {
                     throw e;
                 }
             }
-        });
-        return answer(running);
+        }, () -> stopped && System.nanoTime() - stoppedAt > STOP_ANSWER_MS * 1_000_000L
+                ? new WritesStoppedException("the index") : null);
     }
-
-    /**
-     * The write's result, or, once writes were stopped ({@link #stopWrites}) and it is still running after
-     * {@link #STOP_ANSWER_MS} (a long page being embedded), {@link WritesStoppedException}: the client is answered
-     * within the server's grace, while the write ends at its next page and is taken back.
-     */
-    private <T> T answer(java.util.concurrent.Future<T> running) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return running.get(50, java.util.concurrent.TimeUnit.MILLISECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
-                    if (stopped && System.nanoTime() - stoppedAt > STOP_ANSWER_MS * 1_000_000L) {
-                        throw new WritesStoppedException("the index");
-                    }
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (java.util.concurrent.ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException re) {
-                        throw re;
-                    }
-                    if (e.getCause() instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** The last link report and the index version it is of. */
-    private record Report(Object version, dev.linker.index.LinkReport report) {
-    }
-
-    private final AtomicReference<Report> report = new AtomicReference<>();
 
     @Override
     public dev.linker.index.LinkReport report() {
