@@ -260,6 +260,12 @@ public final class IndexService implements LinkerService {
                 ? new WritesStoppedException("the index") : null);
     }
 
+    /** The last link report and the index version it is of. */
+    private record Report(Object version, dev.linker.index.LinkReport report) {
+    }
+
+    private final AtomicReference<Report> report = new AtomicReference<>();
+
     @Override
     public dev.linker.index.LinkReport report() {
         return reading(() -> index.withView(v -> {
