@@ -34,6 +34,16 @@ public final class EmbedText {
         return text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
     }
 
+    /** SHA-256 (hex) of a text embedded: what a vector of it is kept under (drafts' chunks, pages' openings). */
+    public static String hash(String text) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** SHA-256 (hex) of the title, H1 and body a page's vector is computed from. */
     public static String contentHash(String title, String h1, String body) {
         try {

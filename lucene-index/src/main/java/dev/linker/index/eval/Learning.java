@@ -1,5 +1,6 @@
 package dev.linker.index.eval;
 
+import dev.linker.core.embed.Embedder;
 import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
 import dev.linker.index.Parallel;
@@ -64,7 +65,8 @@ public final class Learning {
     /**
      * Learns from the index's own links and decides whether the model ranks: the figures of the held-out pages, the
      * fitted model (on every sampled page) when there were links enough. {@code previous} with the same fingerprint
-     * and feature set is returned as it is: an unchanged site is not learned again.
+     * and feature set is returned as it is: an unchanged site is not learned again. The openings' vectors are kept
+     * beside a folder index ({@link OpeningVectors}): learning again embeds only the openings whose text changed.
      */
     public static LearnedRanker train(PageIndex index, LearnedRanker previous, Consumer<String> progress) {
         long t0 = System.nanoTime();
@@ -85,7 +87,11 @@ public final class Learning {
         }
         Suggester suggester = new Suggester(index, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
                 .withAsOfSourceDate(asOf));
-        TrainingSet set = rows(suggester, sample, suggester.index().embedder() != null, progress);
+        OpeningVectors openings = OpeningVectors.of(index);
+        TrainingSet set = rows(suggester, sample, openings != null, openings, progress);
+        if (openings != null) {
+            openings.save();
+        }
         if (progress != null) {
             progress.accept("learning from " + set.positives() + " links among " + set.rows() + " candidates of "
                     + sample.size() + " pages (" + FOLDS + " folds)");
@@ -191,6 +197,12 @@ public final class Learning {
      */
     public static TrainingSet rows(Suggester suggester, Map<String, Set<String>> gold, boolean openings,
                                    Consumer<String> progress) {
+        return rows(suggester, gold, openings, suggester.index().embedder(), progress);
+    }
+
+    /** As above, the openings embedded by {@code embedder} (one that keeps their vectors: {@link OpeningVectors}). */
+    static TrainingSet rows(Suggester suggester, Map<String, Set<String>> gold, boolean openings, Embedder embedder,
+                            Consumer<String> progress) {
         // The sources' candidates are gathered on every core (one suggester, read-only) and added in the gold's order:
         // the same set as on one thread.
         List<Map.Entry<String, Set<String>>> sources = new ArrayList<>(gold.entrySet());
@@ -200,7 +212,7 @@ public final class Learning {
             String url = sources.get(i).getKey();
             // Only what the set keeps (addresses and features), not the suggestions around them.
             gathered[i] = new Gathered(Rows.of(suggester.scored(url, true)),
-                    openings ? Rows.of(suggester.scoredOpening(url, OPENING_WORDS)) : null);
+                    openings ? Rows.of(suggester.scoredOpening(url, OPENING_WORDS, embedder)) : null);
             int n = done.incrementAndGet();
             if (progress != null && n % 200 == 0) {
                 synchronized (done) {

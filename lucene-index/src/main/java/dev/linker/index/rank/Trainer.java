@@ -37,7 +37,10 @@ public final class Trainer {
             p.put("lambda", lambda);
             p.put("tree_method", "hist");
             p.put("seed", 20261126 + seed);
-            p.put("nthread", Math.max(1, Runtime.getRuntime().availableProcessors()));
+            // One thread: a site's rows are few (thousands to a few hundred thousand), and XGBoost's OpenMP threads
+            // spin at every barrier of every round; on a busy machine one descheduled thread stalls the others
+            // (go-blog's six fits: 190 s on two shared cores with all threads, 4 s with one; the same trees).
+            p.put("nthread", 1);
             p.put("verbosity", 0);
             if (objective.startsWith("rank:")) {
                 p.put("eval_metric", "ndcg@5");

@@ -133,7 +133,7 @@ public final class DraftEmbedder {
         String[] keys = new String[units.size()];
         Map<String, String> missing = new LinkedHashMap<>(); // key -> text, each distinct text once
         for (int i = 0; i < units.size(); i++) {
-            keys[i] = DraftChunks.hash(units.get(i));
+            keys[i] = dev.linker.core.embed.EmbedText.hash(units.get(i));
         }
         synchronized (cache) {
             for (int i = 0; i < units.size(); i++) {
@@ -235,7 +235,7 @@ public final class DraftEmbedder {
         Map<String, String> missing = new LinkedHashMap<>();
         synchronized (cache) {
             for (int i = 0; i < texts.size(); i++) {
-                keys[i] = DraftChunks.hash(texts.get(i));
+                keys[i] = dev.linker.core.embed.EmbedText.hash(texts.get(i));
                 out[i] = cache.get(keys[i]);
                 if (out[i] == null) {
                     missing.putIfAbsent(keys[i], texts.get(i));

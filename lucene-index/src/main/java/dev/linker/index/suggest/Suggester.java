@@ -2,6 +2,7 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.embed.EmbedText;
+import dev.linker.core.embed.Embedder;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.rank.TreeModel;
@@ -189,7 +190,12 @@ public final class Suggester {
      * is written. Its own links are hidden as there; the page itself is a candidate.
      */
     public List<Scored> scoredOpening(String url, int words) {
-        return snapshots.latest(snap -> scored(snap, source(snap, url, true).opening(words, this::embed)));
+        return scoredOpening(url, words, index.embedder());
+    }
+
+    /** As above, the opening embedded by {@code embedder}: the index's, or one that keeps vectors it made before. */
+    public List<Scored> scoredOpening(String url, int words, Embedder embedder) {
+        return snapshots.latest(snap -> scored(snap, source(snap, url, true).opening(words, t -> embed(embedder, t))));
     }
 
     private List<Scored> scored(SiteSnapshot snap, Source src) {
@@ -249,7 +255,11 @@ public final class Suggester {
     }
 
     private float[] embed(String text) {
-        return index.embedder() == null || text.isBlank() ? null : index.embedder().embed(EmbedText.clip(text));
+        return embed(index.embedder(), text);
+    }
+
+    private static float[] embed(Embedder embedder, String text) {
+        return embedder == null || text.isBlank() ? null : embedder.embed(EmbedText.clip(text));
     }
 
     /** An indexed page as a source; with {@code hideOwnLinks} its links are hidden, its authority share too. */
