@@ -55,6 +55,8 @@ public final class Learning {
     public static final int MIN_SOURCES = 30;
     /** A large site learns from a sample of its pages with links (chosen by URL hash, so reruns take the same). */
     public static final int MAX_SOURCES = 3_000;
+    /** Cross-validation's models fitted at a time (each on one thread, each with a copy of its rows). */
+    static final int FITS = 2;
     /** Words of a page's opening, learned from as a draft of it (the editor's drafts are this short and shorter). */
     static final int OPENING_WORDS = 150;
     /** What an opening's query adds to its page's URL. */
@@ -307,11 +309,15 @@ public final class Learning {
         for (TrainingSet.Group g : set.pages()) {
             byDefault.put(g.source(), g.urls().subList(0, Math.min(10, g.urls().size())));
         }
+        // Each fold's model on a thread of its own (XGBoost runs each fit on one: Trainer), two at a time: each holds
+        // a copy of its rows.
+        TreeModel[] models = new TreeModel[folds];
+        Parallel.run("linker-fit", folds, Math.min(FITS, Parallel.THREADS),
+                f -> models[f] = Trainer.train(trainRows.select(foldOf, f, false), params));
         for (int f = 0; f < folds; f++) {
-            TreeModel model = Trainer.train(trainRows.select(foldOf, f, false), params);
             for (TrainingSet.Group g : set.select(foldOf, f, true)) {
                 if (g.source().equals(g.query())) {
-                    byModel.put(g.source(), top(model, g, 10));
+                    byModel.put(g.source(), top(models[f], g, 10));
                 }
             }
         }
