@@ -11,7 +11,6 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexOutput;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,7 +87,10 @@ public final class OpeningVectors implements Embedder {
         return v;
     }
 
-    /** Writes the vectors of this learning's openings (a folder index; nothing for an index in memory). */
+    /**
+     * Writes the vectors of this learning's openings (a folder index; nothing for an index in memory); when they cannot
+     * be written, the file before stays whole (or absent) and learning goes on.
+     */
     public void save() {
         if (folder == null) {
             return;
@@ -115,7 +117,13 @@ public final class OpeningVectors implements Embedder {
             d.rename(TEMP, FILE);
             d.syncMetaData();
         } catch (IOException e) {
-            throw new UncheckedIOException(folder.resolve(FILE) + ": the openings' vectors could not be written", e);
+            // Only a saving of time is lost: the next learning embeds these openings again. A full disk is reported by
+            // the index's own next write, which cannot lose it.
+            try {
+                Files.deleteIfExists(folder.resolve(TEMP));
+            } catch (IOException ignored) {
+                // the next save deletes it first
+            }
         }
     }
 
