@@ -78,7 +78,8 @@ final class SiteIndexOptions {
                     return new Indexed(given, e, indexDir, false);
                 }
                 err.println("linker: " + indexDir + " is not up to date with " + source + " (" + d + "): judging a "
-                        + "temporary index of it instead; " + indexDir + " is left as it is ('linker index' updates it)");
+                        + "temporary index of it instead; " + indexDir + " is left as it is ('linker index' "
+                        + "updates it)");
             }
             boolean temporary = indexDir == null || given != null;
             dir = temporary ? Files.createTempDirectory("linker-" + command) : indexDir;
