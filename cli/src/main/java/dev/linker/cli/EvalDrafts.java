@@ -37,8 +37,9 @@ final class EvalDrafts {
                 + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", result.drafts(),
                 result.found(), 100 * result.foundShare(), result.acceptable(), 100 * result.acceptableShare(),
                 result.authors(), 100.0 * result.authors() / result.drafts());
-        out.println(engine.suggester().ranksDraftsByModel() ? r.report().summary()
-                + (r.used() ? "" : " (--ranker learned: drafts ranked by the model all the same)")
+        out.println(engine.suggester().ranksDraftsByModel() ? (r.used() ? r.report().summary()
+                : "ranker: learned, as --ranker learned asks (the index's own choice: "
+                + r.report().summary().substring("ranker: ".length()) + ")")
                 : options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
                 : "ranker: the weights (drafts; --ranker learned ranks them by what the index learned)");
         return ExitCode.OK.code();
