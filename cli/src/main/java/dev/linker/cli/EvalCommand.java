@@ -73,7 +73,7 @@ final class EvalCommand implements Callable<Integer> {
         try (SiteIndexOptions.Indexed indexed = site.open("eval", log)) {
             PageIndex index = indexed.index();
             if (drafts != null) {
-                return EvalDrafts.run(index, drafts, options, log);
+                return EvalDrafts.run(indexed, drafts, options, log);
             }
             if (inbound.inbound) {
                 return EvalInbound.run(index, site, options, inbound, baselines, k, log);

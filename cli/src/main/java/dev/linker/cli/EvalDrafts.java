@@ -17,12 +17,13 @@ final class EvalDrafts {
     private EvalDrafts() {
     }
 
-    static int run(PageIndex index, Path drafts, SuggestOptions options, ProgressOptions log) {
+    static int run(SiteIndexOptions.Indexed indexed, Path drafts, SuggestOptions options, ProgressOptions log) {
+        PageIndex index = indexed.index();
         PrintWriter out = log.out();
         PrintWriter err = log.err();
         List<DraftEval.Case> cases = DraftEval.read(drafts);
         // Drafts are ranked as the editor ranks them: by the weights (--ranker learned: by what the index learned).
-        LearnedRanker r = RankerLearning.learn(index, log);
+        LearnedRanker r = indexed.learned(log);
         DraftEngine engine = DraftEngine.create(index, options.settings(), 10_000, 0);
         DraftEval.Result result = DraftEval.run(engine, cases);
         for (DraftEval.Outcome o : result.outcomes()) {
@@ -36,7 +37,9 @@ final class EvalDrafts {
                 + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", result.drafts(),
                 result.found(), 100 * result.foundShare(), result.acceptable(), 100 * result.acceptableShare(),
                 result.authors(), 100.0 * result.authors() / result.drafts());
-        out.println(engine.suggester().ranksDraftsByModel() ? r.report().summary()
+        out.println(engine.suggester().ranksDraftsByModel() ? (r.used() ? r.report().summary()
+                : "ranker: learned, as --ranker learned asks (the index's own choice: "
+                + r.report().summary().substring("ranker: ".length()) + ")")
                 : options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
                 : "ranker: the weights (drafts; --ranker learned ranks them by what the index learned)");
         return ExitCode.OK.code();

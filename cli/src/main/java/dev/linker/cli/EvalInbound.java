@@ -33,7 +33,8 @@ final class EvalInbound {
         SuggestSettings settings = options.settings().withRanking(Ranking.WEIGHTS);
         long t0 = System.nanoTime();
         SourceLoader loader = site.loader();
-        InboundEval e = InboundEval.run(loader.site(), loader::records, index, settings,
+        dev.linker.core.model.Site whole = loader.site();
+        InboundEval e = InboundEval.run(whole, site.read.copies(loader, whole), index, settings,
                 inbound.options(Math.max(10, k)), k, log.progress());
         if (!log.quiet) {
             err.printf("linker: ranked the sources of %d pages in %.1f s%n", sources.size(),

@@ -5,7 +5,6 @@ import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.ImportedVectors;
 import dev.linker.index.PageIndex;
 import dev.linker.index.SiteRecords;
-import dev.linker.index.SourceLoader;
 import dev.linker.index.rank.LearnedRanker;
 import dev.linker.core.embed.Embedder;
 import picocli.CommandLine.Command;
@@ -34,20 +33,16 @@ final class IndexCommand implements Callable<Integer> {
         Progress progress = new Progress(err, o.log.quiet);
         long t0 = System.nanoTime();
         dev.linker.core.crawl.Crawler.Result crawled = CrawlOptions.isUrl(o.source)
-                ? o.crawl.crawl(o.source, o.baseUrl, err, o.log.quiet) : null;
+                ? o.crawl.crawl(o.source, o.read.baseUrl, err, o.log.quiet) : null;
         SiteRecords records;
         try {
             Path from = crawled != null ? crawled.folder() : CrawlOptions.folder(o.source);
             // A crawled site's pages are keyed by their path on it, and its absolute links are its own.
-            String base = crawled != null && o.baseUrl == null ? crawled.origin() + "/" : o.baseUrl;
+            String base = crawled != null && o.read.baseUrl == null ? crawled.origin() + "/" : o.read.baseUrl;
             // Pages are read without their text first; each page's text is read again as it is indexed, so a
             // catalogue's text is never held all at once.
-            records = SourceLoader.of(from).withLinks(o.links).withSearchConsole(o.searchConsole)
-                    .withHtml(base, o.contentSelector, o.boilerplateSelector, progress).withHubs(o.hubs.patterns()).pages();
+            records = o.read.pages(from, base, progress);
             progress.done("read " + records.size() + " pages from " + o.source);
-            if (o.safety != null) {
-                records = records.map(SourceLoader.safety(o.safety, records::contains));
-            }
             AtomicLong hubCount = new AtomicLong();
             records = records.map(r -> {
                 if (r.hub()) {

@@ -18,14 +18,8 @@ final class IndexOptions {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (created when missing).")
     Path indexDir;
 
-    @Option(names = "--links", paramLabel = "FILE", description = "Links of a CSV source: links.jsonl or all_inlinks.csv.")
-    Path links;
-
-    @Option(names = "--search-console", paramLabel = "CSV", description = "Search Console export (page, query, clicks, impressions).")
-    Path searchConsole;
-
-    @Option(names = "--safety", paramLabel = "CSV", description = "Safety classes: url,class per line (see suggest --forbid-safety).")
-    Path safety;
+    @Mixin
+    SourceOptions read;
 
     @Option(names = "--embed", paramLabel = "WHAT", defaultValue = "both", description = "What is embedded: title, content or both (default: ${DEFAULT-VALUE}).")
     String embed;
@@ -48,21 +42,9 @@ final class IndexOptions {
     /** A bulk load this large leaves many segments; merging them costs ~10 % of the load and speeds every search. */
     static final int AUTO_OPTIMIZE = 100_000;
 
-    @Option(names = "--base-url", paramLabel = "URL", description = "HTML source: absolute URL of the site; absolute links and the Search Console export's URLs on its host map to the folder's pages.")
-    String baseUrl;
-
-    @Option(names = "--content-selector", paramLabel = "CSS", description = "HTML source: main content selector.")
-    String contentSelector;
-
-    @Option(names = "--boilerplate-selector", paramLabel = "CSS", description = "HTML source: boilerplate inside the content.")
-    String boilerplateSelector;
-
     @Mixin
     ProgressOptions log;
 
     @Mixin
     EmbedOptions embedder;
-
-    @Mixin
-    HubOptions hubs;
 }

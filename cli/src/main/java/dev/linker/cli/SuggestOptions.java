@@ -24,7 +24,7 @@ final class SuggestOptions {
     @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp, title, time.")
     Map<String, Double> weight = new HashMap<>();
 
-    @Option(names = "--ranker", paramLabel = "R", defaultValue = "auto", description = "auto (default): the ranker 'linker index' learned from the site's own links where it beat the weights on pages it never saw, else the weights; drafts (--text-file, --query, eval --drafts) by the weights; learned: as auto, drafts too; weights: always the weights (what --weights and --weight imply).")
+    @Option(names = "--ranker", paramLabel = "R", defaultValue = "auto", description = "auto (default): the ranker 'linker index' learned from the site's own links where it beat the weights on pages it never saw, else the weights; drafts (--text-file, --query, eval --drafts) by the weights; learned: the model 'linker index' learned, whatever its held-out decision, drafts too (an index without one is refused); weights: always the weights (what --weights and --weight imply).")
     String ranker;
 
     @Option(names = "--exclude", paramLabel = "REGEX", description = "Never suggest target URLs matching this (repeatable).")

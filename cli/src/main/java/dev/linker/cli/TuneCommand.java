@@ -25,8 +25,9 @@ import java.util.concurrent.Callable;
         name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tune the score weights to a site, with its own in-content links as the judge: search on half "
                         + "the pages, report on the other half, and write the best weights to a file for --weights. "
-                        + "Then learn a ranker from the site's links as 'linker index' does, keep it in the index, and "
-                        + "say whether it beats the weights on pages it never saw."},
+                        + "Then say whether a ranker learned from the site's links beats the weights on pages it never "
+                        + "saw: the one 'linker index' learned in --index DIR (which tune only reads), or one learned "
+                        + "as 'linker index' learns it in a temporary index."},
         footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
 final class TuneCommand implements Callable<Integer> {
     @Mixin
@@ -67,8 +68,8 @@ final class TuneCommand implements Callable<Integer> {
             out.println("start: " + t.defaults());
             out.println("tuned: " + t.best());
             out.println("wrote " + output + " (" + t.trials() + " weight sets tried); use it with --weights " + output);
-            // The other way to fit a site: a ranker learned from its links, kept in the index (see linker index).
-            LearnedRanker r = RankerLearning.learn(index, log);
+            // The other way to fit a site: a ranker learned from its links (what 'linker index' kept in a given index).
+            LearnedRanker r = indexed.learned(log);
             if (r != null) {
                 out.println(r.report().summary());
             }

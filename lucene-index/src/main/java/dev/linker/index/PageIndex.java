@@ -215,12 +215,12 @@ public final class PageIndex implements Closeable {
     /**
      * Opening's last step ({@link IndexFolder}): a note for the command to say (or null), whether the folder awaits its
      * first commit, and what the last commit recorded beside the pages (null: none). A read-only index takes back
-     * only the ranker: it writes no events.
+     * the same (its events, to tell whether it is up to date: {@link IndexDifference}), and writes nothing.
      */
     void opened(String note, boolean firstCommitPending, Map<String, String> committed) {
         openNote = note;
         if (!live.writable()) {
-            ranker = readRanker(committed);
+            takeBack(committed);
             return;
         }
         live.firstCommitPending(firstCommitPending);

@@ -1,6 +1,8 @@
 package dev.linker.index.suggest;
 
+import dev.linker.core.result.LinkerException;
 import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.RankFeatures;
 import dev.linker.index.rank.TreeModel;
 
 /**
@@ -14,7 +16,10 @@ public record Ranking(Kind kind, LearnedRanker given) {
 
     public static final Ranking AUTO = new Ranking(Kind.AUTO, null);
     public static final Ranking WEIGHTS = new Ranking(Kind.WEIGHTS, null);
-    /** The index's learned ranker where it earned its place, for drafts too ({@code --ranker learned}). */
+    /**
+     * The index's learned model whatever its held-out decision, for drafts too ({@code --ranker learned}); an index
+     * without a model this version can read is refused ({@link #check}).
+     */
     public static final Ranking LEARNED = new Ranking(Kind.LEARNED, null);
 
     public static Ranking of(LearnedRanker r) {
@@ -33,11 +38,30 @@ public record Ranking(Kind kind, LearnedRanker given) {
 
     /** The model to rank with, given the index's own learned ranker (may be null); null: rank by the weights. */
     TreeModel model(LearnedRanker indexed) {
-        LearnedRanker r = switch (kind) {
-            case AUTO, LEARNED -> indexed;
+        return switch (kind) {
+            case AUTO -> indexed != null && indexed.used() ? indexed.model() : null;
+            case LEARNED -> readable(indexed) ? indexed.model() : null;
             case WEIGHTS -> null;
-            case GIVEN -> given;
+            case GIVEN -> given.used() ? given.model() : null;
         };
-        return r != null && r.used() ? r.model() : null;
+    }
+
+    /**
+     * Refuses {@link #LEARNED} over an index ({@code where}) that has no model to force: never learned, too few links
+     * to learn from, or learned by a version that reads other features. A {@link LinkerException}: the user's to fix.
+     */
+    public void check(LearnedRanker indexed, String where) {
+        if (kind != Kind.LEARNED || readable(indexed)) {
+            return;
+        }
+        String why = indexed == null ? "has not learned a ranker (indexed with --no-learn, or by an older Linker)"
+                : indexed.model() == null ? "learned no model (" + indexed.report().reason() + ")"
+                : "holds a model of features version " + indexed.features() + ", not " + RankFeatures.VERSION;
+        throw new LinkerException(where + ": --ranker learned, but the index " + why + "; run 'linker index' on it "
+                + "again, or use --ranker auto or --ranker weights");
+    }
+
+    private static boolean readable(LearnedRanker r) {
+        return r != null && r.model() != null && r.features() == RankFeatures.VERSION;
     }
 }

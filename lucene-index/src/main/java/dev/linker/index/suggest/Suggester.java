@@ -53,6 +53,7 @@ public final class Suggester {
 
     private Suggester(PageIndex index, SuggestSettings settings, SearchMemo.Counters counters,
                       Function<List<String>, List<float[]>> spanEmbedder, Snapshots snapshots) {
+        settings.ranking().check(index.ranker(), index.where());
         this.index = index;
         this.snapshots = snapshots;
         this.settings = settings;

@@ -13,11 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The trees XGBoost fits, applied in plain Java, stored and read back. */
-class TreeModelTest {
-    private static final Trainer.Params SMALL = new Trainer.Params("binary:logistic", 0.1, 3, 40, 1, 0.8, 0.8, 1, 1);
+public class TreeModelTest {
+    public static final Trainer.Params SMALL = new Trainer.Params("binary:logistic", 0.1, 3, 40, 1, 0.8, 0.8, 1, 1);
 
     /** Groups whose linked candidate has a high first feature, with missing values and ties at the thresholds. */
-    static TrainingSet synthetic(long seed) {
+    public static TrainingSet synthetic(long seed) {
         Random r = new Random(seed);
         TrainingSet set = new TrainingSet();
         for (int g = 0; g < 40; g++) {
@@ -91,7 +91,7 @@ class TreeModelTest {
         return new LearnedRanker(RankFeatures.VERSION, m, report(true));
     }
 
-    static LearnedRanker.Report report(boolean used) {
+    public static LearnedRanker.Report report(boolean used) {
         return new LearnedRanker.Report(used, "test", 40, 40, 40, 480, 5, 0.5, 0.7, 0.01, false, "f", 0.1);
     }
 }
