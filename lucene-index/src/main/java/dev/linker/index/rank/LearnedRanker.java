@@ -60,6 +60,20 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
         }
     }
 
+    /**
+     * This model ranking whatever its held-out decision was (an evaluation judging the model itself); itself when it
+     * ranks already or has no model.
+     */
+    public LearnedRanker forced() {
+        if (model == null || used() || features != RankFeatures.VERSION) {
+            return this;
+        }
+        Report r = report;
+        return new LearnedRanker(features, model, new Report(true, "forced: " + r.reason(), r.sources(), r.links(),
+                r.found(), r.rows(), r.folds(), r.weightsRecall(), r.learnedRecall(), r.margin(), r.asOf(),
+                r.fingerprint(), r.seconds()));
+    }
+
     /** Whether suggestions should rank with this model. */
     public boolean used() {
         return model != null && report.used() && features == RankFeatures.VERSION;
