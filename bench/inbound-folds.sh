@@ -30,83 +30,23 @@ linker() {
 }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
 for f in $(seq 0 $((folds - 1))); do
   python3 - "$site" "$links" "$folds" "$f" "$work/site-$f" > "$work/fold-$f.json" <<'PY'
-import json, os, re, shutil, sys
-from urllib.parse import urljoin, urlparse, unquote
+import json, sys
+import sitecopy
 site, links, folds, fold, copy = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-
-def key(base, href):
-    """The page key an href names from the page at `base` (a site path), or None when it leaves the site."""
-    u = urlparse(urljoin("https://site.invalid" + base, href.strip()))
-    if u.scheme not in ("http", "https") or (u.netloc != "site.invalid" and u.netloc != "www.example.com"):
-        return None
-    p = unquote(u.path) or "/"
-    return p[: -len("index.html")] if p.endswith("/index.html") else p
-
-def url_key(u):
-    return key("/", u if "://" in u or u.startswith("/") else "/" + u)
-
 gold = {}
-for line in open(links, encoding="utf-8"):
-    row = json.loads(line)
-    for t in row["targets"]:
-        gold.setdefault(url_key(t), set()).add(url_key(row["source"]))
-class JavaRandom:
-    """java.util.Random, so the folds are dealt as linker eval --inbound deals them (InboundEval.folds)."""
-    def __init__(self, seed):
-        self.seed = (seed ^ 0x5DEECE66D) & ((1 << 48) - 1)
-    def next(self, bits):
-        self.seed = (self.seed * 0x5DEECE66D + 0xB) & ((1 << 48) - 1)
-        r = self.seed >> (48 - bits)
-        return r - (1 << 32) if r >= 1 << 31 else r  # (int) of the shifted seed
-    def next_int(self, bound):
-        if bound & -bound == bound:
-            return (bound * self.next(31)) >> 31
-        while True:
-            bits = self.next(31)
-            val = bits % bound
-            if bits - val + (bound - 1) < (1 << 31):
-                return val
-
-targets = sorted(gold)
-rnd = JavaRandom(20261128)
-for i in range(len(targets), 1, -1):  # Collections.shuffle
-    j = rnd.next_int(i)
-    targets[i - 1], targets[j] = targets[j], targets[i - 1]
-mine = set(targets[fold::folds])
-# Redirect stubs (meta refresh): a link through one counts for the page it leads to.
-refresh = re.compile(r'<meta[^>]+http-equiv=["\']?refresh["\']?[^>]*content=["\'][^"\']*url=([^"\'>]+)', re.I)
-stubs = {}
-shutil.copytree(site, copy, symlinks=True)
-files = {}
-for d, _, names in os.walk(copy):
-    for n in names:
-        if n.endswith(".html"):
-            path = os.path.join(d, n)
-            k = "/" + os.path.relpath(path, copy).replace(os.sep, "/")
-            k = k[: -len("index.html")] if k.endswith("/index.html") else k
-            files[k] = path
-            m = refresh.search(open(path, encoding="utf-8", errors="replace").read(4096))
-            if m:
-                stubs[k] = key(k, m.group(1))
-anchor = re.compile(r'<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|\'([^\']*)\')[^>]*>(.*?)</a\s*>', re.I | re.S)
-sources = {s for t in mine for s in gold[t]}
-unwrapped = 0
-for s in sources:
-    path = files.get(s)
-    if path is None:
-        continue
-    html = open(path, encoding="utf-8").read()
-    def unwrap(m):
-        global unwrapped
-        k = key(s, m.group(2) if m.group(2) is not None else m.group(3))
-        k = stubs.get(k, k)
-        if k in mine:
-            unwrapped += 1
-            return m.group(4)
-        return m.group(0)
-    open(path, "w", encoding="utf-8").write(anchor.sub(unwrap, html))
+for source, targets in sitecopy.links(links).items():
+    for t in targets:
+        gold.setdefault(t, set()).add(source)
+# Targets sorted, shuffled as Collections.shuffle does, dealt in turn (as linker eval --inbound deals them).
+mine = set(sitecopy.java_shuffled(sorted(gold), 20261128)[fold::folds])
+hidden = {}
+for t in mine:
+    for s in gold[t]:
+        hidden.setdefault(s, set()).add(t)
+unwrapped = sitecopy.copy_without(site, copy, hidden)
 print(json.dumps({"targets": {t: sorted(gold[t]) for t in sorted(mine)}, "unwrapped": unwrapped}))
 PY
   echo "inbound-folds: fold $((f + 1))/$folds: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["targets"]), "targets,", d["unwrapped"], "links unwrapped")' "$work/fold-$f.json")" >&2

@@ -5,7 +5,7 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.eval.AnchorAgreement;
 import dev.linker.index.eval.Baselines;
 import dev.linker.index.eval.Evaluator;
-import dev.linker.index.eval.Learning;
+import dev.linker.index.eval.FoldCopies;
 import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.suggest.Ranking;
 import dev.linker.index.eval.Metrics;
@@ -54,7 +54,7 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--baselines", description = "Also score TF-IDF cosine and BM25 (whole text as the query) under the same protocol, with the ratio of Linker's recall@5 to the better one.")
     boolean baselines;
 
-    @Option(names = "--learned", negatable = true, defaultValue = "true", fallbackValue = "true", description = "Also score a ranker learned from the site's own links, each page ranked by a model fitted on the other pages' links only (" + Learning.FOLDS + " folds by page; at most " + Learning.MAX_SOURCES + " pages, sampled). Default: on.")
+    @Option(names = "--learned", negatable = true, defaultValue = "true", fallbackValue = "true", description = "Also score a ranker learned from the site's own links as a user would judge it: in " + FoldCopies.FOLDS + " copies of the site, each without one fold of pages' links (indexed, vectors reused), the ranker learned from the rest ranks that fold, beside the weights in the same copy. Default: on.")
     boolean learned;
 
     @Mixin
@@ -105,7 +105,7 @@ final class EvalCommand implements Callable<Integer> {
             out.println();
             out.println("                   recall@5  precision@5  nDCG@10    MRR");
             EvalTable.row(out, "weights", m);
-            Metrics learnedMetrics = learned ? EvalTable.learned(s, gold, g.dated() > 0, log) : null;
+            Metrics learnedMetrics = learned ? EvalTable.learned(site, index, settings, k, log) : null;
             Baselines.Result b = null;
             if (baselines) {
                 long t1 = System.nanoTime();

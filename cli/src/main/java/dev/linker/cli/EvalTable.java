@@ -1,41 +1,48 @@
 package dev.linker.cli;
 
-import dev.linker.index.eval.Learning;
+import dev.linker.index.PageIndex;
+import dev.linker.index.SourceLoader;
+import dev.linker.index.eval.FoldCopies;
 import dev.linker.index.eval.Metrics;
 import dev.linker.index.rank.Trainer;
-import dev.linker.index.suggest.Suggester;
+import dev.linker.index.suggest.SuggestSettings;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
 /** The rows of {@code linker eval}'s table: one per ranker or baseline, and the ratios under it. */
 final class EvalTable {
     private EvalTable() {
     }
 
-    /** The learned ranker's row (see {@link Learning#heldOut}); null when XGBoost cannot run here. */
-    static Metrics learned(Suggester s, Map<String, Set<String>> gold, boolean dated, ProgressOptions log) {
+    /**
+     * The weights' and the learned ranker's rows in fold copies of the site (see {@link FoldCopies}); null when XGBoost
+     * cannot run here.
+     */
+    static Metrics learned(SiteIndexOptions site, PageIndex index, SuggestSettings settings, int k,
+                           ProgressOptions log) {
         PrintWriter out = log.out();
         PrintWriter err = log.err();
         long t0 = System.nanoTime();
-        Learning.CrossValidation cv;
+        FoldCopies folds;
         try {
-            cv = Learning.heldOut(s, gold, dated, log.progress());
+            SourceLoader loader = site.loader();
+            folds = FoldCopies.run(loader.site(), loader::records, index, settings, k, log.progress());
         } catch (Trainer.TrainingException e) {
             err.println("linker: no ranker could be learned here (" + e.getMessage() + ")");
             return null;
         }
         if (!log.quiet) {
-            err.printf(Locale.ROOT, "linker: learned ranker cross-validated on %d pages in %.1f s%n",
-                    cv.defaults().pages(), (System.nanoTime() - t0) / 1e9);
+            err.printf(Locale.ROOT, "linker: learned and ranked in %d fold copies in %.1f s%n", FoldCopies.FOLDS,
+                    (System.nanoTime() - t0) / 1e9);
         }
-        if (cv.defaults().pages() < gold.size()) {
-            row(out, "weights (sample)", cv.defaults());
-        }
-        row(out, "learned, " + Learning.FOLDS + " folds", cv.learned());
-        return cv.learned();
+        out.printf(Locale.ROOT, "in %d copies of the site, each without one fold of pages' links, learned from the "
+                + "rest (%s the page also has outside its content left out%s):%n", FoldCopies.FOLDS,
+                plural(folds.elsewhere(), "link"), folds.unlearned() == 0 ? ""
+                : "; " + folds.unlearned() + " of them with too few links, ranked by the weights");
+        row(out, "weights (copies)", folds.weights());
+        row(out, "learned (copies)", folds.learned());
+        return folds.learned();
     }
 
     static String ratio(Metrics m, double best) {

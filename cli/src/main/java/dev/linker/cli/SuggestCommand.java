@@ -57,6 +57,9 @@ final class SuggestCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", defaultValue = "5", description = "Suggestions per page (default: ${DEFAULT-VALUE}).")
     int limit;
 
+    @Option(names = "--as-of", description = "For an indexed page, only pages published on or before its date (a blog's posts link back in time; undated pages always qualify).")
+    boolean asOf;
+
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "table", description = "table (default), json, jsonl or csv.")
     String format;
 
@@ -83,7 +86,7 @@ final class SuggestCommand implements Callable<Integer> {
         boolean needsEmbedder = what.query != null || what.textFile != null;
         try (Embedder e = needsEmbedder ? embedder.forIndex(indexDir) : null;
              PageIndex index = PageIndex.openReadOnly(indexDir, e)) {
-            Suggester s = new Suggester(index, options.settings());
+            Suggester s = new Suggester(index, options.settings().withAsOfSourceDate(asOf));
             if (inbound.inbound) {
                 return inbound(s, index, w);
             }

@@ -189,7 +189,7 @@ class IndexCommandsTest {
         assertEquals(0, e.code(), e.err());
         assertTrue(e.out().contains("pages with links: 8"), e.out()); // the home page is a hub
         assertTrue(e.out().contains("recall@5  precision@5  nDCG@10    MRR\nweights ")
-                && e.out().contains("\nlearned, 5 folds "), e.out());
+                && e.out().contains("\nweights (copies) ") && e.out().contains("\nlearned (copies) "), e.out());
         Run noLinks = run("eval", site("coffee/pages.csv").toString(), "--index", tmp.resolve("i3").toString(), "-q");
         assertEquals(2, noLinks.code());
         assertTrue(noLinks.err().contains("needs --links"), noLinks.err());

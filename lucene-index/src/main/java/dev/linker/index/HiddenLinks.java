@@ -50,6 +50,23 @@ public final class HiddenLinks {
     }
 
     /**
+     * The pages {@code page} of {@code site} links outside its content (navigation, header, footer), directly or through
+     * the site's redirects: links a suggestion never offers, as the page has them already.
+     */
+    public static Set<String> outsideContent(Site site, String page) {
+        Page p = site.page(page);
+        Set<String> out = new java.util.HashSet<>();
+        if (p != null) {
+            for (Link l : p.links()) {
+                if (l.internal() && !l.content()) {
+                    out.add(SiteRecords.landing(site, l.targetUrl()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * The vectors of {@code base} (an index of the whole site), for an index of a copy to take where a page's text is
      * the same: nothing is embedded again.
      */
