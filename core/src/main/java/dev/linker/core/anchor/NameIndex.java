@@ -45,44 +45,21 @@ public final class NameIndex {
      */
     static final int MAX_HEAD_OWNERS = 1000;
 
-    private static final class Owner {
-        final String target;
-        Kind kind;
-        boolean own;
-        /**
-         * A one-word name written in capitals ("CLUSTER", "VACUUM": a command, an acronym) names the page only where
-         * the text writes it so too: "our 2 TB cluster" is not the CLUSTER command.
-         */
-        boolean capitals;
-        String firstSource;
-        boolean manySources;
-
-        Owner(String target, Kind kind) {
-            this.target = target;
-            this.kind = kind;
-        }
-
-        /** True when the name holds without the links of {@code hiddenSource}. */
-        boolean validWithout(String hiddenSource) {
-            return own || manySources || hiddenSource == null || !hiddenSource.equals(firstSource);
-        }
-    }
-
     /**
      * Names by phrase, and every proper prefix of a name ("free", "free space" of "free space map") with no owners
      * unless it is a name too: one lookup per word tells whether it is a name and whether a longer one may follow.
      */
     private static final class Node {
-        List<Owner> owners; // null for a prefix that is no name: most prefix nodes, kept small
-        Map<String, Owner> byTarget; // the owners by page once there are many ("product page" of 100,000 products)
+        List<NameOwner> owners; // null for a prefix that is no name: most prefix nodes, kept small
+        Map<String, NameOwner> byTarget; // the owners by page once there are many ("product page" of 100,000 products)
         boolean prefix;
 
         /** The owner that is {@code target}, or null. */
-        Owner owner(String target) {
+        NameOwner owner(String target) {
             if (byTarget != null) {
                 return byTarget.get(target);
             }
-            for (Owner x : owners) {
+            for (NameOwner x : owners) {
                 if (x.target.equals(target)) {
                     return x;
                 }
@@ -90,13 +67,13 @@ public final class NameIndex {
             return null;
         }
 
-        void add(Owner o) {
+        void add(NameOwner o) {
             owners.add(o);
             if (byTarget != null) {
                 byTarget.put(o.target, o);
             } else if (owners.size() > 16) {
                 byTarget = new HashMap<>();
-                for (Owner x : owners) {
+                for (NameOwner x : owners) {
                     byTarget.put(x.target, x);
                 }
             }
@@ -232,14 +209,12 @@ public final class NameIndex {
             node.owners = new ArrayList<>(1);
             names++;
         }
-        Owner o = node.owner(target);
+        NameOwner o = node.owner(target);
         if (o == null) {
-            o = new Owner(target, kind);
+            o = new NameOwner(target, kind);
             node.add(o);
         }
-        if (o.kind == Kind.HEAD && kind != Kind.HEAD) {
-            o.kind = kind; // a head that is also a whole name (an H1, an anchor other pages use) is that name
-        }
+        o.learn(kind, fromSource);
         if (fromSource == null) {
             boolean named = o.own;
             o.own = true;
@@ -268,7 +243,7 @@ public final class NameIndex {
         if (node == null || node.owners == null) {
             return;
         }
-        Owner o = node.owner(target);
+        NameOwner o = node.owner(target);
         if (o != null && o.kind == Kind.HEAD) {
             o.kind = Kind.TITLE;
         }
@@ -346,12 +321,12 @@ public final class NameIndex {
                 }
                 Node node = byPhrase.get(phrase);
                 longer = node != null && node.prefix; // else no longer name starts this way
-                List<Owner> owners = node == null || node.owners == null ? List.of() : node.owners;
+                List<NameOwner> owners = node == null || node.owners == null ? List.of() : node.owners;
                 int valid = 0;
                 int heads = 0;
-                for (Owner o : owners) {
+                for (NameOwner o : owners) {
                     if (o.validWithout(hiddenSource)) {
-                        if (o.kind == Kind.HEAD) {
+                        if (o.kindWithout(hiddenSource) == Kind.HEAD) {
                             heads++;
                         } else {
                             valid++;
@@ -366,31 +341,32 @@ public final class NameIndex {
                 }
                 double wName = Math.min(1.0, rarity(phrase) / valid / fullWeight);
                 boolean upper = toks.get(i).upper();
-                for (Owner o : owners) {
+                for (NameOwner o : owners) {
                     if (!o.validWithout(hiddenSource) || len == 1 && o.capitals && !upper
-                            || whole && o.kind == Kind.HEAD) {
+                            || whole && o.kindWithout(hiddenSource) == Kind.HEAD) {
                         continue;
                     }
-                    double w = o.kind == Kind.HEAD ? HEAD_WEIGHT * wName : wName;
-                    if (o.kind == Kind.HEAD) { // where a link can go, not evidence for ranking
+                    Kind kind = o.kindWithout(hiddenSource);
+                    double w = kind == Kind.HEAD ? HEAD_WEIGHT * wName : wName;
+                    if (kind == Kind.HEAD) { // where a link can go, not evidence for ranking
                         if (every != null) {
                             every.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
-                                    o.kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
+                                    kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
                         }
                         continue;
                     }
                     heaviest.merge(o.target, w, Math::max);
                     if (every != null) {
                         every.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
-                                o.kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
+                                kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
                     }
                     Mention m = best.get(o.target);
                     // The anchor: words beat a bare "Section 7.3" (a better link text), then the heavier name;
                     // at equal weight the earlier mention stays, where a reader meets the name first.
-                    boolean words = o.kind != Kind.NUMBER;
+                    boolean words = kind != Kind.NUMBER;
                     boolean mWords = m != null && m.kind() != Kind.NUMBER;
                     if (m == null || words && !mWords || words == mWords && w > m.weight()) {
-                        best.put(o.target, new Mention(o.target, phrase, o.kind, toks.get(i).start(),
+                        best.put(o.target, new Mention(o.target, phrase, kind, toks.get(i).start(),
                                 toks.get(i + len - 1).end(), w));
                     }
                 }

@@ -23,6 +23,12 @@ public enum PageKind {
     ABOUT,
     /** A page whose main content is a list of links, wherever it lives (an archive, a book index). */
     LINK_LIST,
+    /**
+     * Written by a documentation generator, not an author: Sphinx's highlighted source ({@code _modules/}), page
+     * sources ({@code _sources/}) and indexes ({@code genindex}, {@code py-modindex}), Javadoc's class lists and
+     * trees. Neither a link target nor an evaluation source.
+     */
+    GENERATED,
     /** Marked as a hub by the user (--hub REGEX). */
     MARKED;
 

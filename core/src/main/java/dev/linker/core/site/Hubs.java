@@ -26,6 +26,12 @@ public final class Hubs {
             "imprint");
     private static final Set<String> COLLECTION_TYPES = Set.of("CollectionPage", "ItemList", "Blog",
             "SearchResultsPage");
+    /** Folders a documentation generator fills (Sphinx's highlighted module source and page sources). */
+    private static final Set<String> GENERATED_FOLDERS = Set.of("_modules", "_sources");
+    /** Pages a documentation generator writes: Sphinx's indexes, Javadoc's class lists and trees. */
+    private static final Set<String> GENERATED_PAGES = Set.of("genindex", "py-modindex", "modindex", "index-all",
+            "allclasses", "allclasses-index", "allclasses-frame", "allclasses-noframe", "allpackages-index",
+            "overview-tree", "package-tree", "overview-summary", "deprecated-list", "constant-values");
     /** A page is a list of links when at least this share of its words are link text … */
     static final double LINK_LIST_WORD_SHARE = 0.8;
     /** … and, for a folder index page, it has at least this many links. */
@@ -36,8 +42,8 @@ public final class Hubs {
 
     /**
      * The kind a page's address alone gives: {@link PageKind#HOME} for "/" (and "/index.html"),
-     * {@link PageKind#LISTING}, {@link PageKind#ABOUT}, else {@link PageKind#CONTENT}. Takes page keys ("/a/b.html")
-     * and absolute addresses (a CSV's "https://host/a/b.html").
+     * {@link PageKind#GENERATED}, {@link PageKind#LISTING}, {@link PageKind#ABOUT}, else {@link PageKind#CONTENT}.
+     * Takes page keys ("/a/b.html") and absolute addresses (a CSV's "https://host/a/b.html").
      */
     public static PageKind byUrl(String url) {
         List<String> segs = segments(path(url));
@@ -49,6 +55,9 @@ public final class Hubs {
         }
         for (int i = 0; i < segs.size(); i++) {
             String s = stripExtension(segs.get(i));
+            if (GENERATED_FOLDERS.contains(segs.get(i)) || GENERATED_PAGES.contains(s) && i + 1 == segs.size()) {
+                return PageKind.GENERATED;
+            }
             if (LISTING.contains(s)) {
                 return PageKind.LISTING;
             }

@@ -163,6 +163,24 @@ class NameIndexTest {
     }
 
     @Test
+    void a_titles_head_that_only_the_hidden_pages_anchors_made_a_name_is_a_head_again_for_that_page() {
+        NameIndex n = new NameIndex();
+        n.withStatistics(term -> 2, 100);
+        n.addTitle("cold-brew", "Cold brew concentrate", "", NONE);
+        n.add("cold-brew", "cold brew", NameIndex.Kind.ANCHOR, "summer");
+        String text = "On hot days I switch to cold brew instead.";
+        assertEquals(NameIndex.Kind.ANCHOR, n.mentions(text, null).get("cold-brew").kind());
+        assertEquals(NameIndex.Kind.ANCHOR, n.mentions(text, "other").get("cold-brew").kind());
+        assertFalse(n.mentions(text, "summer").containsKey("cold-brew"), "hiding summer's links, it is a head");
+        Map<String, List<NameIndex.Mention>> every = new java.util.HashMap<>();
+        n.mentions(Tokens.tokenize(text), "summer", every);
+        assertEquals(NameIndex.Kind.HEAD, every.get("cold-brew").get(0).kind());
+
+        n.add("cold-brew", "cold brew", NameIndex.Kind.ANCHOR, "winter");
+        assertTrue(n.mentions(text, "summer").containsKey("cold-brew"), "another page uses the name too");
+    }
+
+    @Test
     void names_inside_longer_names_and_long_names_are_all_found_while_the_scan_stops_where_no_name_continues() {
         NameIndex idx = new NameIndex();
         idx.add("/fsm", "Free Space Map", NameIndex.Kind.TITLE, null);
