@@ -19,15 +19,7 @@ root=$(cd "$here/.." && pwd)
 site=$(cd "$1" && pwd)
 links=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 folds=${3:-5}
-linker() {
-  if [ -n "${JAR:-}" ]; then
-    . "$root/bin/jdk.sh"
-    "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xlog:disable \
-      -jar "$JAR" "$@" 2> >(grep -v '^WARNING: Using incubator modules' >&2)
-  else
-    "$root/bin/linker" "$@"
-  fi
-}
+. "$here/lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"

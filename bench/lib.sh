@@ -1,4 +1,4 @@
-# Shared by bench/*.sh (sourced): the figures of a `/usr/bin/time -v -o FILE` run.
+# Shared by bench/*.sh (sourced): the figures of a `/usr/bin/time -v -o FILE` run, and `linker` (at the end).
 #   time_secs FILE   wall-clock seconds (two decimals)
 #   time_cpu FILE    user + system CPU seconds (one decimal)
 #   time_rss_mb FILE peak resident set size in MB
@@ -13,4 +13,16 @@ time_cpu() {
 
 time_rss_mb() {
   awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$1"
+}
+
+# linker ARGS...: `bin/linker`, or the jar JAR=FILE names (a copy stays the same while you edit); needs $root, the
+# repository's folder.
+linker() {
+  if [ -n "${JAR:-}" ]; then
+    . "$root/bin/jdk.sh"
+    "$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Xlog:disable \
+      -jar "$JAR" "$@" 2> >(grep -v '^WARNING: Using incubator modules' >&2)
+  else
+    "$root/bin/linker" "$@"
+  fi
 }
