@@ -102,6 +102,14 @@ final class EventTable {
         return bySurvivor;
     }
 
+    /**
+     * A source's page as the index keeps it: a source knows nothing of page events, and what they said (a page merged
+     * away, the names it handed to its survivor) outlives a re-index.
+     */
+    PageRecord applied(PageRecord r) {
+        return withInherited(withEventStatus(r));
+    }
+
     /** {@code r} with the status its last event gave it (a source that still has a merged page does not revive it). */
     synchronized PageRecord withEventStatus(PageRecord r) {
         Entry e = entries.get(r.url());

@@ -27,7 +27,7 @@ public record IndexDifference(int added, int changed, int removed) {
             String old = hashes.get(page.url());
             if (old == null) {
                 added++;
-            } else if (!old.equals(PageDocuments.storedHash(events.withInherited(events.withEventStatus(page))))) {
+            } else if (!old.equals(PageDocuments.storedHash(events.applied(page)))) {
                 changed++;
             }
         }

@@ -70,10 +70,7 @@ final class PageWriter {
                     throw new LinkerException("duplicate page " + r.url() + " in one sync");
                 }
                 PageLimits.check(r);
-                // A source knows nothing of page events: what they said (a page merged away, the names it handed
-                // to its survivor) outlives a re-index.
-                EventTable events = index.events();
-                batch.add(events.withInherited(events.withEventStatus(r)));
+                batch.add(index.events().applied(r));
                 if (batch.size() == EMBED_BATCH) {
                     Batch next = prepare(batch, hashes, imported, ahead);
                     batch = new java.util.ArrayList<>();
