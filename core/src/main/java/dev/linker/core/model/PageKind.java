@@ -26,7 +26,7 @@ public enum PageKind {
     /**
      * Written by a documentation generator, not an author: Sphinx's highlighted source ({@code _modules/}), page
      * sources ({@code _sources/}) and indexes ({@code genindex}, {@code py-modindex}), Javadoc's class lists and
-     * trees. Neither a link target nor an evaluation source.
+     * trees, rustdoc's and Doxygen's highlighted source. Neither a link target nor an evaluation source.
      */
     GENERATED,
     /** Marked as a hub by the user (--hub REGEX). */

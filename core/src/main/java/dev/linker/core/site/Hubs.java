@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Tells hubs from content by what a page is: the home page, pages that declare themselves collections in JSON-LD,
@@ -26,12 +27,17 @@ public final class Hubs {
             "imprint");
     private static final Set<String> COLLECTION_TYPES = Set.of("CollectionPage", "ItemList", "Blog",
             "SearchResultsPage");
-    /** Folders a documentation generator fills (Sphinx's highlighted module source and page sources). */
+    /**
+     * Folders a documentation generator fills (Sphinx's highlighted module source and page sources): fixed names, so
+     * a real build is known by its addresses (a test reads one, core/src/test/sphinx-brewkit).
+     */
     private static final Set<String> GENERATED_FOLDERS = Set.of("_modules", "_sources");
     /** Pages a documentation generator writes: Sphinx's indexes, Javadoc's class lists and trees. */
     private static final Set<String> GENERATED_PAGES = Set.of("genindex", "py-modindex", "modindex", "index-all",
             "allclasses", "allclasses-index", "allclasses-frame", "allclasses-noframe", "allpackages-index",
             "overview-tree", "package-tree", "overview-summary", "deprecated-list", "constant-values");
+    /** Doxygen's listing of a file: its name with "." written "_8" ("grind.c" → "grind_8c_source"). */
+    private static final Pattern DOXYGEN_SOURCE = Pattern.compile(".*_8[a-z0-9+]+_source");
     /** A page is a list of links when at least this share of its words are link text … */
     static final double LINK_LIST_WORD_SHARE = 0.8;
     /** … and, for a folder index page, it has at least this many links. */
@@ -55,7 +61,7 @@ public final class Hubs {
         }
         for (int i = 0; i < segs.size(); i++) {
             String s = stripExtension(segs.get(i));
-            if (GENERATED_FOLDERS.contains(segs.get(i)) || GENERATED_PAGES.contains(s) && i + 1 == segs.size()) {
+            if (GENERATED_FOLDERS.contains(segs.get(i)) || i + 1 == segs.size() && generatedPage(segs, s)) {
                 return PageKind.GENERATED;
             }
             if (LISTING.contains(s)) {
@@ -66,6 +72,15 @@ public final class Hubs {
             }
         }
         return ABOUT.contains(stripExtension(segs.get(segs.size() - 1))) ? PageKind.ABOUT : PageKind.CONTENT;
+    }
+
+    /**
+     * A last segment a generator writes: an index of {@link #GENERATED_PAGES}, rustdoc's highlighted source
+     * ({@code src/crate/lib.rs.html}), Doxygen's file listing ({@code grind_8c_source.html}).
+     */
+    private static boolean generatedPage(List<String> segs, String last) {
+        return GENERATED_PAGES.contains(last) || DOXYGEN_SOURCE.matcher(last).matches()
+                || last.endsWith(".rs") && segs.contains("src");
     }
 
     /**

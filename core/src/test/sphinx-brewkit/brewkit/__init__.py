@@ -1,0 +1,1 @@
+"""Brewkit: tools for brewing coffee at home."""
