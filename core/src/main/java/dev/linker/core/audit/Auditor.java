@@ -3,19 +3,12 @@ package dev.linker.core.audit;
 import dev.linker.core.report.AuditResult;
 
 import dev.linker.core.result.LinkerException;
-import dev.linker.core.result.Finding;
-import dev.linker.core.result.Summary;
 
-import dev.linker.core.check.BrokenLinks;
-import dev.linker.core.check.Checks;
 import dev.linker.core.config.AuditConfig;
-import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.history.GitException;
 import dev.linker.core.history.GitRepo;
 import dev.linker.core.history.SiteHistory;
-import dev.linker.core.model.Link;
 import dev.linker.core.model.Site;
-import dev.linker.core.site.PageKeys;
 import dev.linker.core.site.ReadListener;
 import dev.linker.core.site.ReadOptions;
 import dev.linker.core.site.SiteReader;
@@ -26,10 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
-import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /** The audit facade: read the site, build the graph, run the checks, apply the baseline. */
 public final class Auditor {
@@ -70,7 +59,7 @@ public final class Auditor {
                     listener.note("git history not used: " + e.getMessage());
                 }
             }
-            AuditResult result = audit(config, site, history, sources, listener);
+            AuditResult result = SiteAudit.audit(config, site, history, sources, listener);
             return changedOnly ? ChangedOnly.apply(result, site, git, sources, listener) : result;
         } finally {
             if (git != null) {
@@ -108,91 +97,6 @@ public final class Auditor {
 
     /** Audits a site already read, with evidence from git history, placing findings on their source files. */
     public static AuditResult audit(AuditConfig config, Site site, SiteHistory history, SourceMap sources) {
-        return audit(config, site, history, sources, ReadListener.NONE);
-    }
-
-    private static AuditResult audit(AuditConfig config, Site site, SiteHistory history, SourceMap sources,
-                                     ReadListener listener) {
-        LinkGraph graph = LinkGraph.build(site, entryKey(config.entry(), site));
-        List<dev.linker.core.brief.Brief> briefs = config.briefsDir() == null ? List.of()
-                : dev.linker.core.brief.Briefs.read(config.briefsDir(), listener);
-        List<Finding> all = new ArrayList<>(Checks.run(site, graph, config.checks(), history, briefs));
-        List<Pattern> ignore = config.ignorePages().stream().map(Auditor::glob).toList();
-        if (!ignore.isEmpty()) {
-            all.removeIf(f -> f.pageUrl() != null && ignore.stream().anyMatch(p -> p.matcher(f.pageUrl()).matches()));
-        }
-        if (sources.size() > 0) {
-            all.replaceAll(sources::locate);
-        }
-        all.sort(Finding.ORDER);
-        if (config.writeBaseline() != null) {
-            Baseline.write(config.writeBaseline(), all);
-        }
-        int[] suppressed = {0};
-        List<Finding> findings = config.baseline() == null ? all : Baseline.read(config.baseline()).filter(all, suppressed);
-        return new AuditResult(config, graph, findings, suppressed[0], summary(site, graph, findings), history);
-    }
-
-    static Summary summary(Site site, LinkGraph graph, List<Finding> findings) {
-        // brokenLinks counts instances in the whole site, before the baseline: it describes the site, not the run.
-        int broken = countBroken(site);
-        SortedMap<String, Integer> perCheck = new TreeMap<>();
-        findings.forEach(f -> perCheck.merge(f.checkId(), 1, Integer::sum));
-        return new Summary(graph.size(), graph.edgeCount(), graph.contentEdgeCount(), graph.orphans(false).size(),
-                graph.orphans(true).size(), graph.unreachable().size(), broken, graph.reciprocalPairs(false).size(),
-                graph.reciprocalPairs(true).size(), graph.depthHistogram(), perCheck);
-    }
-
-    private static int countBroken(Site site) {
-        Set<String> unparsed = new java.util.HashSet<>();
-        site.problems().forEach(p -> unparsed.add(p.key()));
-        int n = 0;
-        for (var page : site.pages().values()) {
-            for (Link l : page.links()) {
-                if (BrokenLinks.missingTarget(site, l) || BrokenLinks.missingFragment(site, l, unparsed)) {
-                    n++;
-                }
-            }
-        }
-        return n;
-    }
-
-    /** "index.html", "/docs/", "docs/index.html", "/" → the page key; null → the root index. */
-    static String entryKey(String entry, Site site) {
-        if (entry == null) {
-            return null;
-        }
-        String e = entry.strip();
-        String key = PageKeys.normalizeIndex(e.startsWith("/") ? e : "/" + e);
-        if (site.contains(key)) {
-            return key;
-        }
-        PageKeys.Target t = PageKeys.resolve("/", key, null, "/", site.pages().keySet());
-        if (t.key() != null && site.contains(t.key())) {
-            return t.key();
-        }
-        throw new LinkerException("entry page '" + entry + "' is not a page of the site " + site.root()
-                + " (give a path like 'index.html' or '/docs/')");
-    }
-
-    /** Glob over page keys: '*' within a path segment, '**' across segments. */
-    static Pattern glob(String g) {
-        StringBuilder re = new StringBuilder();
-        for (int i = 0; i < g.length(); i++) {
-            char c = g.charAt(i);
-            if (c == '*') {
-                if (i + 1 < g.length() && g.charAt(i + 1) == '*') {
-                    re.append(".*");
-                    i++;
-                } else {
-                    re.append("[^/]*");
-                }
-            } else if (c == '?') {
-                re.append("[^/]");
-            } else {
-                re.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(re.toString());
+        return SiteAudit.audit(config, site, history, sources, ReadListener.NONE);
     }
 }

@@ -88,8 +88,8 @@ final class ChangedOnly {
                 + " since " + changed.mergeBase().substring(0, 7) + " (merge base of HEAD and " + changed.baseRef() + "), "
                 + pages.size() + " page" + (pages.size() == 1 ? "" : "s") + " built from them; " + kept.size() + " of "
                 + full.findings().size() + " findings kept (" + how + ")");
-        return new AuditResult(config, full.graph(), kept, full.baselined(), Auditor.summary(site, full.graph(), kept),
-                full.history());
+        return new AuditResult(config, full.graph(), kept, full.baselined(),
+                SiteAudit.summary(site, full.graph(), kept), full.history());
     }
 
     private static boolean touches(Finding f, Set<String> pages) {
@@ -147,7 +147,8 @@ final class ChangedOnly {
                 baseSite = SiteReader.read(read);
             }
             Map<String, Integer> out = new HashMap<>();
-            for (Finding f : Auditor.audit(baseConfig, baseSite, SiteHistory.NONE, SourceMap.NONE).findings()) {
+            for (Finding f : SiteAudit.audit(baseConfig, baseSite, SiteHistory.NONE, SourceMap.NONE,
+                    dev.linker.core.site.ReadListener.NONE).findings()) {
                 out.merge(f.fingerprint(), 1, Integer::sum);
             }
             return out;

@@ -122,4 +122,15 @@ public final class CheckContext {
     public void file(String file, String pageUrl, String message) {
         out.add(new Finding(checkId, severity, message, pageUrl, file, 0, 0, null, null));
     }
+
+    /**
+     * Whether a page is not meant to be linked, so no check asks links for it: a redirect stub, an error page, a
+     * noindex page, a search engine's verification file.
+     */
+    boolean exempt(Page p) {
+        String f = p.file().toLowerCase(java.util.Locale.ROOT);
+        return p.redirectTo() != null || site().redirects().containsKey(p.url()) || p.noindex()
+                || f.equals("404.html") || f.endsWith("/404.html") || f.equals("404/index.html")
+                || f.equals("500.html") || f.startsWith("google") && f.endsWith(".html") && p.links().isEmpty();
+    }
 }

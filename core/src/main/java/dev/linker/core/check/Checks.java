@@ -102,12 +102,4 @@ public final class Checks {
         }
         return out;
     }
-
-    /** Pages that are not meant to be linked: redirect stubs, error pages, noindex pages. */
-    static boolean exempt(Page p, Site site) {
-        String f = p.file().toLowerCase(java.util.Locale.ROOT);
-        return p.redirectTo() != null || site.redirects().containsKey(p.url()) || p.noindex()
-                || f.equals("404.html") || f.endsWith("/404.html") || f.equals("404/index.html")
-                || f.equals("500.html") || f.startsWith("google") && f.endsWith(".html") && p.links().isEmpty();
-    }
 }

@@ -21,7 +21,7 @@ final class DeepPageCheck extends BaseCheck {
         for (String url : g.urls()) {
             int d = g.depth(url);
             Page p = ctx.site().page(url);
-            if (d > max && !Checks.exempt(p, ctx.site())) {
+            if (d > max && !ctx.exempt(p)) {
                 ctx.page(p, url + " is " + d + " clicks from " + g.entry() + ", deeper than the limit of " + max);
             }
         }

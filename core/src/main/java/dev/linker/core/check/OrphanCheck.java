@@ -23,7 +23,7 @@ final class OrphanCheck extends BaseCheck {
         LinkGraph g = ctx.graph();
         for (String url : g.orphans(contentOnly)) {
             Page p = ctx.site().page(url);
-            if (url.equals(g.entry()) || Checks.exempt(p, ctx.site())) {
+            if (url.equals(g.entry()) || ctx.exempt(p)) {
                 continue;
             }
             if (contentOnly && g.inbound(url) == 0) {

@@ -16,7 +16,7 @@ final class UnreachableCheck extends BaseCheck {
         LinkGraph g = ctx.graph();
         for (String url : g.unreachable()) {
             Page p = ctx.site().page(url);
-            if (g.inbound(url) == 0 || Checks.exempt(p, ctx.site())) {
+            if (g.inbound(url) == 0 || ctx.exempt(p)) {
                 continue;
             }
             ctx.page(p, url + " cannot be reached from " + g.entry() + ": the " + g.inbound(url) + " page"
