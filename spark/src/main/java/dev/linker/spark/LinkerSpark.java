@@ -317,12 +317,14 @@ public final class LinkerSpark implements Runnable {
                 throw new LinkerException("plan runs linker plan's code (Lucene 10), which needs Java 21 or later; this "
                         + "is Java " + Runtime.version().feature() + " (embed runs on 17)");
             }
-            PlanOptions o = new PlanOptions(pages, links, vectors, out, acceptors, donors, maxDonorLinks,
-                    maxAcceptorLinks, minSimilarity, algorithm, categoryLevels, hubTargets, depth, embedder.mode(),
-                    embedder.spec(), blockPages, partitions).withSignals(searchConsole, crawlLog, safety)
-                    .withRules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight))
-                    .withRanker(rankerIndex == null ? null : rankerIndex.toString())
-                    .withShufflePartitions(shufflePartitions);
+            PlanOptions o = new PlanOptions(
+                    new PlanOptions.Inputs(pages, links, vectors, out, acceptors, donors),
+                    new PlanOptions.Settings(maxDonorLinks, maxAcceptorLinks, minSimilarity, algorithm, categoryLevels,
+                            hubTargets, depth),
+                    new PlanOptions.Work(embedder.mode(), embedder.spec(), blockPages, partitions, shufflePartitions),
+                    new PlanOptions.Signals(searchConsole, crawlLog, safety),
+                    new PlanOptions.Rules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight)),
+                    rankerIndex == null ? null : rankerIndex.toString());
             PlanOptions.Runner job = (PlanOptions.Runner) Class.forName("dev.linker.spark.plan.PlanJob")
                     .getDeclaredConstructor().newInstance();
             long t0 = System.nanoTime();

@@ -101,18 +101,19 @@ final class BlockPlans {
         List<java.util.regex.Pattern> excludes;
         Map<String, Set<String>> forbidden;
         try {
-            excludes = SuggestSettings.excludes(o.excludes());
+            excludes = SuggestSettings.excludes(o.rules().excludes());
         } catch (LinkerException e) {
             throw new LinkerException("--exclude " + e.getMessage());
         }
         try {
-            forbidden = SuggestSettings.forbiddenSafety(o.forbidSafety());
+            forbidden = SuggestSettings.forbiddenSafety(o.rules().forbidSafety());
         } catch (LinkerException e) {
             throw new LinkerException("--forbid-safety " + e.getMessage());
         }
-        return SuggestSettings.DEFAULT.withWeights(o.weights()).withExcludes(excludes).withForbiddenSafety(forbidden)
-                .withCategoryLevels(o.categoryLevels()).withHubTargets(o.hubTargets())
-                .withRetrievalDepth(o.depth(), o.depth()).withAnchorSpans(0)
+        return SuggestSettings.DEFAULT.withWeights(o.rules().weights()).withExcludes(excludes)
+                .withForbiddenSafety(forbidden)
+                .withCategoryLevels(o.settings().categoryLevels()).withHubTargets(o.settings().hubTargets())
+                .withRetrievalDepth(o.settings().depth(), o.settings().depth()).withAnchorSpans(0)
                 .withRanking(o.ranker() == null ? Ranking.WEIGHTS : Ranking.of(LearnedRanker.fromJson(o.ranker())));
     }
 
@@ -135,7 +136,8 @@ final class BlockPlans {
     }
 
     static PlanSettings planSettings(PlanOptions o) {
-        return PlanSettings.of(o.maxDonorLinks(), o.maxAcceptorLinks(), o.minSimilarity(), o.algorithm(),
+        PlanOptions.Settings s = o.settings();
+        return PlanSettings.of(s.maxDonorLinks(), s.maxAcceptorLinks(), s.minSimilarity(), s.algorithm(),
                 PlanSettings.DEFAULT.maxReplaceShare());
     }
 
@@ -155,7 +157,7 @@ final class BlockPlans {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary folder for a block's index", e);
         }
-        Embedder embedder = o.embedder().shared();
+        Embedder embedder = o.work().embedder().shared();
         Roles roles = new Roles(new ArrayList<>(), new HashSet<>(), new ArrayList<>(), new HashMap<>());
         Map<String, float[]> vectors = new HashMap<>();
         Map<String, String> hashes = new HashMap<>();
@@ -199,7 +201,7 @@ final class BlockPlans {
         // Reproducible: the block's segments, and so what its approximate vector search finds, depend only on its
         // pages, not on how busy the executor is; the same input gives the same plan on any cluster.
         try (PageIndex index = PageIndex.open(dir, embedder,
-                PageIndex.Options.DEFAULT.withEmbed(o.embed()).reproducible())) {
+                PageIndex.Options.DEFAULT.withEmbed(o.work().embed()).reproducible())) {
             index.sync(records, false, null, (url, hash) -> {
                 float[] v = vectors.remove(url);
                 return hash.equals(hashes.remove(url)) ? v : null;

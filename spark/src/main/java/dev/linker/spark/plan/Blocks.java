@@ -60,7 +60,7 @@ final class Blocks {
      * split around centroids of its vectors: a donor goes to its nearest, an acceptor to its nearest {@link #PROBES}.
      */
     static Dataset<Row> of(Dataset<Row> table, PlanOptions o, Consumer<String> log) {
-        int levels = o.categoryLevels();
+        int levels = o.settings().categoryLevels();
         UDF1<String, String> bound = c -> levels < 0 ? ALL : CategoryPath.up(c, levels);
         UDF1<String, List<String>> ancestors = c -> {
             if (levels < 0) {
@@ -83,16 +83,16 @@ final class Blocks {
         members = members.groupBy("url", "block")
                 .agg(max(IS_DONOR).as(IS_DONOR), max(IS_ACCEPTOR).as(IS_ACCEPTOR))
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        List<Row> big = members.groupBy("block").count().filter(col("count").gt(o.blockPages())).collectAsList();
+        List<Row> big = members.groupBy("block").count().filter(col("count").gt(o.work().blockPages())).collectAsList();
         if (big.isEmpty()) {
             return members;
         }
         Map<String, Integer> parts = new HashMap<>();
         for (Row b : big) {
-            parts.put(b.getString(0), (int) Math.ceil(b.getLong(1) / (o.blockPages() / 2.0)));
+            parts.put(b.getString(0), (int) Math.ceil(b.getLong(1) / (o.work().blockPages() / 2.0)));
         }
         log.accept(String.format(Locale.ROOT, "%d block(s) above %,d pages split into %d parts around centroids",
-                big.size(), o.blockPages(), parts.values().stream().mapToInt(Integer::intValue).sum()));
+                big.size(), o.work().blockPages(), parts.values().stream().mapToInt(Integer::intValue).sum()));
         Dataset<Row> inBig = members.join(table.select("url", "vector"), Rounds.seq("url"))
                 .join(members.sparkSession().createDataset(new ArrayList<>(parts.keySet()), Encoders.STRING())
                         .toDF("block"), Rounds.seq("block"), "left_semi");

@@ -71,11 +71,11 @@ public final class PlanJob implements PlanOptions.Runner {
 
         sc.setJobDescription("read the pages");
         UDF1<String, String> trim = String::trim;
-        Dataset<Row> pages = kept(cached, PagesInput.read(spark, o.pages())
+        Dataset<Row> pages = kept(cached, PagesInput.read(spark, o.inputs().pages())
                 .withColumn("url", udf(trim, DataTypes.StringType).apply(col("url")))
                 .withColumn(ORD, monotonically_increasing_id()));
         long n = pages.count();
-        Runnable restore = ShufflePartitions.apply(spark, o.shufflePartitions(), n, log);
+        Runnable restore = ShufflePartitions.apply(spark, o.work().shufflePartitions(), n, log);
         try {
             return plan(spark, o, ps, pages, n, cached, log);
         } finally {
@@ -118,7 +118,7 @@ public final class PlanJob implements PlanOptions.Runner {
         long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
 
         sc.setJobDescription("write the plan");
-        write(spark, anchored, o.out());
+        write(spark, anchored, o.inputs().out());
         return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
     }
 
@@ -126,32 +126,32 @@ public final class PlanJob implements PlanOptions.Runner {
     private static PlanSettings checked(PlanOptions o) {
         PlanSettings ps = BlockPlans.planSettings(o);
         BlockPlans.settings(o); // the exclusions and safety rules
-        if (o.blockPages() < 2) {
-            throw new LinkerException("--block-pages must be at least 2, was " + o.blockPages());
+        if (o.work().blockPages() < 2) {
+            throw new LinkerException("--block-pages must be at least 2, was " + o.work().blockPages());
         }
-        if (o.shufflePartitions() < 0) {
-            throw new LinkerException("--shuffle-partitions must be at least 1, was " + o.shufflePartitions());
+        if (o.work().shufflePartitions() < 0) {
+            throw new LinkerException("--shuffle-partitions must be at least 1, was " + o.work().shufflePartitions());
         }
-        if (o.depth() < 1) {
+        if (o.settings().depth() < 1) {
             throw new LinkerException("--depth must be at least 1");
         }
-        if (o.vectors() != null && new org.apache.hadoop.fs.Path(o.vectors()).equals(
+        if (o.inputs().vectors() != null && new org.apache.hadoop.fs.Path(o.inputs().vectors()).equals(
                 new org.apache.hadoop.fs.Path(vectorsOut(o)))) {
-            throw new LinkerException("--vectors " + o.vectors() + " is where this run writes its vectors; give "
-                    + "another --out, or move the vectors");
+            throw new LinkerException("--vectors " + o.inputs().vectors() + " is where this run writes its vectors; "
+                    + "give another --out, or move the vectors");
         }
         return ps;
     }
 
     private static String vectorsOut(PlanOptions o) {
-        return new org.apache.hadoop.fs.Path(o.out(), "vectors").toString();
+        return new org.apache.hadoop.fs.Path(o.inputs().out(), "vectors").toString();
     }
 
     /** The embed job: every page's vector, reusing given ones; returns where they are. */
     private static String embed(SparkSession spark, PlanOptions o, Consumer<String> log) {
         String vectorsOut = vectorsOut(o);
-        EmbedJob.Result er = EmbedJob.run(spark, new EmbedJob.Options(o.pages(), vectorsOut, o.vectors(), o.embed(),
-                o.embedder(), o.partitions()), log);
+        EmbedJob.Result er = EmbedJob.run(spark, new EmbedJob.Options(o.inputs().pages(), vectorsOut,
+                o.inputs().vectors(), o.work().embed(), o.work().embedder(), o.work().partitions()), log);
         log.accept(String.format(Locale.ROOT, "vectors: %,d embedded, %,d reused -> %s", er.embedded(), er.reused(),
                 vectorsOut));
         return vectorsOut;
@@ -171,25 +171,25 @@ public final class PlanJob implements PlanOptions.Runner {
     private static Dataset<Row> table(SparkSession spark, PlanOptions o, Dataset<Row> pages, String vectorsOut, long n,
                                       Consumer<String> log, List<Dataset<Row>> cached) {
         var sc = spark.sparkContext();
-        Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", ORD), o.links(), n, log);
+        Dataset<Row> graph = SiteGraph.of(spark, pages.select("url", ORD), o.inputs().links(), n, log);
         Dataset<Row> vectors = spark.read().parquet(vectorsOut).select("url", "contentHash", "vector");
         Dataset<Row> table = pages.join(graph, Rounds.seq("url")).join(vectors, Rounds.seq("url"));
         Dataset<Row> urls = pages.select("url");
         table = withRoles(spark, o, withSignals(spark, o, table, urls, log, cached), pages);
-        if (o.crawlLog() != null) {
+        if (o.signals().crawlLog() != null) {
             sc.setJobDescription("crawl log: search engine crawler hits per page");
-            table = table.join(Signals.crawlHits(spark, o.crawlLog(), urls, cached), Rounds.seq("url"), "left_outer")
-                    .na().fill(0, new String[] {"hits"});
+            table = table.join(Signals.crawlHits(spark, o.signals().crawlLog(), urls, cached), Rounds.seq("url"),
+                    "left_outer").na().fill(0, new String[] {"hits"});
         }
         sc.setJobDescription("the site's links, authority and each page's roles");
         table = kept(cached, table);
-        if (o.crawlLog() != null) {
+        if (o.signals().crawlLog() != null) {
             Row most = table.filter(col("donor")).agg(max("hits")).first();
             int maxHits = most.isNullAt(0) ? 0 : most.getInt(0);
             UDF1<Integer, Double> bonus = h -> CrawlLog.bonus(h, maxHits);
             table = table.withColumn("bonus", udf(bonus, DataTypes.DoubleType).apply(col("hits"))).drop("hits");
             log.accept(String.format(Locale.ROOT, "crawl log: the most crawled donor has %,d crawler hits in %s",
-                    maxHits, o.crawlLog()));
+                    maxHits, o.signals().crawlLog()));
         }
         return table;
     }
@@ -198,9 +198,9 @@ public final class PlanJob implements PlanOptions.Runner {
     private static Dataset<Row> withSignals(SparkSession spark, PlanOptions o, Dataset<Row> table, Dataset<Row> urls,
                                             Consumer<String> log, List<Dataset<Row>> cached) {
         var sc = spark.sparkContext();
-        if (o.searchConsole() != null) {
+        if (o.signals().searchConsole() != null) {
             sc.setJobDescription("Search Console: each page's queries and clicks");
-            Dataset<Row> gsc = Signals.searchConsole(spark, o.searchConsole(), urls, log, cached);
+            Dataset<Row> gsc = Signals.searchConsole(spark, o.signals().searchConsole(), urls, log, cached);
             Row most = gsc.agg(max("clicks")).first();
             double maxClicks = most.isNullAt(0) ? 0 : most.getLong(0);
             UDF3<Double, Long, Double, Double> blend = SiteRecords::withClicks;
@@ -208,23 +208,23 @@ public final class PlanJob implements PlanOptions.Runner {
                     when(col("clicks").isNull(), col("authority")).otherwise(udf(blend, DataTypes.DoubleType)
                             .apply(col("authority"), col("clicks"), lit(maxClicks)))).drop("clicks");
         }
-        if (o.safety() != null) {
+        if (o.signals().safety() != null) {
             sc.setJobDescription("safety classes");
-            table = table.join(Signals.safety(spark, o.safety(), urls), Rounds.seq("url"), "left_outer");
+            table = table.join(Signals.safety(spark, o.signals().safety(), urls), Rounds.seq("url"), "left_outer");
         }
         return table;
     }
 
     /** Each page's category and roles: {@code acceptor} ({@code linker plan}'s rule unless listed), {@code donor}. */
     private static Dataset<Row> withRoles(SparkSession spark, PlanOptions o, Dataset<Row> table, Dataset<Row> pages) {
-        boolean hubs = o.hubTargets();
+        boolean hubs = o.settings().hubTargets();
         Dataset<Row> info = table.map((MapFunction<Row, Row>) r -> {
             PageRecord rec = BlockPlans.record(r);
             return RowFactory.create(rec.url(), rec.category(), Planner.underLinked(rec, hubs));
         }, Encoders.row(INFO));
         table = table.join(info, Rounds.seq("url"));
-        table = withRole(spark, table, "acceptor", o.acceptors(), col("underLinked"), pages);
-        table = withRole(spark, table, "donor", o.donors(), lit(true), pages);
+        table = withRole(spark, table, "acceptor", o.inputs().acceptors(), col("underLinked"), pages);
+        table = withRole(spark, table, "donor", o.inputs().donors(), lit(true), pages);
         return table.drop("underLinked");
     }
 

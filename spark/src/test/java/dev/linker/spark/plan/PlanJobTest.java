@@ -1,7 +1,6 @@
 package dev.linker.spark.plan;
 
 import dev.linker.core.result.LinkerException;
-import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.score.ScoreWeights;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
@@ -63,9 +62,9 @@ public class PlanJobTest {
 
     /** linker plan's defaults. */
     public static PlanOptions options(Path pages, Path links, Path vectors, Path out) {
-        return new PlanOptions(pages.toString(), links == null ? null : links.toString(),
-                vectors == null ? null : vectors.toString(), out.toString(), null, null, 5, 5, 0.6, "greedy", -1,
-                false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0);
+        return PlanOptions.of(PlanOptions.Inputs.of(pages.toString(), links == null ? null : links.toString(),
+                vectors == null ? null : vectors.toString(), out.toString()), PlanOptions.Settings.DEFAULT,
+                PlanOptions.Work.DEFAULT);
     }
 
     static PlanOptions.Result plan(PlanOptions o) {
@@ -118,8 +117,7 @@ public class PlanJobTest {
         Path out = tmp.resolve("coffee-plan");
         PlanOptions o = options(PAGES, LINKS, null, out);
         // A low similarity bar, so the small site plans enough links to compare.
-        PlanOptions.Result r = plan(new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 5, 5, 0.3,
-                "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0));
+        PlanOptions.Result r = plan(o.with(PlanOptions.Settings.of(5, 5, 0.3, "greedy")));
         List<String> got = lines(out.resolve("plan.csv"));
         String want = linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), new PlanSettings(5, 5, 0.3,
                 PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), SuggestSettings.DEFAULT);
@@ -136,8 +134,7 @@ public class PlanJobTest {
         // found each pass by deferred acceptance, its plan of the coffee site differed here.)
         Path out = tmp.resolve("coffee-equal");
         PlanOptions o = options(PAGES, LINKS, null, out);
-        PlanOptions.Result r = plan(new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 1, 3, 0.2, "equal",
-                -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0));
+        PlanOptions.Result r = plan(o.with(PlanOptions.Settings.of(1, 3, 0.2, "equal")));
         String want = linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), new PlanSettings(1, 3, 0.2,
                 PlanSettings.Algorithm.EQUAL, 20, 0.2, 0.05), SuggestSettings.DEFAULT);
         assertTrue(r.links() >= 5, "the coffee site plans some links: " + r.links());
@@ -158,8 +155,7 @@ public class PlanJobTest {
         }
         Path out = tmp.resolve("coffee-ranker");
         List<String> logged = new java.util.ArrayList<>();
-        new PlanJob().run(spark, new PlanOptions(PAGES.toString(), LINKS.toString(), null, out.toString(), null, null,
-                5, 5, 0.3, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0)
+        new PlanJob().run(spark, options(PAGES, LINKS, null, out).with(PlanOptions.Settings.of(5, 5, 0.3, "greedy"))
                 .withRanker(rankerIndex.toString()), logged::add);
         PlanSettings ps = new PlanSettings(5, 5, 0.3, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05);
         String want = linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), ps,
@@ -178,11 +174,10 @@ public class PlanJobTest {
         List<String> forbid = List.of("caffeine=health");
         List<String> exclude = List.of(".*/gear/scales\\.html$");
         ScoreWeights weights = ScoreWeights.DEFAULT.with("authority", 0.3);
-        PlanOptions o = new PlanOptions(PAGES.toString(), LINKS.toString(), null, out.toString(), null, null, 5, 5,
-                0.3, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0)
-                .withSignals(coffee.resolve("search-console.csv").toString(), coffee.resolve("access.log").toString(),
-                        coffee.resolve("safety.csv").toString())
-                .withRules(forbid, exclude, weights);
+        PlanOptions o = options(PAGES, LINKS, null, out).with(PlanOptions.Settings.of(5, 5, 0.3, "greedy"))
+                .with(new PlanOptions.Signals(coffee.resolve("search-console.csv").toString(),
+                        coffee.resolve("access.log").toString(), coffee.resolve("safety.csv").toString()))
+                .with(new PlanOptions.Rules(forbid, exclude, weights));
         List<String> logged = new java.util.ArrayList<>();
         PlanOptions.Result r = new PlanJob().run(spark, o, logged::add);
         List<String> got = lines(out.resolve("plan.csv"));
@@ -207,9 +202,8 @@ public class PlanJobTest {
         }
         // The inputs change the plan: without them it is another one.
         Path plain = tmp.resolve("coffee-signals-plain");
-        new PlanJob().run(spark, new PlanOptions(o.pages(), o.links(), out.resolve("vectors").toString(),
-                plain.toString(), null, null, 5, 5, 0.3, "greedy", -1, false, 100, EmbedMode.BOTH,
-                EmbedderSpec.local(), 50_000, 0), m -> { });
+        new PlanJob().run(spark, PlanOptions.of(PlanOptions.Inputs.of(o.inputs().pages(), o.inputs().links(),
+                out.resolve("vectors").toString(), plain.toString()), o.settings(), o.work()), m -> { });
         assertFalse(lines(plain.resolve("plan.csv")).equals(got), "the same plan without the inputs");
         assertTrue(logged.stream().anyMatch(m -> m.contains("1 of 6 URLs") && m.contains("retired-page.html")),
                 "the export's URL that is no page is said: " + logged);
@@ -222,13 +216,13 @@ public class PlanJobTest {
         Path safety = tmp.resolve("bad-safety.csv");
         Files.writeString(safety, "url,class\nhttps://brew.example/beans/decaf.html\n");
         PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("bad-signals"));
-        Throwable e = linkerError(() -> plan(o.withSignals(null, log.toString(), null)));
+        Throwable e = linkerError(() -> plan(o.with(new PlanOptions.Signals(null, log.toString(), null))));
         assertTrue(e.getMessage().contains("not-a-log.txt") && e.getMessage().contains("combined log format"),
                 e.getMessage());
-        e = linkerError(() -> plan(o.withSignals(null, null, safety.toString())));
+        e = linkerError(() -> plan(o.with(new PlanOptions.Signals(null, null, safety.toString()))));
         assertTrue(e.getMessage().contains("bad-safety.csv") && e.getMessage().contains("decaf.html"),
                 e.getMessage());
-        e = linkerError(() -> plan(o.withRules(List.of(), List.of("(["), null)));
+        e = linkerError(() -> plan(o.with(new PlanOptions.Rules(List.of(), List.of("(["), null))));
         assertTrue(e.getMessage().startsWith("--exclude '(['"), e.getMessage());
     }
 
@@ -239,8 +233,7 @@ public class PlanJobTest {
         plan(options(PAGES, LINKS, null, first));
         Path out = tmp.resolve("coffee-plan-bound");
         PlanOptions o = options(PAGES, LINKS, first.resolve("vectors"), out);
-        o = new PlanOptions(o.pages(), o.links(), o.vectors(), o.out(), null, null, 2, 2, 0.3, "greedy", 0, false,
-                100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0);
+        o = o.with(new PlanOptions.Settings(2, 2, 0.3, "greedy", 0, false, 100));
         PlanOptions.Result r = plan(o);
         // The home page's bound is the whole site; guides, gear and beans are blocks of their own.
         assertEquals(4, r.blocks());
@@ -256,8 +249,7 @@ public class PlanJobTest {
     void split_blocks_keep_the_caps_and_never_plan_a_link_that_exists() throws IOException {
         Path out = tmp.resolve("coffee-split");
         PlanOptions o = options(PAGES, LINKS, null, out);
-        o = new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 1, 1, 0.2, "equal", -1, false, 100,
-                EmbedMode.BOTH, EmbedderSpec.local(), 4, 0);
+        o = o.with(PlanOptions.Settings.of(1, 1, 0.2, "equal")).with(PlanOptions.Work.DEFAULT.withBlockPages(4));
         PlanOptions.Result r = plan(o);
         assertTrue(r.blocks() >= 3, "11 pages in blocks of about 2: " + r.blocks());
         List<PlannedLink> plan = PlanCsv.read(out.resolve("plan.csv"));
@@ -280,20 +272,20 @@ public class PlanJobTest {
     void the_plan_files_are_byte_for_byte_the_same_on_one_partition_and_on_seven() throws IOException {
         PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("coffee-partitions-1"));
         // Blocks of about 5 pages, so the candidates come from several tasks and the rounds shuffle between them.
-        PlanOptions split = new PlanOptions(o.pages(), o.links(), null, o.out(), null, null, 2, 2, 0.2, "greedy", -1,
-                false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 5, 0);
+        PlanOptions split = o.with(PlanOptions.Settings.of(2, 2, 0.2, "greedy"))
+                .with(PlanOptions.Work.DEFAULT.withBlockPages(5));
         List<String> logged = new java.util.ArrayList<>();
-        PlanOptions.Result one = new PlanJob().run(spark, split.withShufflePartitions(1), logged::add);
+        PlanOptions.Result one = new PlanJob().run(spark, split.with(split.work().withShufflePartitions(1)),
+                logged::add);
         Path seven = tmp.resolve("coffee-partitions-7");
-        PlanOptions.Result r7 = plan(new PlanOptions(split.pages(), split.links(), null, seven.toString(), null, null,
-                2, 2, 0.2, "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 5, 0)
-                .withShufflePartitions(7));
+        PlanOptions.Result r7 = plan(split.with(PlanOptions.Inputs.of(split.inputs().pages(), split.inputs().links(),
+                null, seven.toString())).with(split.work().withShufflePartitions(7)));
         assertTrue(one.links() >= 5, "links planned: " + one.links());
         assertEquals(one, r7);
         byte[] csv = Files.readAllBytes(tmp.resolve("coffee-partitions-1").resolve("plan.csv"));
         assertEquals(new String(csv, StandardCharsets.UTF_8),
                 new String(Files.readAllBytes(seven.resolve("plan.csv")), StandardCharsets.UTF_8));
-        assertEquals(Set.copyOf(spark.read().parquet(o.out() + "/plan.parquet").collectAsList()),
+        assertEquals(Set.copyOf(spark.read().parquet(o.inputs().out() + "/plan.parquet").collectAsList()),
                 Set.copyOf(spark.read().parquet(seven.resolve("plan.parquet").toString()).collectAsList()));
         assertTrue(logged.contains("shuffle partitions: 1 (--shuffle-partitions); adaptive query execution off, with "
                 + "one partition to each shuffle (spark.sql.adaptive.enabled to choose)"), logged.toString());
@@ -306,8 +298,8 @@ public class PlanJobTest {
         Path list = tmp.resolve("acceptors.txt");
         Files.writeString(list, "url\nhttps://brew.example/guides/espresso.html\nhttps://brew.example/nowhere.html\n");
         PlanOptions o = options(PAGES, LINKS, null, tmp.resolve("bad-acceptors"));
-        PlanOptions bad = new PlanOptions(o.pages(), o.links(), null, o.out(), list.toString(), null, 5, 5, 0.6,
-                "greedy", -1, false, 100, EmbedMode.BOTH, EmbedderSpec.local(), 50_000, 0);
+        PlanOptions bad = o.with(new PlanOptions.Inputs(o.inputs().pages(), o.inputs().links(), null,
+                o.inputs().out(), list.toString(), null));
         LinkerException e = assertThrows(LinkerException.class, () -> plan(bad));
         assertTrue(e.getMessage().contains("acceptors.txt") && e.getMessage().contains("nowhere.html"),
                 e.getMessage());
