@@ -3,6 +3,7 @@ package dev.linker.cli.house;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
@@ -10,14 +11,19 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The house rules read from the compiled classes of core, lucene-index, server and cli (ArchUnit): the whiteboard's
- * directions inside the jar, no cycle between packages, no cycle between classes. The module boundaries themselves are
+ * directions inside the jar, no cycle between packages, no cycle between classes, no record of more than eight
+ * components. The module boundaries themselves are
  * Maven's: a module cannot name a class of one it does not depend on. Main files' sizes: {@link MainFileSizeTest}.
  */
 class HouseRulesTest {
@@ -102,4 +108,61 @@ class HouseRulesTest {
             return "top-level classes";
         }
     };
+
+    /** A record of more components than this is a positional list: group them, or give it a builder. */
+    static final int MAX_RECORD_COMPONENTS = 8;
+    /**
+     * The records over the limit when the rule came (issue 46), with their components then: each may lose some, none
+     * may gain, one within the limit must leave the list. API and file shapes (a page, a finding, the JSON a door
+     * reads or writes) are among them; the settings and the stages' inputs are the ones to group first.
+     */
+    static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.ofEntries(
+            Map.entry("dev.linker.core.config.AuditConfig", 19),
+            Map.entry("dev.linker.index.suggest.Source", 17),
+            Map.entry("dev.linker.index.PageRecord", 16),
+            Map.entry("dev.linker.index.suggest.SiteSnapshot$Row", 16),
+            Map.entry("dev.linker.core.model.Page", 14),
+            Map.entry("dev.linker.index.suggest.PageInfo", 14),
+            Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),
+            Map.entry("dev.linker.index.PageInput", 12),
+            Map.entry("dev.linker.index.PageInput$Json", 12),
+            Map.entry("dev.linker.index.suggest.SuggestSettings", 12),
+            Map.entry("dev.linker.core.result.Summary", 11),
+            Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
+            Map.entry("dev.linker.core.crawl.Crawler$Options", 10),
+            Map.entry("dev.linker.core.result.Finding", 10),
+            Map.entry("dev.linker.core.score.ScoreComponents", 10),
+            Map.entry("dev.linker.core.score.ScoreWeights", 10),
+            Map.entry("dev.linker.server.ServerConfig", 10),
+            Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
+            Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
+            Map.entry("dev.linker.core.embed.EmbedderSettings", 9),
+            Map.entry("dev.linker.core.model.Link", 9),
+            Map.entry("dev.linker.index.rank.Trainer$Params", 9),
+            Map.entry("dev.linker.index.suggest.Draft", 9));
+
+    @Test
+    void no_record_has_more_than_eight_components_and_the_old_ones_never_gain() {
+        Map<String, String> broken = new TreeMap<>();
+        Set<String> records = new HashSet<>();
+        for (JavaClass c : classes) {
+            if (!c.isRecord()) {
+                continue;
+            }
+            records.add(c.getName());
+            long n = c.getFields().stream().filter(f -> !f.getModifiers().contains(JavaModifier.STATIC)).count();
+            Integer then = OVER_WHEN_THE_RULE_CAME.get(c.getName());
+            if (then == null && n > MAX_RECORD_COMPONENTS) {
+                broken.put(c.getName(), n + " components, over " + MAX_RECORD_COMPONENTS
+                        + ": group them into named records, or give it a builder");
+            } else if (then != null && n > then) {
+                broken.put(c.getName(), n + " components, more than its " + then + " when the rule came");
+            } else if (then != null && n <= MAX_RECORD_COMPONENTS) {
+                broken.put(c.getName(), n + " components: within the limit now, take it off the list");
+            }
+        }
+        OVER_WHEN_THE_RULE_CAME.keySet().stream().filter(r -> !records.contains(r))
+                .forEach(r -> broken.put(r, "gone: take it off the list"));
+        assertEquals(Map.of(), broken);
+    }
 }
