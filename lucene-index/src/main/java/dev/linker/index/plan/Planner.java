@@ -235,15 +235,12 @@ public final class Planner {
     public static List<PlannedLink> greedy(List<PlannedLink> pairs, PlanSettings ps) {
         List<PlannedLink> sorted = new ArrayList<>(pairs);
         sorted.sort(ORDER);
-        Map<String, Integer> perDonor = new HashMap<>();
-        Map<String, Integer> perAcceptor = new HashMap<>();
+        Caps caps = new Caps(ps);
         List<PlannedLink> out = new ArrayList<>();
         for (PlannedLink p : sorted) {
-            if (perDonor.getOrDefault(p.donor(), 0) < ps.maxDonorLinks()
-                    && perAcceptor.getOrDefault(p.acceptor(), 0) < ps.maxAcceptorLinks()) {
+            if (caps.free(p)) {
                 out.add(p);
-                perDonor.merge(p.donor(), 1, Integer::sum);
-                perAcceptor.merge(p.acceptor(), 1, Integer::sum);
+                caps.take(p);
             }
         }
         return out;
@@ -268,23 +265,21 @@ public final class Planner {
         }
         List<String> acceptors = new ArrayList<>(byAcceptor.keySet());
         acceptors.sort(Comparator.comparingInt((String a) -> in.get(a)).thenComparing(Comparator.naturalOrder()));
-        Map<String, Integer> perDonor = new HashMap<>();
-        Map<String, Integer> perAcceptor = new HashMap<>();
+        Caps caps = new Caps(ps);
         List<PlannedLink> out = new ArrayList<>();
         boolean progress = true;
         while (progress) {
             progress = false;
             for (String a : acceptors) {
-                if (perAcceptor.getOrDefault(a, 0) >= ps.maxAcceptorLinks()) {
+                if (!caps.acceptorFree(a)) {
                     continue;
                 }
                 Deque<PlannedLink> q = byAcceptor.get(a);
                 while (!q.isEmpty()) {
                     PlannedLink p = q.poll();
-                    if (perDonor.getOrDefault(p.donor(), 0) < ps.maxDonorLinks()) {
+                    if (caps.donorFree(p.donor())) {
                         out.add(p);
-                        perDonor.merge(p.donor(), 1, Integer::sum);
-                        perAcceptor.merge(a, 1, Integer::sum);
+                        caps.take(p);
                         progress = true;
                         break;
                     }
@@ -308,23 +303,20 @@ public final class Planner {
         }
         List<PlannedLink> plan = new ArrayList<>();
         int dropped = 0;
-        Map<String, Integer> perDonor = new HashMap<>();
-        Map<String, Integer> perAcceptor = new HashMap<>();
+        Caps caps = new Caps(ps);
         for (PlannedLink old : previous) {
             PageRecord donor = live.contains(old.donor()) ? index.get(old.donor()) : null;
             boolean valid = donor != null && donor.status() == Status.LIVE && live.contains(old.acceptor())
                     && (acceptors == null || acceptors.contains(old.acceptor()))
                     && !donor.allLinks().contains(old.acceptor())
-                    && perDonor.getOrDefault(old.donor(), 0) < ps.maxDonorLinks()
-                    && perAcceptor.getOrDefault(old.acceptor(), 0) < ps.maxAcceptorLinks();
+                    && caps.free(old);
             if (!valid) {
                 dropped++;
                 continue;
             }
             PlannedLink now = current.getOrDefault(key(old), old);
             plan.add(now);
-            perDonor.merge(now.donor(), 1, Integer::sum);
-            perAcceptor.merge(now.acceptor(), 1, Integer::sum);
+            caps.take(now);
         }
         int kept = plan.size();
         int cap = (int) Math.floor(ps.maxReplaceShare() * Math.max(plan.size(), fresh.size()));
@@ -337,8 +329,8 @@ public final class Planner {
             if (inPlan.contains(key(cand))) {
                 continue;
             }
-            boolean donorFree = perDonor.getOrDefault(cand.donor(), 0) < ps.maxDonorLinks();
-            boolean acceptorFree = perAcceptor.getOrDefault(cand.acceptor(), 0) < ps.maxAcceptorLinks();
+            boolean donorFree = caps.donorFree(cand.donor());
+            boolean acceptorFree = caps.acceptorFree(cand.acceptor());
             if (donorFree && acceptorFree) {
                 plan.add(cand);
             } else {
@@ -363,15 +355,13 @@ public final class Planner {
                 }
                 plan.remove(w);
                 inPlan.remove(key(w));
-                perDonor.merge(w.donor(), -1, Integer::sum);
-                perAcceptor.merge(w.acceptor(), -1, Integer::sum);
+                caps.release(w);
                 replaced++;
                 kept--;
                 plan.add(cand);
             }
             inPlan.add(key(cand));
-            perDonor.merge(cand.donor(), 1, Integer::sum);
-            perAcceptor.merge(cand.acceptor(), 1, Integer::sum);
+            caps.take(cand);
         }
         plan.sort(ORDER);
         return new Result(plan, donors, kept, replaced, dropped);
