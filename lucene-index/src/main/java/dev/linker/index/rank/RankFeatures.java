@@ -1,5 +1,6 @@
 package dev.linker.index.rank;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -7,7 +8,8 @@ import java.util.List;
  * retriever's rank, and a few plain facts of the two pages. Everything is computed by the suggestion engine for every
  * candidate it ranks, the same way in every door; a source's own links never feed its own row (inbound counts,
  * authority and anchor names are taken without them when they are hidden, as in evaluation). Missing values are NaN
- * (an undated page has no date gap; a page the vector search did not return has no vector rank).
+ * (an undated page has no date gap; a page the vector search did not return has no vector rank). The features
+ * themselves, in order and by name: {@link RankFeature}.
  */
 public final class RankFeatures {
     private RankFeatures() {
@@ -23,37 +25,9 @@ public final class RankFeatures {
      */
     public static final int RERANKED = 60;
 
-    public static final int DEFAULT_SCORE = 0;
-    public static final int DEFAULT_RANK = 1;
-    public static final int LEXICAL = 2;
-    public static final int BM25 = 3;
-    public static final int COSINE = 4;
-    public static final int VECTOR_RANK = 5;
-    public static final int LEXICAL_RANK = 6;
-    public static final int NAME = 7;
-    public static final int TITLE_WORDS = 8;
-    public static final int TIME = 9;
-    public static final int DATE_GAP = 10;
-    public static final int AUTHORITY = 11;
-    public static final int INBOUND = 12;
-    public static final int CATEGORY_DISTANCE = 13;
-    public static final int TARGET_WORDS = 14;
-    public static final int SOURCE_WORDS = 15;
-    public static final int TITLE_OVERLAP = 16;
-    public static final int TITLE_IN_TEXT = 17;
-    public static final int LINKS_BACK = 18;
-    public static final int TARGET_LINKS = 19;
-    public static final int SERP = 20;
-    public static final int TFIDF = 21;
-    public static final int SCORE_TO_BEST = 22;
-    public static final int COSINE_TO_BEST = 23;
-    public static final int TFIDF_TO_BEST = 24;
+    /** Names, in order ({@link RankFeature}'s), as models and reports show them. */
+    public static final List<String> NAMES = Arrays.stream(RankFeature.values()).map(f -> f.id).toList();
 
-    /** Names, in order, as models and reports show them. */
-    public static final List<String> NAMES = List.of("defaultScore", "defaultRank", "lexical", "bm25", "cosine",
-            "vectorRank", "lexicalRank", "name", "titleWords", "time", "dateGapYears", "authority", "inbound",
-            "categoryDistance", "targetWords", "sourceWords", "titleOverlap", "titleInText", "linksBack",
-            "targetLinks", "serp", "tfidf", "scoreToBest", "cosineToBest", "tfidfToBest");
-
+    /** Features in a row. */
     public static final int COUNT = NAMES.size();
 }

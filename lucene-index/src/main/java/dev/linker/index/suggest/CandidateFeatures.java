@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static dev.linker.index.rank.RankFeature.*;
+
 /** The features of one source's candidates ({@link RankFeatures}); what depends on the source only, once. */
 final class CandidateFeatures {
     private final SiteSnapshot snap;
@@ -63,14 +65,14 @@ final class CandidateFeatures {
         float cos = Float.NEGATIVE_INFINITY;
         float tfidf = 0;
         for (float[] x : f) {
-            score = Math.max(score, x[RankFeatures.DEFAULT_SCORE]);
-            cos = Math.max(cos, x[RankFeatures.COSINE]);
-            tfidf = Math.max(tfidf, x[RankFeatures.TFIDF]);
+            score = Math.max(score, x[DEFAULT_SCORE.ordinal()]);
+            cos = Math.max(cos, x[COSINE.ordinal()]);
+            tfidf = Math.max(tfidf, x[TFIDF.ordinal()]);
         }
         for (float[] x : f) {
-            x[RankFeatures.SCORE_TO_BEST] = score - x[RankFeatures.DEFAULT_SCORE];
-            x[RankFeatures.COSINE_TO_BEST] = cos - x[RankFeatures.COSINE];
-            x[RankFeatures.TFIDF_TO_BEST] = tfidf > 0 ? x[RankFeatures.TFIDF] / tfidf : 0;
+            x[SCORE_TO_BEST.ordinal()] = score - x[DEFAULT_SCORE.ordinal()];
+            x[COSINE_TO_BEST.ordinal()] = cos - x[COSINE.ordinal()];
+            x[TFIDF_TO_BEST.ordinal()] = tfidf > 0 ? x[TFIDF.ordinal()] / tfidf : 0;
         }
         return Arrays.asList(f);
     }
@@ -78,24 +80,24 @@ final class CandidateFeatures {
     private float[] of(Candidate c, ScoreComponents x, double defaultScore, int defaultRank) {
         float[] f = new float[RankFeatures.COUNT];
         PageInfo t = snap.infos[c.doc];
-        f[RankFeatures.DEFAULT_SCORE] = (float) defaultScore;
-        f[RankFeatures.DEFAULT_RANK] = defaultRank;
-        f[RankFeatures.LEXICAL] = (float) x.lexical();
-        f[RankFeatures.BM25] = (float) c.bm25;
-        f[RankFeatures.COSINE] = (float) c.cosine;
-        f[RankFeatures.VECTOR_RANK] = c.vectorRank == 0 ? Float.NaN : c.vectorRank;
-        f[RankFeatures.LEXICAL_RANK] = c.lexicalRank == 0 ? Float.NaN : c.lexicalRank;
-        f[RankFeatures.NAME] = (float) x.name();
-        f[RankFeatures.TITLE_WORDS] = (float) x.title();
+        f[DEFAULT_SCORE.ordinal()] = (float) defaultScore;
+        f[DEFAULT_RANK.ordinal()] = defaultRank;
+        f[LEXICAL.ordinal()] = (float) x.lexical();
+        f[BM25.ordinal()] = (float) c.bm25;
+        f[COSINE.ordinal()] = (float) c.cosine;
+        f[VECTOR_RANK.ordinal()] = c.vectorRank == 0 ? Float.NaN : c.vectorRank;
+        f[LEXICAL_RANK.ordinal()] = c.lexicalRank == 0 ? Float.NaN : c.lexicalRank;
+        f[NAME.ordinal()] = (float) x.name();
+        f[TITLE_WORDS.ordinal()] = (float) x.title();
         boolean dated = src.day() != Fields.UNDATED && t.day() != Fields.UNDATED;
-        f[RankFeatures.TIME] = dated ? (float) x.time() : Float.NaN;
-        f[RankFeatures.DATE_GAP] = dated ? (float) (Math.abs(t.day() - (double) src.day()) / 365.25) : Float.NaN;
-        f[RankFeatures.AUTHORITY] = (float) x.authority();
+        f[TIME.ordinal()] = dated ? (float) x.time() : Float.NaN;
+        f[DATE_GAP.ordinal()] = dated ? (float) (Math.abs(t.day() - (double) src.day()) / 365.25) : Float.NaN;
+        f[AUTHORITY.ordinal()] = (float) x.authority();
         int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
-        f[RankFeatures.INBOUND] = (float) Math.log1p(Math.max(0, inbound));
-        f[RankFeatures.CATEGORY_DISTANCE] = (float) x.categoryDistance();
-        f[RankFeatures.TARGET_WORDS] = (float) Math.log1p(t.words());
-        f[RankFeatures.SOURCE_WORDS] = (float) Math.log1p(src.words());
+        f[INBOUND.ordinal()] = (float) Math.log1p(Math.max(0, inbound));
+        f[CATEGORY_DISTANCE.ordinal()] = (float) x.categoryDistance();
+        f[TARGET_WORDS.ordinal()] = (float) Math.log1p(t.words());
+        f[SOURCE_WORDS.ordinal()] = (float) Math.log1p(src.words());
         TitleWords.Title title = snap.titleTerms(c.doc);
         double both = 0;
         double inText = 0;
@@ -109,13 +111,13 @@ final class CandidateFeatures {
             }
         }
         double union = title.total() + sourceTitleTotal - both;
-        f[RankFeatures.TITLE_OVERLAP] = union > 0 ? (float) (both / union) : 0;
-        f[RankFeatures.TITLE_IN_TEXT] = title.total() > 0 ? (float) (inText / title.total()) : 0;
-        f[RankFeatures.LINKS_BACK] = src.url() != null && t.links().contains(src.url()) ? 1 : 0;
-        f[RankFeatures.TARGET_LINKS] = (float) Math.log1p(t.links().size());
-        f[RankFeatures.SERP] = (float) c.serp;
+        f[TITLE_OVERLAP.ordinal()] = union > 0 ? (float) (both / union) : 0;
+        f[TITLE_IN_TEXT.ordinal()] = title.total() > 0 ? (float) (inText / title.total()) : 0;
+        f[LINKS_BACK.ordinal()] = src.url() != null && t.links().contains(src.url()) ? 1 : 0;
+        f[TARGET_LINKS.ordinal()] = (float) Math.log1p(t.links().size());
+        f[SERP.ordinal()] = (float) c.serp;
         TermVector tv = snap.termVector(c.doc);
-        f[RankFeatures.TFIDF] = (float) sourceVector.cosine(tv);
+        f[TFIDF.ordinal()] = (float) sourceVector.cosine(tv);
         return f;
     }
 }

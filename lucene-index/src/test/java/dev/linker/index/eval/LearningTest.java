@@ -4,6 +4,7 @@ import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.RankFeature;
 import dev.linker.index.rank.RankFeatures;
 import dev.linker.index.rank.Trainer;
 import dev.linker.index.rank.TrainingSet;
@@ -44,7 +45,7 @@ class LearningTest {
                 String url = row.suggestion().url();
                 int stored = idx.get(url).inbound();
                 int expected = own.contains(url) ? stored - 1 : stored;
-                assertEquals((float) Math.log1p(expected), row.features()[RankFeatures.INBOUND], 1e-6,
+                assertEquals((float) Math.log1p(expected), row.features()[RankFeature.INBOUND.ordinal()], 1e-6,
                         url + ": the source's own link must not count towards its target's inbound links");
                 if (own.contains(url)) {
                     assertTrue(row.suggestion().components().authority() < idx.get(url).authority(), url);
@@ -69,7 +70,8 @@ class LearningTest {
                 assertEquals(opening, self >= 0, g.query() + ": a page is a candidate of its opening only");
                 if (opening) {
                     assertTrue(g.linked()[self], g.query());
-                    assertTrue(Float.isNaN(g.features().get(self)[RankFeatures.DATE_GAP]), "a draft has no date yet");
+                    assertTrue(Float.isNaN(g.features().get(self)[RankFeature.DATE_GAP.ordinal()]),
+                            "a draft has no date yet");
                 }
             }
         }
@@ -91,8 +93,8 @@ class LearningTest {
             List<float[]> rows = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 float[] f = new float[RankFeatures.COUNT];
-                f[RankFeatures.SOURCE_WORDS] = g;
-                f[RankFeatures.COSINE] = i == 0 ? code : r.nextFloat();
+                f[RankFeature.SOURCE_WORDS.ordinal()] = g;
+                f[RankFeature.COSINE.ordinal()] = i == 0 ? code : r.nextFloat();
                 urls.add(source + "/c" + i);
                 rows.add(f);
             }
@@ -174,7 +176,7 @@ class LearningTest {
         Map<String, Float> words = new HashMap<>();
         try (PageIndex idx = Fixtures.coffeeIndex()) {
             for (Suggester.Scored row : new Suggester(idx, SuggestSettings.DEFAULT).scored(ESPRESSO, false)) {
-                words.put(row.suggestion().url(), row.features()[RankFeatures.TARGET_WORDS]);
+                words.put(row.suggestion().url(), row.features()[RankFeature.TARGET_WORDS.ordinal()]);
             }
         }
         float split = (float) (words.values().stream().mapToDouble(f -> f).max().orElseThrow()
@@ -186,7 +188,7 @@ class LearningTest {
             }
         });
         TreeModel longerFirst = new TreeModel(0, List.of(new TreeModel.Tree(
-                new int[] {RankFeatures.TARGET_WORDS, 0, 0}, new float[] {split, 0, 0}, new int[] {1, -1, -1},
+                new int[] {RankFeature.TARGET_WORDS.ordinal(), 0, 0}, new float[] {split, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1})));
         LearnedRanker r = new LearnedRanker(RankFeatures.VERSION, longerFirst, new LearnedRanker.Report(true, "test",
                 9, 20, 20, 90, 5, 0.5, 0.7, 0.01, false, "fingerprint", 0.1));

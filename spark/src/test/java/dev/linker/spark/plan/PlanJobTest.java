@@ -11,6 +11,7 @@ import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
 import dev.linker.index.plan.Planner;
 import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.RankFeature;
 import dev.linker.index.rank.RankFeatures;
 import dev.linker.index.rank.TreeModel;
 import dev.linker.index.suggest.Ranking;
@@ -146,7 +147,7 @@ public class PlanJobTest {
         // A one-split model (pages whose text the donor's words match best first), kept in an index folder as
         // linker index keeps what it learned.
         LearnedRanker learned = new LearnedRanker(RankFeatures.VERSION, new TreeModel(0, List.of(new TreeModel.Tree(
-                new int[] {RankFeatures.LEXICAL, 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
+                new int[] {RankFeature.LEXICAL.ordinal(), 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
                 new LearnedRanker.Report(true, "test", 40, 100, 100, 1000, 5, 0.5, 0.6, 0.01, false, "f", 1));
         Path rankerIndex = tmp.resolve("ranker-index");
