@@ -184,8 +184,8 @@ final class BlockPlans {
                 int pi = fieldIndex(r, "planned");
                 if (pi >= 0 && !r.isNullAt(pi)) {
                     for (Row l : r.<Row>getList(pi)) {
-                        roles.planned().add(new PlannedLink(rec.url(), null, l.getString(0), l.getDouble(1), null,
-                                l.getDouble(2)));
+                        roles.planned().add(new PlannedLink(rec.url(), null, l.getAs("acceptor"),
+                                l.<Double>getAs("score"), null, l.<Double>getAs("similarity")));
                     }
                 }
                 List<Float> v = r.getList(r.fieldIndex("vector"));

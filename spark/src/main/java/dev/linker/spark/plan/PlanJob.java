@@ -288,8 +288,9 @@ public final class PlanJob implements PlanOptions.Runner {
                 Iterator<Row> it = links.toLocalIterator();
                 while (it.hasNext()) {
                     Row r = it.next();
-                    w.println(PlanCsv.row(new PlannedLink(r.getString(0), r.getString(1), r.getString(2),
-                            r.getDouble(3), r.getString(4), r.getDouble(6), r.getBoolean(5))));
+                    w.println(PlanCsv.row(new PlannedLink(r.getAs("donor_url"), r.getAs("anchor_text"),
+                            r.getAs("acceptor_url"), r.<Double>getAs("score"), r.getAs("sentence"),
+                            r.<Double>getAs("similarity"), r.<Boolean>getAs("anchor_in_text"))));
                 }
             }
         } catch (IOException e) {

@@ -67,8 +67,9 @@ final class Rounds {
         List<PlannedLink> pairs = new ArrayList<>();
         Map<String, Integer> inbound = new HashMap<>();
         for (Row r : candidates.select("donor", "acceptor", "score", "similarity", "inbound").collectAsList()) {
-            pairs.add(new PlannedLink(r.getString(0), null, r.getString(1), r.getDouble(2), null, r.getDouble(3)));
-            inbound.put(r.getString(1), (int) r.getLong(4));
+            pairs.add(new PlannedLink(r.getAs("donor"), null, r.getAs("acceptor"), r.<Double>getAs("score"), null,
+                    r.<Double>getAs("similarity")));
+            inbound.put(r.getAs("acceptor"), (int) r.<Long>getAs("inbound").longValue());
         }
         List<PlannedLink> taken = ps.algorithm() == PlanSettings.Algorithm.GREEDY ? Planner.greedy(pairs, ps)
                 : Planner.equal(pairs, ps, inbound::get);
