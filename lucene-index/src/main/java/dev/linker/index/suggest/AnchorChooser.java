@@ -3,7 +3,6 @@ package dev.linker.index.suggest;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.anchor.AnchorText;
 import dev.linker.core.anchor.NameIndex;
-import dev.linker.core.anchor.Sentences;
 import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.Vectors;
 
@@ -50,10 +49,6 @@ final class AnchorChooser {
     static final double RARE_SHARE = 0.02;
     /** A span's distinctive words make a strong case from this summed weight (the page's strongest word weighs 1). */
     static final double DISTINCTIVE_SPAN_MIN = 1.0;
-    /** Sentences a page's span is looked for in: those sharing most of its distinctive words. */
-    static final int SENTENCES_PER_PAGE = 2;
-    /** Sentences embedded to find where a page that shares no word with the text fits, at most. */
-    static final int SENTENCES_BY_MEANING = 8;
     /** Spans per page, richest in its distinctive words first, that are embedded to find the best. */
     static final int SPANS_PER_PAGE = 8;
     /** Weights of the span score: meaning close to the page, distinctive words, meaning close to the whole site. */
@@ -98,6 +93,8 @@ final class AnchorChooser {
     private final List<int[]> taken = new ArrayList<>();
     /** Where the text names a page by one of its own names: no other page's link goes there. */
     private final List<NameIndex.Mention> reserved = new ArrayList<>();
+    /** Where in the text a page's phrase is looked for. */
+    private final AnchorSentences where;
     /** The page an anchor is being chosen for. */
     private String placing;
 
@@ -110,6 +107,7 @@ final class AnchorChooser {
         this.site = site;
         this.embed = embed;
         this.spanBudget = embed == null ? 0 : spanBudget;
+        this.where = new AnchorSentences(src, embed);
     }
 
     /**
@@ -147,15 +145,15 @@ final class AnchorChooser {
             return a;
         }
         Map<String, Double> terms = t.distinctive() == null ? Map.of() : t.distinctive().get();
-        List<Integer> sentences = bestSentences(terms);
+        List<Integer> sentences = where.sharing(terms);
         if (sentences.isEmpty()) {
-            sentences = closestSentences(t);
+            sentences = spanBudget <= 0 || t.vector() == null ? List.of() : where.closest(t.vector());
         }
         a = bySpan(t, terms, sentences);
         if (a != null) {
             return a;
         }
-        return Anchor.none(src.text(), sentences.isEmpty() ? firstSentence() : src.sentences().get(sentences.get(0)),
+        return Anchor.none(src.text(), sentences.isEmpty() ? where.first() : src.sentences().get(sentences.get(0)),
                 t.name());
     }
 
@@ -352,86 +350,6 @@ final class AnchorChooser {
         }
         return at(best.from(), best.to(), best.distinctive() >= DISTINCTIVE_SPAN_MIN ? Anchor.Rule.DISTINCTIVE
                 : Anchor.Rule.SEMANTIC, t);
-    }
-
-    // ---- sentences --------------------------------------------------------------------------------------------
-
-    /** The sentences sharing most distinctive weight with the target, best first (only those sharing some). */
-    private List<Integer> bestSentences(Map<String, Double> terms) {
-        List<double[]> scored = new ArrayList<>();
-        for (int k = 0; k < src.sentences().size(); k++) {
-            int[] range = src.tokenRange(k);
-            Set<String> seen = new HashSet<>();
-            double score = 0;
-            for (int i = range[0]; i < range[1]; i++) {
-                Tokens.Token tok = src.tokens().get(i);
-                Double w = terms.get(tok.term());
-                if (w != null && seen.add(tok.term()) && !src.isBlocked(tok.start(), tok.end())) {
-                    score += w;
-                }
-            }
-            if (score > 0) {
-                scored.add(new double[] {k, score});
-            }
-        }
-        scored.sort(Comparator.comparingDouble((double[] x) -> -x[1]).thenComparingDouble(x -> x[0]));
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < Math.min(SENTENCES_PER_PAGE, scored.size()); i++) {
-            out.add((int) scored.get(i)[0]);
-        }
-        return out;
-    }
-
-    /**
-     * With no word of the page in the text, the sentences closest to it in meaning (of the first
-     * {@value #SENTENCES_BY_MEANING} that may carry a link): the text speaks of the page in words of its own.
-     */
-    private List<Integer> closestSentences(Target t) {
-        if (spanBudget <= 0 || t.vector() == null) {
-            return List.of();
-        }
-        List<Integer> ks = new ArrayList<>();
-        List<String> texts = new ArrayList<>();
-        for (int k = 0; k < src.sentences().size() && ks.size() < SENTENCES_BY_MEANING; k++) {
-            if (!blockedWhole(src.sentences().get(k))) {
-                ks.add(k);
-                texts.add(src.sentences().sentence(k));
-            }
-        }
-        if (ks.isEmpty()) {
-            return List.of();
-        }
-        List<float[]> v = embed.apply(texts);
-        Integer[] order = ks.toArray(new Integer[0]);
-        double[] cos = new double[src.sentences().size()];
-        for (int i = 0; i < ks.size(); i++) {
-            cos[ks.get(i)] = Vectors.dotDouble(v.get(i), t.vector());
-        }
-        java.util.Arrays.sort(order, Comparator.comparingDouble((Integer k) -> -cos[k]).thenComparingInt(k -> k));
-        return List.of(order).subList(0, Math.min(SENTENCES_PER_PAGE, order.length));
-    }
-
-    /** True when no token of the sentence may carry a link (a heading, a code line). */
-    private boolean blockedWhole(Sentences.Span s) {
-        int k = src.sentences().indexOf(s.start(), s.end());
-        int[] range = src.tokenRange(k);
-        for (int i = range[0]; i < range[1]; i++) {
-            Tokens.Token t = src.tokens().get(i);
-            if (!src.isBlocked(t.start(), t.end())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private Sentences.Span firstSentence() {
-        for (int k = 0; k < src.sentences().size(); k++) {
-            Sentences.Span s = src.sentences().get(k);
-            if (!blockedWhole(s)) {
-                return s;
-            }
-        }
-        return null;
     }
 
     // ---- shared -----------------------------------------------------------------------------------------------
