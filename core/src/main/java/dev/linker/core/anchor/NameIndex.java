@@ -163,7 +163,7 @@ public final class NameIndex {
 
         /** The page's address, which may confirm a head of its title (see {@link #addSlug}). */
         public Page slug(String url) {
-            String slug = NameIndex.slug(url);
+            String slug = TitleNames.slug(url);
             List<String> terms = slug == null ? List.of() : Tokens.terms(slug);
             // a one-word slug is too often a plain word
             return terms.size() < 2 ? this : record(String.join(" ", terms), SLUG, null);
@@ -247,34 +247,6 @@ public final class NameIndex {
         if (o != null && o.kind == Kind.HEAD) {
             o.kind = Kind.TITLE;
         }
-    }
-
-    /** The last part of an address's path without its extension, or null for a folder ("/x/") or the root. */
-    static String slug(String url) {
-        String path = url;
-        int scheme = url.indexOf("://");
-        if (scheme >= 0) {
-            int slash = url.indexOf('/', scheme + 3);
-            path = slash < 0 ? "/" : url.substring(slash);
-        }
-        int cut = path.length();
-        for (char c : new char[] {'?', '#'}) {
-            int i = path.indexOf(c);
-            if (i >= 0) {
-                cut = Math.min(cut, i);
-            }
-        }
-        path = path.substring(0, cut);
-        if (path.isEmpty() || path.endsWith("/")) {
-            return null;
-        }
-        String last = path.substring(path.lastIndexOf('/') + 1);
-        int dot = last.lastIndexOf('.');
-        if (dot > 0 && last.length() - dot <= 5 && last.substring(dot + 1).chars().allMatch(Character::isLetter)) {
-            last = last.substring(0, dot); // .html, .htm, .php, .aspx
-        }
-        return last.isEmpty() || last.equals("index") ? null
-                : java.net.URLDecoder.decode(last.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     public int size() {

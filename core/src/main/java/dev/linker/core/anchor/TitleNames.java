@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * The names a page goes by, derived from its title and H1 once the site's title template is stripped: the title
  * itself, its parts around dashes, colons and parentheses ("WITH Queries (Common Table Expressions)" is also named
  * "Common Table Expressions"), and for numbered titles the number as documentation cross-references cite it
- * ("34.15. Environment Variables" is "Section 34.15", "Chapter 13. …" is "Chapter 13").
+ * ("34.15. Environment Variables" is "Section 34.15", "Chapter 13. …" is "Chapter 13"); and the slug of its address,
+ * which may confirm a head of its title.
  */
 public final class TitleNames {
     private static final Pattern NUMBERED = Pattern.compile(
@@ -123,5 +124,33 @@ public final class TitleNames {
         int dot = m.end(2) + m.group(3).length();
         return dot < m.group(0).length() && m.group(0).charAt(dot) == '.'
                 && (a.chars().allMatch(Character::isDigit) || a.length() == 1 && Character.isUpperCase(a.charAt(0)));
+    }
+
+    /** The last part of an address's path without its extension, or null for a folder ("/x/") or the root. */
+    static String slug(String url) {
+        String path = url;
+        int scheme = url.indexOf("://");
+        if (scheme >= 0) {
+            int slash = url.indexOf('/', scheme + 3);
+            path = slash < 0 ? "/" : url.substring(slash);
+        }
+        int cut = path.length();
+        for (char c : new char[] {'?', '#'}) {
+            int i = path.indexOf(c);
+            if (i >= 0) {
+                cut = Math.min(cut, i);
+            }
+        }
+        path = path.substring(0, cut);
+        if (path.isEmpty() || path.endsWith("/")) {
+            return null;
+        }
+        String last = path.substring(path.lastIndexOf('/') + 1);
+        int dot = last.lastIndexOf('.');
+        if (dot > 0 && last.length() - dot <= 5 && last.substring(dot + 1).chars().allMatch(Character::isLetter)) {
+            last = last.substring(0, dot); // .html, .htm, .php, .aspx
+        }
+        return last.isEmpty() || last.equals("index") ? null
+                : java.net.URLDecoder.decode(last.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
     }
 }

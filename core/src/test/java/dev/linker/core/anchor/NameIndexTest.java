@@ -108,10 +108,10 @@ class NameIndexTest {
         assertEquals("cold brew", m.phrase());
         assertFalse(n.mentions(toks, null).containsKey("https://x.example/go-brand.html"),
                 "\"go brand\" is the address's words, not a head of its title");
-        assertEquals("cold-brew", NameIndex.slug("https://brew.example/blog/cold-brew.html?utm=x"));
-        assertEquals(null, NameIndex.slug("/guides/"));
-        assertEquals(null, NameIndex.slug("/guides/index.html"));
-        assertEquals("Rust-1.83.0", NameIndex.slug("/2024/11/28/Rust-1.83.0.html"));
+        assertEquals("cold-brew", TitleNames.slug("https://brew.example/blog/cold-brew.html?utm=x"));
+        assertEquals(null, TitleNames.slug("/guides/"));
+        assertEquals(null, TitleNames.slug("/guides/index.html"));
+        assertEquals("Rust-1.83.0", TitleNames.slug("/2024/11/28/Rust-1.83.0.html"));
     }
 
     private static NameIndex index() {
