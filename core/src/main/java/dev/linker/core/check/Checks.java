@@ -90,6 +90,7 @@ public final class Checks {
                                     List<dev.linker.core.brief.Brief> briefs) {
         TitleTemplate template = TitleTemplate.detect(site.pages().values().stream().map(Page::title).toList());
         List<Finding> out = new ArrayList<>();
+        Map<String, String> texts = new java.util.HashMap<>();
         for (Check c : ALL) {
             CheckSettings s = settings.getOrDefault(c.id(), new CheckSettings(null, null, Map.of()));
             if (Boolean.FALSE.equals(s.enabled())) {
@@ -98,7 +99,7 @@ public final class Checks {
             Map<String, Object> opts = new LinkedHashMap<>(c.defaultOptions());
             opts.putAll(s.options());
             Severity sev = s.severity() != null ? s.severity() : c.defaultSeverity();
-            c.run(new CheckContext(site, graph, template, c.id(), sev, opts, out, history, briefs));
+            c.run(new CheckContext(site, graph, template, c.id(), sev, opts, out, history, briefs, texts));
         }
         return out;
     }
