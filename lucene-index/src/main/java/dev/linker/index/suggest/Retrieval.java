@@ -256,7 +256,7 @@ final class Retrieval {
     Query lexicalQuery(IndexSearcher s, SiteSnapshot snap, Map<String, Integer> tf) throws IOException {
         IndexReader r = s.getIndexReader();
         int n = Math.max(1, r.maxDoc());
-        List<Object[]> terms = new ArrayList<>();
+        List<Weighted> terms = new ArrayList<>();
         for (Map.Entry<String, Integer> e : tf.entrySet()) {
             if (e.getKey().length() > 255) {
                 continue;
@@ -265,16 +265,15 @@ final class Retrieval {
             if (df == 0 || df > settings.commonWordShare() * n) {
                 continue;
             }
-            double weight = (1 + Math.log(e.getValue())) * Math.log((double) n / df);
-            terms.add(new Object[] {e.getKey(), weight});
+            terms.add(new Weighted(e.getKey(), (1 + Math.log(e.getValue())) * Math.log((double) n / df)));
         }
         if (terms.isEmpty()) {
             return null;
         }
-        terms.sort((a, b) -> Double.compare((double) b[1], (double) a[1]));
+        terms.sort((a, b) -> Double.compare(b.weight(), a.weight()));
         BooleanQuery.Builder b = new BooleanQuery.Builder();
-        for (Object[] t : terms.subList(0, Math.min(MAX_QUERY_TERMS, terms.size()))) {
-            String term = (String) t[0];
+        for (Weighted t : terms.subList(0, Math.min(MAX_QUERY_TERMS, terms.size()))) {
+            String term = t.term();
             float boost = (float) (1 + Math.log(tf.get(term)));
             Term all = new Term(Fields.ALL, term);
             Term inTitle = new Term(Fields.TITLE, term);
@@ -283,6 +282,10 @@ final class Retrieval {
                     BooleanClause.Occur.SHOULD);
         }
         return b.build();
+    }
+
+    /** A query term and its tf·idf weight. */
+    private record Weighted(String term, double weight) {
     }
 
     private static Integer resolve(SiteSnapshot snap, String link) {

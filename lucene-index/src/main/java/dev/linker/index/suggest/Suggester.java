@@ -152,7 +152,7 @@ public final class Suggester {
         // write (Snapshots#serving): the editor does not wait for a bulk sync.
         return snapshots.serving(snap ->
                 // Drafts rank by the weights unless a ranker is given: see Ranking#forDrafts.
-                suggest(snap, Source.draft(d, vector, snap.linkedFrom(d), snap.language(d)), limit, true,
+                suggest(snap, Source.draft(d, vector, snap.linkedFrom(d), snap.language(d)), true,
                         new Ranker.Wanted(limit, null, false, settings.ranking().forDrafts().model(index.ranker()))));
     }
 
@@ -169,7 +169,7 @@ public final class Suggester {
      */
     public List<Suggestion> candidates(String url, boolean hideOwnLinks, Set<String> onlyTargets, int limit,
                                        boolean withAnchors) {
-        return snapshots.latest(snap -> suggest(snap, source(snap, url, hideOwnLinks), limit, withAnchors,
+        return snapshots.latest(snap -> suggest(snap, source(snap, url, hideOwnLinks), withAnchors,
                 new Ranker.Wanted(limit, onlyTargets, false, model())));
     }
 
@@ -201,7 +201,7 @@ public final class Suggester {
 
     private List<Scored> scored(SiteSnapshot snap, Source src) {
         List<Scored> scored = new ArrayList<>();
-        for (Suggestion sg : suggest(snap, src, Integer.MAX_VALUE, false,
+        for (Suggestion sg : suggest(snap, src, false,
                 new Ranker.Wanted(Integer.MAX_VALUE, null, true, null))) {
             scored.add(new Scored(sg, sg.features()));
         }
@@ -275,8 +275,7 @@ public final class Suggester {
     }
 
     /** The stages in turn: retrieve, rank, anchor. */
-    private List<Suggestion> suggest(SiteSnapshot snap, Source src, int limit, boolean withAnchors,
-                                     Ranker.Wanted want) {
+    private List<Suggestion> suggest(SiteSnapshot snap, Source src, boolean withAnchors, Ranker.Wanted want) {
         IndexSearcher s = snap.view.searcher();
         try {
             List<Suggestion> top = ranker.rank(s, snap, src, retrieval.gather(s, snap, src), want);
