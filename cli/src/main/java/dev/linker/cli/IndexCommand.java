@@ -1,5 +1,8 @@
 package dev.linker.cli;
 
+import dev.linker.index.SyncReport;
+import dev.linker.index.VectorFormat;
+import dev.linker.index.IndexSettings;
 import dev.linker.core.result.ExitCode;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.ImportedVectors;
@@ -64,8 +67,8 @@ final class IndexCommand implements Callable<Integer> {
     }
 
     private void index(SiteRecords records, long t0, PrintWriter out, PrintWriter err) {
-        PageIndex.Options opts = PageIndex.Options.DEFAULT.withEmbed(EmbedMode.parse(o.embed))
-                .withFormat(PageIndex.VectorFormat.parse(o.vectorFormat));
+        IndexSettings opts = IndexSettings.DEFAULT.withEmbed(EmbedMode.parse(o.embed))
+                .withFormat(VectorFormat.parse(o.vectorFormat));
         // With vectors made elsewhere, the local model loads only if a page needs embedding here.
         try (Embedder e = o.vectors != null ? o.embedder.lazyForIndex(o.indexDir) : o.embedder.create();
              PageIndex index = PageIndex.open(o.indexDir, e, opts);
@@ -77,7 +80,7 @@ final class IndexCommand implements Callable<Integer> {
             if (!o.log.quiet) {
                 err.println("linker: indexing into " + o.indexDir + " with " + e.id());
             }
-            PageIndex.SyncReport r = index.sync(records, !o.keepMissing, o.log.progress(),
+            SyncReport r = index.sync(records, !o.keepMissing, o.log.progress(),
                     imported);
             if (imported != null && !o.log.quiet && imported.taken() < imported.size()) {
                 err.println("linker: " + (imported.size() - imported.taken()) + " of the " + imported.size()

@@ -1,5 +1,7 @@
 package dev.linker.cli;
 
+import dev.linker.index.SyncReport;
+import dev.linker.index.IndexSettings;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.site.FolderFiles;
 import dev.linker.index.HiddenLinks;
@@ -83,11 +85,11 @@ final class SiteIndexOptions {
             }
             boolean temporary = indexDir == null || given != null;
             dir = temporary ? Files.createTempDirectory("linker-" + command) : indexDir;
-            PageIndex.Options recipe = given == null ? PageIndex.Options.DEFAULT
-                    : PageIndex.Options.DEFAULT.withEmbed(given.embedMode()).withFormat(given.vectorFormat());
+            IndexSettings recipe = given == null ? IndexSettings.DEFAULT
+                    : IndexSettings.DEFAULT.withEmbed(given.embedMode()).withFormat(given.vectorFormat());
             PageIndex index = PageIndex.open(dir, e, recipe);
             try {
-                PageIndex.SyncReport r = index.sync(pages, true, log.progress(),
+                SyncReport r = index.sync(pages, true, log.progress(),
                         given == null ? null : HiddenLinks.vectorsOf(given));
                 if (!log.quiet) {
                     err.println("linker: index " + dir + ": " + r);

@@ -1,5 +1,7 @@
 package dev.linker.cli;
 
+import dev.linker.index.SyncReport;
+import dev.linker.index.IndexSettings;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.SourceLoader;
@@ -38,12 +40,12 @@ final class SourceIndexing {
 
     /** Opens (or creates) the index in {@code dir} and syncs it to {@code records}; the caller closes it. */
     static PageIndex synced(Path dir, Embedder e, List<PageRecord> records, PrintWriter err, boolean quiet) {
-        PageIndex index = PageIndex.open(dir, e, PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(dir, e, IndexSettings.DEFAULT);
         if (index.openNote() != null) {
             err.println("linker: " + index.openNote());
         }
         try {
-            PageIndex.SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
+            SyncReport r = index.sync(records, true, quiet ? null : m -> err.println("linker: " + m));
             if (!quiet) {
                 err.println("linker: index " + dir + ": " + r);
             }

@@ -1,7 +1,5 @@
 package dev.linker.index;
 
-import dev.linker.index.PageIndex.Options;
-import dev.linker.index.PageIndex.VectorFormat;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
@@ -19,7 +17,7 @@ final class IndexCodecs {
     private IndexCodecs() {
     }
 
-    static IndexWriterConfig writerConfig(VectorFormat format, Options options) {
+    static IndexWriterConfig writerConfig(VectorFormat format, IndexSettings options) {
         IndexWriterConfig cfg = new IndexWriterConfig(new LinkerAnalyzer());
         cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
         cfg.setCodec(codec(format));

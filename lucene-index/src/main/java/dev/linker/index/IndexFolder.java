@@ -3,8 +3,6 @@ package dev.linker.index;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.result.LinkerException;
-import dev.linker.index.PageIndex.Options;
-import dev.linker.index.PageIndex.VectorFormat;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
@@ -35,7 +33,7 @@ final class IndexFolder {
     private IndexFolder() {
     }
 
-    static PageIndex open(Path dir, Embedder embedder, Options options) {
+    static PageIndex open(Path dir, Embedder embedder, IndexSettings options) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -67,10 +65,10 @@ final class IndexFolder {
         } catch (IOException e) {
             throw translate(dir.toString(), e);
         }
-        return open(dir, embedder, Options.DEFAULT.withEmbed(EmbedMode.parse(mode)));
+        return open(dir, embedder, IndexSettings.DEFAULT.withEmbed(EmbedMode.parse(mode)));
     }
 
-    static PageIndex open(Directory directory, String where, Embedder embedder, Options options) {
+    static PageIndex open(Directory directory, String where, Embedder embedder, IndexSettings options) {
         try {
             return openWriter(where, directory, embedder, options);
         } catch (LinkerException e) {
@@ -82,7 +80,7 @@ final class IndexFolder {
         }
     }
 
-    static PageIndex inMemory(Embedder embedder, Options options) {
+    static PageIndex inMemory(Embedder embedder, IndexSettings options) {
         try {
             return openWriter("(memory)", new ByteBuffersDirectory(), embedder, options);
         } catch (IOException e) {
@@ -107,7 +105,7 @@ final class IndexFolder {
             SearcherManager sm = new SearcherManager(d, null);
             PageIndex idx = new PageIndex(dir.toString(), d, null, sm, embedder, id, dim,
                     EmbedMode.parse(data.getOrDefault(Fields.DATA_EMBED, "both")),
-                    VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), Options.DEFAULT);
+                    VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), IndexSettings.DEFAULT);
             idx.opened(null, false, data);
             return idx;
         } catch (LinkerException e) {
@@ -141,7 +139,7 @@ final class IndexFolder {
         }
     }
 
-    private static PageIndex openWriter(String where, Directory d, Embedder embedder, Options options)
+    private static PageIndex openWriter(String where, Directory d, Embedder embedder, IndexSettings options)
             throws IOException {
         if (embedder == null) {
             throw new IllegalArgumentException("a writable index needs an embedder");

@@ -47,7 +47,7 @@ public final class IndexedSite {
         return new Site("index", null, pages, Set.of(), redirects);
     }
 
-    private static List<Link> links(String url, PageIndex.Stored d) {
+    private static List<Link> links(String url, StoredPage d) {
         String[] written = d.getAll(Fields.WRITTEN_LINKS);
         List<Link> out = new ArrayList<>();
         if (written.length > 0) {

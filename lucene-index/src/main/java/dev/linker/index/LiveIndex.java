@@ -1,8 +1,6 @@
 package dev.linker.index;
 
 import dev.linker.core.embed.Embedder;
-import dev.linker.index.PageIndex.Options;
-import dev.linker.index.PageIndex.VectorFormat;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
@@ -32,7 +30,7 @@ final class LiveIndex {
     private final String where;
     private final Directory dir;
     private final VectorFormat format;
-    private final Options options;
+    private final IndexSettings options;
     private final Supplier<Map<String, String>> commitData;
     private final Consumer<Map<String, String>> takeBack;
     /** Replaced when a failed write (a full disk) stopped it: see {@link #liveWriter()}. */
@@ -49,7 +47,7 @@ final class LiveIndex {
     private volatile boolean pending;
 
     LiveIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, VectorFormat format,
-              Options options, Supplier<Map<String, String>> commitData, Consumer<Map<String, String>> takeBack) {
+              IndexSettings options, Supplier<Map<String, String>> commitData, Consumer<Map<String, String>> takeBack) {
         this.where = where;
         this.dir = dir;
         this.writer = writer;

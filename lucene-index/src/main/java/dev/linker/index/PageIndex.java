@@ -33,77 +33,6 @@ import java.util.function.Function;
  */
 public final class PageIndex implements Closeable {
 
-    /** float32 HNSW, or HNSW over int8-quantized vectors (4× smaller in RAM, raw floats kept for rescoring). */
-    public enum VectorFormat {
-        FLOAT, INT8;
-
-        public static VectorFormat parse(String s) {
-            try {
-                return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new LinkerException("unknown vector format \"" + s + "\" (known: float, int8)");
-            }
-        }
-    }
-
-    /**
-     * @param commitEvery  pages between progress lines and commits during a sync (a commit at most every 15 s)
-     * @param serialMerges merge segments in the writing thread, not in the background: the index's segments (and so
-     *                     its approximate vector search) then depend only on what was written, not on timing — for a
-     *                     job whose result must not depend on the machine (a plan's block on Spark)
-     * @param writeThreads the most threads the embedder runs on while pages are written (a sync, an upsert): 0 for
-     *                     all of its own ({@link Embedder#threads()}); fewer leave cores to whatever else embeds
-     *                     with it (a server's drafts). The vectors are the same at any count
-     */
-    public record Options(EmbedMode embed, VectorFormat format, int commitEvery, boolean serialMerges,
-                          int writeThreads) {
-        public static final Options DEFAULT = new Options(EmbedMode.BOTH, VectorFormat.FLOAT, 500);
-
-        public Options {
-            if (writeThreads < 0) {
-                throw new IllegalArgumentException("writeThreads " + writeThreads + " is negative");
-            }
-        }
-
-        public Options(EmbedMode embed, VectorFormat format, int commitEvery) {
-            this(embed, format, commitEvery, false, 0);
-        }
-
-        public Options withEmbed(EmbedMode e) {
-            return new Options(e, format, commitEvery, serialMerges, writeThreads);
-        }
-
-        public Options withFormat(VectorFormat f) {
-            return new Options(embed, f, commitEvery, serialMerges, writeThreads);
-        }
-
-        /** At most {@code n} threads embed what a write needs; 0: all the embedder has. */
-        public Options withWriteThreads(int n) {
-            return new Options(embed, format, commitEvery, serialMerges, n);
-        }
-
-        /** Commits only at the end of a sync and merges in the writing thread: the same pages, the same index. */
-        public Options reproducible() {
-            return new Options(embed, format, Integer.MAX_VALUE, true, writeThreads);
-        }
-    }
-
-    /**
-     * What a sync did; {@link #toString()} is the line users see: "412 unchanged, 3 embedded, 1 removed" (and
-     * "…, 980 imported" when vectors made elsewhere were taken).
-     */
-    public record SyncReport(int unchanged, int embedded, int removed, int imported) {
-        public SyncReport(int unchanged, int embedded, int removed) {
-            this(unchanged, embedded, removed, 0);
-        }
-
-        @Override
-        public String toString() {
-            return unchanged + " unchanged, " + embedded + " embedded, " + (imported > 0 ? imported + " imported, " : "")
-                    + removed + " removed";
-        }
-    }
-
     private final String where;
     private final LiveIndex live;
     private final PageWriter writes;
@@ -122,7 +51,7 @@ public final class PageIndex implements Closeable {
     private volatile LearnedRanker ranker;
 
     PageIndex(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
-              String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, Options options) {
+              String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, IndexSettings options) {
         this.where = where;
         this.live = new LiveIndex(where, dir, writer, searchers, format, options, this::commitData, this::takeBack);
         this.embedder = embedder;
@@ -135,7 +64,7 @@ public final class PageIndex implements Closeable {
 
     /**
      * Opens (or creates) a writable index in {@code dir} with the bundled local model, which the index then owns
-     * and closes. An index built with another embedder must be opened with {@link #open(Path, Embedder, Options)}.
+     * and closes. An index built with another embedder must be opened with {@link #open(Path, Embedder, IndexSettings)}.
      */
     public static PageIndex open(Path dir) {
         String recorded = Files.isDirectory(dir) ? recordedEmbedder(dir) : null;
@@ -146,7 +75,7 @@ public final class PageIndex implements Closeable {
         }
         Embedder local = dev.linker.core.embed.Embedders.createDefault();
         try {
-            PageIndex idx = open(dir, local, Options.DEFAULT);
+            PageIndex idx = open(dir, local, IndexSettings.DEFAULT);
             idx.ownedEmbedder = local;
             return idx;
         } catch (RuntimeException e) {
@@ -157,11 +86,11 @@ public final class PageIndex implements Closeable {
 
     /** A fresh in-memory index with default options. */
     public static PageIndex inMemory(Embedder embedder) {
-        return inMemory(embedder, Options.DEFAULT);
+        return inMemory(embedder, IndexSettings.DEFAULT);
     }
 
     /** Opens (or creates) a writable index in {@code dir}. */
-    public static PageIndex open(Path dir, Embedder embedder, Options options) {
+    public static PageIndex open(Path dir, Embedder embedder, IndexSettings options) {
         return IndexFolder.open(dir, embedder, options);
     }
 
@@ -177,12 +106,12 @@ public final class PageIndex implements Closeable {
      * Opens (or creates) a writable index over a Lucene {@link Directory} of the caller's (fault tests wrap one); the
      * index closes it. {@code where} names it in messages.
      */
-    public static PageIndex open(Directory directory, String where, Embedder embedder, Options options) {
+    public static PageIndex open(Directory directory, String where, Embedder embedder, IndexSettings options) {
         return IndexFolder.open(directory, where, embedder, options);
     }
 
     /** A fresh index in memory, for tests and one-off evaluations. */
-    public static PageIndex inMemory(Embedder embedder, Options options) {
+    public static PageIndex inMemory(Embedder embedder, IndexSettings options) {
         return IndexFolder.inMemory(embedder, options);
     }
 
@@ -496,17 +425,8 @@ public final class PageIndex implements Closeable {
         });
     }
 
-    /** A page's stored fields as {@link #forEachStored} hands them over; no Lucene type leaves the index. */
-    public interface Stored {
-        /** The field's (first) value, or null. */
-        String get(String field);
-
-        /** All values of a many-valued field. */
-        String[] getAll(String field);
-    }
-
     /** Every page in the index (one version of it), with the stored {@code fields} ({@link Fields}) read. */
-    public void forEachStored(Set<String> fields, java.util.function.Consumer<Stored> f) {
+    public void forEachStored(Set<String> fields, java.util.function.Consumer<StoredPage> f) {
         withView(v -> {
             v.forEachStored(fields, f);
             return null;

@@ -157,7 +157,7 @@ public final class PageView {
     }
 
     /** Every page in this view, with the stored {@code fields} read, as {@link PageIndex#forEachStored} hands them. */
-    void forEachStored(Set<String> fields, Consumer<PageIndex.Stored> f) {
+    void forEachStored(Set<String> fields, Consumer<StoredPage> f) {
         try {
             for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
                 StoredFields sf = leaf.reader().storedFields();
@@ -167,7 +167,7 @@ public final class PageView {
                         continue;
                     }
                     Document d = sf.document(i, fields);
-                    f.accept(new PageIndex.Stored() {
+                    f.accept(new StoredPage() {
                         @Override
                         public String get(String field) {
                             return d.get(field);

@@ -4,8 +4,6 @@ import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.result.LinkerException;
-import dev.linker.index.PageIndex.Options;
-import dev.linker.index.PageIndex.SyncReport;
 import org.apache.lucene.index.Term;
 
 import java.io.IOException;
@@ -31,10 +29,10 @@ final class PageWriter {
     private final String embedderId;
     private final int dimension;
     private final EmbedMode embedMode;
-    private final Options options;
+    private final IndexSettings options;
 
     PageWriter(PageIndex index, LiveIndex live, Embedder embedder, String embedderId, int dimension,
-               EmbedMode embedMode, Options options) {
+               EmbedMode embedMode, IndexSettings options) {
         this.index = index;
         this.live = live;
         this.embedder = embedder == null || options.writeThreads() == 0 ? embedder
@@ -135,7 +133,7 @@ final class PageWriter {
     /**
      * The least time between two commits of a sync (Solr's autoCommit default). A commit fsyncs, and every commit
      * ends a segment that merges must fold in again; at hundreds of pages a second, a commit every
-     * {@link PageIndex.Options#commitEvery()} pages would be one a second. A killed sync loses at most this much.
+     * {@link IndexSettings#commitEvery()} pages would be one a second. A killed sync loses at most this much.
      */
     static final long COMMIT_INTERVAL_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
 
@@ -205,7 +203,7 @@ final class PageWriter {
 
     /**
      * Waits for a batch's vectors and writes its changed pages; reports progress every
-     * {@link PageIndex.Options#commitEvery()} pages, and commits then if the last commit is
+     * {@link IndexSettings#commitEvery()} pages, and commits then if the last commit is
      * {@link #COMMIT_INTERVAL_NANOS} old.
      */
     private void write(Batch b, SyncCounts counts, Consumer<String> progress, long t0) throws IOException {

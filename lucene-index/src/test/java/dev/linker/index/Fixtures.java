@@ -51,13 +51,13 @@ public final class Fixtures {
     }
 
     public static PageIndex blogIndex() {
-        PageIndex idx = PageIndex.inMemory(embedder(), PageIndex.Options.DEFAULT);
+        PageIndex idx = PageIndex.inMemory(embedder(), IndexSettings.DEFAULT);
         idx.sync(blog(), true, null);
         return idx;
     }
 
     public static PageIndex coffeeIndex() {
-        PageIndex idx = PageIndex.inMemory(embedder(), PageIndex.Options.DEFAULT);
+        PageIndex idx = PageIndex.inMemory(embedder(), IndexSettings.DEFAULT);
         idx.sync(coffee(), true, null);
         return idx;
     }

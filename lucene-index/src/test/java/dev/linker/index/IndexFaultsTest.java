@@ -48,7 +48,7 @@ class IndexFaultsTest {
     void an_index_killed_before_its_first_commit_is_cleared_by_the_next_index_and_described_alike_everywhere(
             @TempDir Path dir) throws IOException {
         Path killed = dir.resolve("killed");
-        try (PageIndex first = PageIndex.open(dir.resolve("live"), Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex first = PageIndex.open(dir.resolve("live"), Fixtures.hashing(), IndexSettings.DEFAULT)) {
             for (PageRecord r : Fixtures.coffee()) {
                 first.upsert(r); // searchable at once: segment files are written, no commit point yet
             }
@@ -69,7 +69,7 @@ class IndexFaultsTest {
                 () -> PageIndex.openExisting(killed, Fixtures.hashing()));
         assertTrue(event.getMessage().startsWith(killed + ": " + said), event.getMessage());
 
-        try (PageIndex again = PageIndex.open(killed, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex again = PageIndex.open(killed, Fixtures.hashing(), IndexSettings.DEFAULT)) {
             assertNotNull(again.openNote(), "the next index says what it found");
             assertTrue(again.openNote().startsWith(killed + " holds an index stopped before its first commit")
                     && again.openNote().contains("cleared its") && again.openNote().endsWith("started afresh"),
@@ -89,7 +89,7 @@ class IndexFaultsTest {
         List<PageRecord> coffee = Fixtures.coffee();
         FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
         PageRecord extra = page("https://brew.example/faults/extra.html", "Extra shot");
-        try (PageIndex idx = PageIndex.open(disk, dir.toString(), Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(disk, dir.toString(), Fixtures.hashing(), IndexSettings.DEFAULT)) {
             idx.sync(coffee, true, null);
             disk.fill();
             DiskFullException full = assertThrows(DiskFullException.class, () -> {
@@ -123,7 +123,7 @@ class IndexFaultsTest {
             @TempDir Path dir) throws IOException {
         FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
         List<String> urls = new ArrayList<>();
-        try (PageIndex idx = PageIndex.open(disk, dir.toString(), Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(disk, dir.toString(), Fixtures.hashing(), IndexSettings.DEFAULT)) {
             for (int i = 0; i < 12; i++) { // one segment each: enough to merge
                 PageRecord r = page("https://brew.example/faults/p" + i + ".html", "Page " + i);
                 idx.upsert(r);
@@ -149,7 +149,7 @@ class IndexFaultsTest {
 
     @Test
     void every_committed_write_and_delete_is_seen_by_the_next_read_while_other_threads_read() throws Exception {
-        try (PageIndex idx = PageIndex.inMemory(Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.inMemory(Fixtures.hashing(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee(), true, null);
             AtomicBoolean stop = new AtomicBoolean();
             List<Thread> readers = new ArrayList<>();

@@ -27,7 +27,7 @@ class PageEventsTest {
     }
 
     static PageIndex open(Path dir) {
-        return PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT);
+        return PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT);
     }
 
     @Test
@@ -75,7 +75,7 @@ class PageEventsTest {
         }
         List<PageRecord> without = Fixtures.coffee().stream().filter(r -> !r.url().equals(GRINDER)).toList();
         try (PageIndex idx = open(dir)) {
-            PageIndex.SyncReport r = idx.sync(without, true, null);
+            SyncReport r = idx.sync(without, true, null);
             assertEquals(1, r.removed());
             assertEquals(null, idx.get(GRINDER));
             assertTrue(nameTexts(idx, KETTLES).contains("Choosing a Burr Grinder"), nameTexts(idx, KETTLES).toString());

@@ -24,7 +24,7 @@ class PageIndexTest {
     @Test
     void reindexing_embeds_only_the_pages_whose_text_changed(@TempDir Path dir) {
         List<PageRecord> pages = Fixtures.coffee();
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             assertEquals("0 unchanged, 11 embedded, 0 removed", idx.sync(pages, true, null).toString());
         }
         List<PageRecord> changed = new ArrayList<>(pages);
@@ -32,7 +32,7 @@ class PageIndexTest {
         changed.set(3, new PageRecord(p.url(), p.title(), p.h1(), p.body() + " Add ice to serve.", p.category(),
                 p.status(), null, p.authority(), p.inbound(), p.safety(), p.links(), p.names(), p.queries()));
         changed.remove(10);
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             assertEquals("9 unchanged, 1 embedded, 1 removed", idx.sync(changed, true, null).toString());
             assertEquals(10, idx.size());
             assertTrue(idx.get(p.url()).body().endsWith("Add ice to serve."));
@@ -42,7 +42,7 @@ class PageIndexTest {
     @Test
     void a_batch_put_makes_one_new_segment_not_one_a_page(@TempDir Path dir) {
         List<PageRecord> pages = Fixtures.coffee();
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             idx.sync(pages.subList(0, 5), true, null);
             int segments = idx.withView(v -> v.searcher().getIndexReader().leaves().size());
             assertEquals(6, idx.putAll(pages.subList(5, 11)), "six new pages embedded");
@@ -58,7 +58,7 @@ class PageIndexTest {
     void searches_between_the_pages_of_a_batch_see_it_only_once_committed_and_flush_no_segment_of_their_own(
             @TempDir Path dir) {
         List<PageRecord> pages = Fixtures.coffee();
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             idx.sync(pages.subList(0, 5), true, null);
             int segments = idx.withView(v -> v.searcher().getIndexReader().leaves().size());
             for (PageRecord page : pages.subList(5, 11)) {
@@ -142,11 +142,11 @@ class PageIndexTest {
 
     @Test
     void opening_an_index_with_another_embedder_is_an_error_naming_both(@TempDir Path dir) {
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee().subList(0, 2), true, null);
         }
         LinkerException e = assertThrows(LinkerException.class,
-                () -> PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT));
+                () -> PageIndex.open(dir, Fixtures.hashing(), IndexSettings.DEFAULT));
         assertTrue(e.getMessage().contains("built with embedder local:all-minilm-l6-v2-q (384-d)"), e.getMessage());
         assertTrue(e.getMessage().contains("this run uses test:hashing-16 (16-d)"), e.getMessage());
         assertThrows(LinkerException.class, () -> PageIndex.openReadOnly(dir, Fixtures.hashing()));
@@ -162,7 +162,7 @@ class PageIndexTest {
             idx.sync(Fixtures.coffee().subList(0, 2), true, null);
             assertEquals("local:all-minilm-l6-v2-q", idx.embedderId());
         }
-        try (PageIndex idx = PageIndex.open(dir.resolve("other"), Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir.resolve("other"), Fixtures.hashing(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee().subList(0, 2), true, null);
         }
         LinkerException e = assertThrows(LinkerException.class, () -> PageIndex.open(dir.resolve("other")));
@@ -171,16 +171,16 @@ class PageIndexTest {
 
     @Test
     void a_second_writer_on_the_same_folder_is_refused_clearly(@TempDir Path dir) {
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), IndexSettings.DEFAULT)) {
             LinkerException e = assertThrows(LinkerException.class,
-                    () -> PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT));
+                    () -> PageIndex.open(dir, Fixtures.hashing(), IndexSettings.DEFAULT));
             assertTrue(e.getMessage().contains("open in another process"), e.getMessage());
         }
     }
 
     @Test
     void uncommitted_writes_of_a_dead_writer_leave_the_last_commit_readable(@TempDir Path dir) {
-        PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT);
+        PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), IndexSettings.DEFAULT);
         idx.sync(Fixtures.coffee().subList(0, 3), true, null);
         idx.upsert(Fixtures.coffee().get(5)); // never committed: the writer "dies" here
         try (PageIndex ro = PageIndex.openReadOnly(dir, null)) {
@@ -192,7 +192,7 @@ class PageIndexTest {
 
     @Test
     void a_corrupt_index_is_reported_with_its_folder_and_what_to_do(@TempDir Path dir) throws IOException {
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee(), true, null);
         }
         try (Stream<Path> files = Files.list(dir)) {
@@ -208,7 +208,7 @@ class PageIndexTest {
 
     @Test
     void an_index_that_lost_its_commit_point_is_refused_not_replaced_by_an_empty_one(@TempDir Path dir) throws IOException {
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee(), true, null);
         }
         List<String> before;
@@ -220,13 +220,13 @@ class PageIndexTest {
             before = all.stream().map(f -> f.getFileName().toString()).filter(n -> !n.startsWith("segments_")).sorted().toList();
         }
         IndexCorruptException e = assertThrows(IndexCorruptException.class,
-                () -> PageIndex.open(dir, Fixtures.hashing(), PageIndex.Options.DEFAULT));
+                () -> PageIndex.open(dir, Fixtures.hashing(), IndexSettings.DEFAULT));
         assertTrue(e.getMessage().contains(dir.toString()) && e.getMessage().contains("no commit point"), e.getMessage());
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(before, files.map(f -> f.getFileName().toString()).sorted().toList(), "no file was deleted");
         }
         // A folder that never held an index still becomes one.
-        try (PageIndex fresh = PageIndex.open(dir.resolve("new"), Fixtures.hashing(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex fresh = PageIndex.open(dir.resolve("new"), Fixtures.hashing(), IndexSettings.DEFAULT)) {
             assertEquals(0, fresh.size());
         }
     }
@@ -242,9 +242,9 @@ class PageIndexTest {
     void an_int8_index_finds_the_same_nearest_page_as_a_float_index() {
         try (PageIndex f = Fixtures.coffeeIndex();
              PageIndex q = PageIndex.inMemory(Fixtures.embedder(),
-                     PageIndex.Options.DEFAULT.withFormat(PageIndex.VectorFormat.INT8))) {
+                     IndexSettings.DEFAULT.withFormat(VectorFormat.INT8))) {
             q.sync(Fixtures.coffee(), true, null);
-            assertEquals(PageIndex.VectorFormat.INT8, q.vectorFormat());
+            assertEquals(VectorFormat.INT8, q.vectorFormat());
             float[] v = Fixtures.embedder().embed("grinding beans evenly with burrs");
             String a = f.withView(x -> nearest(x.searcher(), v));
             String b = q.withView(x -> nearest(x.searcher(), v));
@@ -273,8 +273,8 @@ class PageIndexTest {
     void a_sync_within_the_commit_interval_commits_once_at_its_end_though_it_passed_commit_every(@TempDir Path dir)
             throws IOException {
         List<String> progress = new ArrayList<>();
-        PageIndex.Options everyTwo = new PageIndex.Options(dev.linker.core.embed.EmbedMode.BOTH,
-                PageIndex.VectorFormat.FLOAT, 2);
+        IndexSettings everyTwo = new IndexSettings(dev.linker.core.embed.EmbedMode.BOTH,
+                VectorFormat.FLOAT, 2);
         try (PageIndex idx = PageIndex.open(dir, Fixtures.hashing(), everyTwo)) {
             long before = Math.max(lastCommit(dir), 0); // -1: none yet; the first commit is generation 1
             long t0 = System.nanoTime();

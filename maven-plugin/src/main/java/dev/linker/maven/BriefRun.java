@@ -1,5 +1,6 @@
 package dev.linker.maven;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.core.result.LinkerException;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
@@ -35,7 +36,7 @@ final class BriefRun {
                     throw new MojoExecutionException("Linker: linker.siteDirectory " + siteDirectory + " is not a folder");
                 }
                 List<PageRecord> records = SourceLoader.of(siteDirectory.toPath()).withHtml(null, null, null, null).records();
-                try (Embedder e = Embedders.createDefault(); PageIndex idx = PageIndex.open(indexDir, e, PageIndex.Options.DEFAULT)) {
+                try (Embedder e = Embedders.createDefault(); PageIndex idx = PageIndex.open(indexDir, e, IndexSettings.DEFAULT)) {
                     log.info("Linker: indexed " + siteDirectory + ": " + idx.sync(records, true, null));
                 }
             } else if (!Files.isDirectory(indexDir)) {

@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.linker.index.PageLimits;
 import dev.linker.server.engine.LinkerService;
@@ -213,7 +214,7 @@ public final class LinkerServer implements AutoCloseable {
             throws IOException {
         boolean isNew = !dev.linker.index.PageIndex.exists(indexDir);
         dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(indexDir, embedder,
-                dev.linker.index.PageIndex.Options.DEFAULT.withWriteThreads(pageWriteThreads(embedder)));
+                dev.linker.index.IndexSettings.DEFAULT.withWriteThreads(pageWriteThreads(embedder)));
         if (index.openNote() != null) {
             progress.accept("linker: " + index.openNote());
         }

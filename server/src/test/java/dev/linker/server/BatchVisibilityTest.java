@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,7 +101,7 @@ class BatchVisibilityTest {
 
     @Test
     void readers_see_none_of_a_batch_until_it_is_acknowledged_then_all_of_it(@TempDir Path dir) {
-        PageIndex index = PageIndex.open(dir, new SlowEmbedder(), PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(dir, new SlowEmbedder(), IndexSettings.DEFAULT);
         try (TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)))) {
             String p = "https://brew.example/batch/";
             CompletableFuture<TestServer.Res> put = CompletableFuture.supplyAsync(() -> t.put("/api/v1/pages",
@@ -116,7 +117,7 @@ class BatchVisibilityTest {
 
     @Test
     void a_batch_that_fails_half_way_is_never_seen_and_the_next_write_does_not_acknowledge_it(@TempDir Path dir) {
-        PageIndex index = PageIndex.open(dir, new SlowEmbedder(), PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(dir, new SlowEmbedder(), IndexSettings.DEFAULT);
         try (TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)))) {
             String p = "https://brew.example/failing/";
             CompletableFuture<TestServer.Res> put = CompletableFuture.supplyAsync(() -> t.put("/api/v1/pages",

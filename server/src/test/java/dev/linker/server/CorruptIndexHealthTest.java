@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +22,7 @@ class CorruptIndexHealthTest {
     void a_flipped_byte_makes_health_503_and_suggestions_503_with_the_same_message(@TempDir Path dir)
             throws IOException {
         Path index = dir.resolve("index");
-        try (PageIndex idx = PageIndex.open(index, TestServer.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(index, TestServer.embedder(), IndexSettings.DEFAULT)) {
             new IndexService(idx, 10).upsert(TestServer.fixturePages());
         }
         Path cfs;
@@ -36,7 +37,7 @@ class CorruptIndexHealthTest {
             bytes[bytes.length * k / 20] ^= 0x5A;
             Files.write(cfs, bytes);
             try {
-                service = new IndexService(PageIndex.open(index, TestServer.embedder(), PageIndex.Options.DEFAULT), 10);
+                service = new IndexService(PageIndex.open(index, TestServer.embedder(), IndexSettings.DEFAULT), 10);
             } catch (IndexCorruptException atOpen) {
                 // this flip was caught when opening (as it should be); try one further in
             }

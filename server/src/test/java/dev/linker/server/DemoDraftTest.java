@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
@@ -31,7 +32,7 @@ class DemoDraftTest {
         String draft = demo.getElementById("md-editor").wholeText();
         assertTrue(draft.contains("cold brew"), draft);
         Path folder = dir.resolve("index");
-        try (PageIndex index = PageIndex.open(folder, TestServer.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex index = PageIndex.open(folder, TestServer.embedder(), IndexSettings.DEFAULT)) {
             for (PageRecord r : ExampleSite.records()) {
                 index.upsert(r);
             }

@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,7 +30,7 @@ class DiskFullTest {
     void a_full_disk_refuses_writes_with_507_while_reads_go_on_and_writes_resume_once_there_is_space(@TempDir Path dir)
             throws Exception {
         FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
-        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), IndexSettings.DEFAULT);
         try (TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)))) {
             assertEquals(200, t.put("/api/v1/pages", pages("https://brew.example/a", "https://brew.example/b"),
                     "Authorization", AUTH).status());
@@ -69,7 +70,7 @@ class DiskFullTest {
     void a_stop_while_the_disk_is_full_is_an_ordinary_stop_and_keeps_every_acknowledged_page(@TempDir Path dir)
             throws Exception {
         FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
-        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), IndexSettings.DEFAULT);
         TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)));
         assertEquals(200, t.put("/api/v1/pages", pages("https://brew.example/a"), "Authorization", AUTH).status());
         disk.fill();
@@ -85,7 +86,7 @@ class DiskFullTest {
     void while_the_disk_is_full_every_read_answers_and_health_says_disk_full_never_500(@TempDir Path dir)
             throws Exception {
         FillingDisk disk = new FillingDisk(FSDirectory.open(dir));
-        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(disk, dir.toString(), TestServer.embedder(), IndexSettings.DEFAULT);
         try (TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)))) {
             assertEquals(200, t.put("/api/v1/pages", pages("https://brew.example/a"), "Authorization", AUTH).status());
             disk.fill();

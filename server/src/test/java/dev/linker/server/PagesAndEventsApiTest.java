@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -139,7 +140,7 @@ class PagesAndEventsApiTest {
         t.close();
         // The site indexed again from its source (as linker index syncs): an event still on record would kill it.
         try (dev.linker.index.PageIndex index = dev.linker.index.PageIndex.open(dir.resolve("index"),
-                TestServer.embedder(), dev.linker.index.PageIndex.Options.DEFAULT)) {
+                TestServer.embedder(), dev.linker.index.IndexSettings.DEFAULT)) {
             index.sync(TestServer.fixturePages().stream().map(dev.linker.index.PageInput::toRecord).toList(), false,
                     null);
             assertEquals(dev.linker.index.Status.LIVE, index.get(GRINDER).status(), "the kill was forgotten");

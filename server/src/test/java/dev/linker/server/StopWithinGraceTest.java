@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +22,7 @@ class StopWithinGraceTest {
     @Test
     void a_batch_longer_than_the_grace_is_taken_back_and_answered_503_stopping_and_the_stop_fits_the_grace(
             @TempDir Path dir) throws Exception {
-        PageIndex index = PageIndex.open(dir, new BatchVisibilityTest.SlowEmbedder(), PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(dir, new BatchVisibilityTest.SlowEmbedder(), IndexSettings.DEFAULT);
         TestServer t = TestServer.start(index, ServerConfig.defaults().withWriteKeys(Set.of(TestServer.KEY)));
         String p = "https://brew.example/long/";
         // 600 pages at 40 ms each: 24 s of writing, far past the 10-s drain.

@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.linker.index.PageIndex;
@@ -39,7 +40,7 @@ final class TestServer implements AutoCloseable {
     }
 
     static TestServer start(Path dir, ServerConfig config) {
-        return start(PageIndex.open(dir, embedder(), PageIndex.Options.DEFAULT), config);
+        return start(PageIndex.open(dir, embedder(), IndexSettings.DEFAULT), config);
     }
 
     /** A server over {@code index}, which it closes. */

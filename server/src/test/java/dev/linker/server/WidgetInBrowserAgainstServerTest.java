@@ -1,5 +1,6 @@
 package dev.linker.server;
 
+import dev.linker.index.IndexSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -35,7 +36,7 @@ class WidgetInBrowserAgainstServerTest {
         assertTrue(Files.isDirectory(modules.resolve("playwright-core")), "no npm packages in " + modules
                 + ": build the cms-widget module first (npm ci there) or pass -Dskip.npm=true");
         String key = "e2e-" + System.nanoTime();
-        PageIndex index = PageIndex.open(dir.resolve("index"), TestServer.embedder(), PageIndex.Options.DEFAULT);
+        PageIndex index = PageIndex.open(dir.resolve("index"), TestServer.embedder(), IndexSettings.DEFAULT);
         IndexService service = new IndexService(index, 1000);
         service.upsert(TestServer.fixturePages());
         ServerConfig config = ServerConfig.defaults().withHost("127.0.0.1").withPort(0).withWriteKeys(Set.of(key))

@@ -1,5 +1,6 @@
 package dev.linker.index.eval;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.core.model.Site;
 import dev.linker.index.HiddenLinks;
 import dev.linker.index.PageIndex;
@@ -67,7 +68,7 @@ public record FoldCopies(Metrics weights, Metrics learned, int elsewhere, int un
                 }
             }
             try (PageIndex copy = PageIndex.inMemory(base.embedder(),
-                    PageIndex.Options.DEFAULT.withEmbed(base.embedMode()).withFormat(base.vectorFormat()))) {
+                    IndexSettings.DEFAULT.withEmbed(base.embedMode()).withFormat(base.vectorFormat()))) {
                 copy.sync(records.apply(HiddenLinks.without(site, hidden)), true, null, HiddenLinks.vectorsOf(base));
                 LearnedRanker r = Learning.train(copy, null, progress);
                 unlearned += r.model() == null ? 1 : 0;

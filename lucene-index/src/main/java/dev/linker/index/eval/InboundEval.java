@@ -1,5 +1,6 @@
 package dev.linker.index.eval;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.model.Site;
 import dev.linker.index.HiddenLinks;
@@ -89,7 +90,7 @@ public record InboundEval(Metrics metrics, double recallAt10, int anchors, doubl
                 }
             }
             try (PageIndex copy = PageIndex.inMemory(base.embedder(),
-                    PageIndex.Options.DEFAULT.withEmbed(base.embedMode()).withFormat(base.vectorFormat()))) {
+                    IndexSettings.DEFAULT.withEmbed(base.embedMode()).withFormat(base.vectorFormat()))) {
                 copy.sync(records.apply(HiddenLinks.without(site, hidden)), true, null, HiddenLinks.vectorsOf(base));
                 Suggester s = new Suggester(copy, settings);
                 for (String target : fold) {

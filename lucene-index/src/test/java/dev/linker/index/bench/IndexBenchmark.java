@@ -1,5 +1,8 @@
 package dev.linker.index.bench;
 
+import dev.linker.index.SyncReport;
+import dev.linker.index.VectorFormat;
+import dev.linker.index.IndexSettings;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
@@ -48,7 +51,7 @@ public final class IndexBenchmark {
 
     public static void main(String[] args) throws Exception {
         List<Integer> sizes = new ArrayList<>();
-        PageIndex.VectorFormat format = PageIndex.VectorFormat.FLOAT;
+        VectorFormat format = VectorFormat.FLOAT;
         int planDonors = 10_000;
         int queries = 1000;
         boolean drafts = true;
@@ -57,7 +60,7 @@ public final class IndexBenchmark {
         Path base = Files.createTempDirectory("linker-bench");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--format" -> format = PageIndex.VectorFormat.parse(args[++i]);
+                case "--format" -> format = VectorFormat.parse(args[++i]);
                 case "--plan" -> planDonors = Integer.parseInt(args[++i]);
                 case "--optimize" -> optimize = true;
                 case "--dir" -> base = Path.of(args[++i]);
@@ -106,14 +109,14 @@ public final class IndexBenchmark {
         return Integer.parseInt(t);
     }
 
-    static void run(int n, PageIndex.VectorFormat format, Path dir, int planDonors, int queries, boolean drafts,
+    static void run(int n, VectorFormat format, Path dir, int planDonors, int queries, boolean drafts,
                     boolean optimize, boolean learn)
             throws Exception {
         System.out.printf(Locale.ROOT, "%n== %,d pages (%,d clusters) in %s%n", n, n / PAGES_PER_CLUSTER, dir);
         Synthetic syn = new Synthetic(n);
         long t0 = System.nanoTime();
-        try (PageIndex idx = PageIndex.open(dir, syn, new PageIndex.Options(EmbedMode.BOTH, format, 10_000))) {
-            PageIndex.SyncReport r = idx.sync(syn.pages(), true, m -> System.out.println("  " + m));
+        try (PageIndex idx = PageIndex.open(dir, syn, new IndexSettings(EmbedMode.BOTH, format, 10_000))) {
+            SyncReport r = idx.sync(syn.pages(), true, m -> System.out.println("  " + m));
             double secs = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT, "index: %s in %.1f s (%.0f pages/s)%n", r, secs, n / secs);
             long m0 = System.nanoTime();

@@ -1,5 +1,6 @@
 package dev.linker.index.eval;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.index.PageIndex;
 import dev.linker.index.SourceLoader;
 import dev.linker.core.embed.Embedder;
@@ -45,7 +46,7 @@ class CorpusDraftsTest {
 
     private static DraftEval.Result run(String index, SourceLoader source, String set) {
         try (Embedder e = LocalMiniLmEmbedder.load();
-             PageIndex idx = PageIndex.open(Path.of("target", index), e, PageIndex.Options.DEFAULT)) {
+             PageIndex idx = PageIndex.open(Path.of("target", index), e, IndexSettings.DEFAULT)) {
             idx.sync(source.records(), true, null);
             // Drafts rank by the weights whatever ranker the index learned (Ranking#forDrafts, pinned by LearningTest),
             // so none is learned here.

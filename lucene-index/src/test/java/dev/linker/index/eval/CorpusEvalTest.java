@@ -1,5 +1,7 @@
 package dev.linker.index.eval;
 
+import dev.linker.index.SyncReport;
+import dev.linker.index.IndexSettings;
 import dev.linker.index.PageIndex;
 import dev.linker.index.SourceLoader;
 import dev.linker.core.embed.Embedder;
@@ -39,8 +41,8 @@ class CorpusEvalTest {
 
     private static PageIndex index(Embedder e, String name, SourceLoader source) {
         long t0 = System.nanoTime();
-        PageIndex idx = PageIndex.open(Path.of("target", name), e, PageIndex.Options.DEFAULT);
-        PageIndex.SyncReport r = idx.sync(source.records(), true, m -> System.err.println(name + ": " + m));
+        PageIndex idx = PageIndex.open(Path.of("target", name), e, IndexSettings.DEFAULT);
+        SyncReport r = idx.sync(source.records(), true, m -> System.err.println(name + ": " + m));
         System.err.printf("%s: %s in %.0f s%n", name, r, (System.nanoTime() - t0) / 1e9);
         return idx;
     }

@@ -1,5 +1,6 @@
 package dev.linker.index.eval;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
@@ -192,7 +193,7 @@ class LearningTest {
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1})));
         LearnedRanker r = new LearnedRanker(RankFeatures.VERSION, longerFirst, new LearnedRanker.Report(true, "test",
                 9, 20, 20, 90, 5, 0.5, 0.7, 0.01, false, "fingerprint", 0.1));
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee(), true, null);
             idx.setRanker(r);
         }
@@ -221,7 +222,7 @@ class LearningTest {
             assertTrue(weights.forUrl(ESPRESSO, 20).stream().anyMatch(sg -> Math.abs(sg.score() - 0.731) > 0.001
                     && Math.abs(sg.score() - 0.269) > 0.001), "the weights' scores are sums, not the model's");
         }
-        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             assertEquals(r.toJson(), idx.ranker().toJson(), "a writer keeps it through its own commits");
             idx.commit();
         }

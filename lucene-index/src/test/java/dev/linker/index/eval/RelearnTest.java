@@ -1,5 +1,6 @@
 package dev.linker.index.eval;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
@@ -88,7 +89,7 @@ class RelearnTest {
 
     /** Writes {@code pages} into the index at {@code dir} and learns (from {@code previous}); counts from zero. */
     private static LearnedRanker learn(Path dir, Counting embedder, List<PageRecord> pages, LearnedRanker previous) {
-        try (PageIndex idx = PageIndex.open(dir, embedder, PageIndex.Options.DEFAULT)) {
+        try (PageIndex idx = PageIndex.open(dir, embedder, IndexSettings.DEFAULT)) {
             idx.sync(pages, true, null);
             embedder.calls.set(0);
             LearnedRanker r = Learning.train(idx, previous, null);

@@ -1,5 +1,6 @@
 package dev.linker.index.suggest;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
 import dev.linker.index.SourceLoader;
@@ -27,7 +28,7 @@ class GeneratedPagesEndToEndTest {
 
     @BeforeAll
     static void build() {
-        index = PageIndex.inMemory(Fixtures.embedder(), PageIndex.Options.DEFAULT);
+        index = PageIndex.inMemory(Fixtures.embedder(), IndexSettings.DEFAULT);
         index.sync(SourceLoader.of(SITE).records(), true, null);
     }
 

@@ -1,5 +1,6 @@
 package dev.linker.index.suggest;
 
+import dev.linker.index.SyncReport;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.model.TextRegion;
 import dev.linker.core.model.Site;
@@ -91,7 +92,7 @@ class InboundTest {
                 .withLinks(Fixtures.site("coffee/links.jsonl"));
         Site copy = HiddenLinks.without(loader.site(), Map.of(ESPRESSO, Set.of(GRINDER), STORAGE, Set.of(GRINDER)));
         try (PageIndex without = PageIndex.inMemory(Fixtures.embedder())) {
-            PageIndex.SyncReport r = without.sync(loader.records(copy), true, null, HiddenLinks.vectorsOf(index));
+            SyncReport r = without.sync(loader.records(copy), true, null, HiddenLinks.vectorsOf(index));
             assertEquals(0, r.embedded(), "every vector comes from the whole site's index: " + r);
             assertFalse(without.get(ESPRESSO).allLinks().contains(GRINDER));
             List<String> got = sources(new Suggester(without, SuggestSettings.DEFAULT).inbound(GRINDER,

@@ -1,5 +1,6 @@
 package dev.linker.index.suggest;
 
+import dev.linker.index.IndexSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,7 @@ class LanguagesTest {
         page("fr/espresso.html", "fr", "Espresso grind", "Espresso needs a fine, even grind from a burr grinder.");
         page("en/grinders.html", "en", "Burr grinders", grinders);
         page("en/espresso.html", "en-GB", "Espresso grind", "Espresso needs a fine, even grind from a burr grinder.");
-        try (PageIndex index = PageIndex.inMemory(Fixtures.embedder(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex index = PageIndex.inMemory(Fixtures.embedder(), IndexSettings.DEFAULT)) {
             index.sync(SourceLoader.of(site).records(), true, null);
             assertEquals("fr-FR", index.get("/fr/moulins.html").meta().language());
             Suggester s = new Suggester(index, SuggestSettings.DEFAULT);

@@ -1,5 +1,8 @@
 package dev.linker.server.bench;
 
+import dev.linker.index.SyncReport;
+import dev.linker.index.VectorFormat;
+import dev.linker.index.IndexSettings;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.PageIndex;
@@ -201,8 +204,8 @@ public final class ServerLoadBenchmark {
         System.out.printf(Locale.ROOT, "index: building %,d synthetic pages in %s ...%n", site.n, index);
         long t0 = System.nanoTime();
         try (PageIndex idx = PageIndex.open(index, site.precomputed(),
-                new PageIndex.Options(EmbedMode.BOTH, PageIndex.VectorFormat.FLOAT, 10_000))) {
-            PageIndex.SyncReport r = idx.sync(site.pages(), true, m -> System.out.println("  " + m));
+                new IndexSettings(EmbedMode.BOTH, VectorFormat.FLOAT, 10_000))) {
+            SyncReport r = idx.sync(site.pages(), true, m -> System.out.println("  " + m));
             System.out.printf(Locale.ROOT, "index: %s in %.0f s; closing (waits for merges) ...%n", r,
                     (System.nanoTime() - t0) / 1e9);
         }
@@ -222,7 +225,7 @@ public final class ServerLoadBenchmark {
      */
     static void optimize(SyntheticSite site, Path index) {
         try (PageIndex idx = PageIndex.open(index, site.precomputed(),
-                new PageIndex.Options(EmbedMode.BOTH, PageIndex.VectorFormat.FLOAT, 10_000))) {
+                new IndexSettings(EmbedMode.BOTH, VectorFormat.FLOAT, 10_000))) {
             int before = idx.segments();
             if (before > 1) {
                 long t0 = System.nanoTime();

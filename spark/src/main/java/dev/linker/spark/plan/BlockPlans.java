@@ -1,5 +1,6 @@
 package dev.linker.spark.plan;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.model.Page;
@@ -201,7 +202,7 @@ final class BlockPlans {
         // Reproducible: the block's segments, and so what its approximate vector search finds, depend only on its
         // pages, not on how busy the executor is; the same input gives the same plan on any cluster.
         try (PageIndex index = PageIndex.open(dir, embedder,
-                PageIndex.Options.DEFAULT.withEmbed(o.work().embed()).reproducible())) {
+                IndexSettings.DEFAULT.withEmbed(o.work().embed()).reproducible())) {
             index.sync(records, false, null, (url, hash) -> {
                 float[] v = vectors.remove(url);
                 return hash.equals(hashes.remove(url)) ? v : null;

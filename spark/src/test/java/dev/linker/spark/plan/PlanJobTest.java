@@ -1,5 +1,6 @@
 package dev.linker.spark.plan;
 
+import dev.linker.index.IndexSettings;
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.score.ScoreWeights;
 import dev.linker.index.PageIndex;
@@ -93,7 +94,7 @@ public class PlanJobTest {
             }
             vec.put(r.getString(r.fieldIndex("url")), new Object[] {r.getString(r.fieldIndex("contentHash")), f});
         }
-        try (PageIndex index = PageIndex.inMemory(EmbedderSpec.local().shared(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex index = PageIndex.inMemory(EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
             index.sync(records, true, null, (url, hash) -> {
                 Object[] v = vec.get(url);
                 return v != null && v[0].equals(hash) ? (float[]) v[1] : null;
@@ -151,7 +152,7 @@ public class PlanJobTest {
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
                 new LearnedRanker.Report(true, "test", 40, 100, 100, 1000, 5, 0.5, 0.6, 0.01, false, "f", 1));
         Path rankerIndex = tmp.resolve("ranker-index");
-        try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), PageIndex.Options.DEFAULT)) {
+        try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
             index.setRanker(learned);
         }
         Path out = tmp.resolve("coffee-ranker");
