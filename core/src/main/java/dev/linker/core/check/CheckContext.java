@@ -136,7 +136,7 @@ public final class CheckContext {
 
     /** A finding about a file that is not a page (sitemap.xml, _redirects …). */
     public void file(String file, String pageUrl, String message) {
-        out.add(new Finding(checkId, severity, message, pageUrl, file, 0, 0, null, null));
+        out.add(new Finding(checkId, severity, text(message), pageUrl, file, 0, 0, null, null));
     }
 
     /**

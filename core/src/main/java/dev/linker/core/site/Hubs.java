@@ -37,7 +37,7 @@ public final class Hubs {
             "allclasses", "allclasses-index", "allclasses-frame", "allclasses-noframe", "allpackages-index",
             "overview-tree", "package-tree", "overview-summary", "deprecated-list", "constant-values");
     /** Doxygen's listing of a file: its name with "." written "_8" ("grind.c" → "grind_8c_source"). */
-    private static final Pattern DOXYGEN_SOURCE = Pattern.compile(".*_8[a-z0-9+]+_source");
+    private static final Pattern DOXYGEN_SOURCE = Pattern.compile(".*_8[a-z0-9]+_source");
     /** A page is a list of links when at least this share of its words are link text … */
     static final double LINK_LIST_WORD_SHARE = 0.8;
     /** … and, for a folder index page, it has at least this many links. */
