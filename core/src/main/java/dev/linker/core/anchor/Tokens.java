@@ -21,7 +21,8 @@ public final class Tokens {
 
     /**
      * A language's word normalisation: the lower-cased word in {@code w[0..n)} rewritten in place to its stem; returns
-     * the stem's length; {@code w} has room for {@code 2n} chars (German's "ß" becomes "ss"). Must be safe to call from several threads.
+     * the stem's length; {@code w} has room for {@code 2n} chars (German's "ß" becomes "ss"). Must be safe to call
+     * from several threads.
      */
     @FunctionalInterface
     public interface Stemmer {
