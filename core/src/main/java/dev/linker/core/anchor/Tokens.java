@@ -11,7 +11,42 @@ import java.util.Locale;
  * disagree on number.
  */
 public final class Tokens {
+    /** The stemmers of languages other than English, by primary language subtag ("de"), registered at start-up. */
+    private static final java.util.Map<String, Stemmer> STEMMERS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The stemmer of the site's language, or null for English and unknown languages (the plural strip). */
+    private static volatile Stemmer site;
+
     private Tokens() {
+    }
+
+    /**
+     * A language's word normalisation: the lower-cased word in {@code w[0..n)} rewritten in place to its stem; returns
+     * the stem's length; {@code w} has room for {@code 2n} chars (German's "ß" becomes "ss"). Must be safe to call
+     * from several threads.
+     */
+    @FunctionalInterface
+    public interface Stemmer {
+        int stem(char[] w, int n);
+    }
+
+    /** Registers the stemmer of a primary language subtag ("de", "fr"); core has none but English's plural strip. */
+    public static void register(String language, Stemmer stemmer) {
+        STEMMERS.put(language.toLowerCase(Locale.ROOT), stemmer);
+    }
+
+    /**
+     * Reads every word from now on as a word of {@code language} (a BCP 47 tag such as "de-DE"): its registered
+     * stemmer, or English's plural strip when it has none, is empty or null. Returns whether a stemmer was found.
+     */
+    public static boolean useLanguage(String language) {
+        if (language == null || language.isBlank()) {
+            site = null;
+            return false;
+        }
+        String t = language.strip().toLowerCase(Locale.ROOT);
+        int cut = t.indexOf('-') >= 0 ? t.indexOf('-') : t.indexOf('_');
+        site = STEMMERS.get(cut < 0 ? t : t.substring(0, cut));
+        return site != null;
     }
 
     /**
@@ -87,7 +122,7 @@ public final class Tokens {
             end = at;
             if (ascii) {
                 int n = end - start;
-                ensure(n);
+                ensure(2 * n);
                 for (int i = 0; i < n; i++) {
                     char ch = text[start + i];
                     term[i] = ch >= 'A' && ch <= 'Z' ? (char) (ch + ('a' - 'A')) : ch;
@@ -95,7 +130,7 @@ public final class Tokens {
                 termLength = stem(term, n);
             } else {
                 String lower = new String(text, start, end - start).toLowerCase(Locale.ROOT);
-                ensure(lower.length());
+                ensure(2 * lower.length());
                 lower.getChars(0, lower.length(), term, 0);
                 termLength = stem(term, lower.length());
             }
@@ -184,8 +219,9 @@ public final class Tokens {
 
     /** A word's term: lower-cased ({@code Locale.ROOT}) and without its plural {@code s}. */
     public static String normalize(String word) {
-        char[] w = word.toLowerCase(Locale.ROOT).toCharArray();
-        return new String(w, 0, stem(w, w.length));
+        String lower = word.toLowerCase(Locale.ROOT);
+        char[] w = java.util.Arrays.copyOf(lower.toCharArray(), 2 * lower.length());
+        return new String(w, 0, stem(w, lower.length()));
     }
 
     /**
@@ -193,6 +229,10 @@ public final class Tokens {
      * "class", "status", "analysis" intact, folds "tables" to "table" and "queries" to "query".
      */
     private static int stem(char[] w, int n) {
+        Stemmer s = site;
+        if (s != null) {
+            return s.stem(w, n);
+        }
         if (n > 3 && w[n - 1] == 's' && w[n - 2] != 's' && w[n - 2] != 'u' && w[n - 2] != 'i'
                 && Character.isLetter(w[n - 2])) {
             if (n > 4 && w[n - 2] == 'e' && w[n - 3] == 'i') {
