@@ -26,7 +26,6 @@ public final class LinkerCli implements Runnable {
 
     public static void main(String[] args) {
         LUCENE_LOG.setLevel(java.util.logging.Level.WARNING);
-        dev.linker.index.Languages.install();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -314,8 +314,25 @@ final class LiveIndex {
         }
     }
 
+    /** As {@link PageIndex#damaged}. */
+    RuntimeException damaged(RuntimeException e) {
+        if (e instanceof IndexCorruptException) {
+            return e;
+        }
+        String problem = integrityProblem();
+        return problem == null ? e : new IndexCorruptException(where, problem, e);
+    }
+
+    /** As {@link PageIndex#verify}. */
+    void verify() {
+        String problem = integrityProblem();
+        if (problem != null) {
+            throw new IndexCorruptException(where, problem, null);
+        }
+    }
+
     /** What fails the checksums of the current index's files, or null. */
-    String integrityProblem() {
+    private String integrityProblem() {
         refresh(true);
         try {
             IndexSearcher s = searchers.acquire();

@@ -167,7 +167,7 @@ public final class PageIndex implements Closeable {
     /** Takes back what a commit recorded beside the pages: the page events' table and the learned ranker. */
     private void takeBack(Map<String, String> committed) {
         events = EventTable.decode(committed.get(Fields.DATA_EVENTS), where);
-        ranker = readRanker(committed);
+        ranker = LearnedRanker.recorded(committed.get(Fields.DATA_RANKER));
     }
 
     /** What each commit records beside the pages: the embedder and recipe, the page events, the learned ranker. */
@@ -185,22 +185,6 @@ public final class PageIndex implements Closeable {
             data.put(Fields.DATA_RANKER, r.encode());
         }
         return data;
-    }
-
-    /**
-     * The recorded ranker; one this version cannot read (written by another, or damaged) counts as none: the next
-     * {@code linker index} learns again.
-     */
-    private static LearnedRanker readRanker(Map<String, String> data) {
-        String text = data.get(Fields.DATA_RANKER);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return LearnedRanker.decode(text);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /** What this index learned from its site's own links, or null when it has not learned yet. */
@@ -386,19 +370,12 @@ public final class PageIndex implements Closeable {
      * itself. Reads every file of the index, so call it on failure, not on every request.
      */
     public RuntimeException damaged(RuntimeException e) {
-        if (e instanceof IndexCorruptException) {
-            return e;
-        }
-        String problem = live.integrityProblem();
-        return problem == null ? e : new IndexCorruptException(where, problem, e);
+        return live.damaged(e);
     }
 
     /** Verifies the checksums of every file of the current index; throws {@link IndexCorruptException}. */
     public void verify() {
-        String problem = live.integrityProblem();
-        if (problem != null) {
-            throw new IndexCorruptException(where, problem, null);
-        }
+        live.verify();
     }
 
     /** Runs {@code f} on the index as it is now ({@link PageView}), released afterwards. */
@@ -435,21 +412,12 @@ public final class PageIndex implements Closeable {
 
     /** URLs of the indexed pages (only live ones when {@code liveOnly}), sorted. */
     public List<String> urls(boolean liveOnly) {
-        List<String> out = new java.util.ArrayList<>();
-        forEachStored(Set.of(Fields.URL, Fields.STATUS), d -> {
-            if (!liveOnly || Status.LIVE.id().equals(d.get(Fields.STATUS))) {
-                out.add(d.get(Fields.URL));
-            }
-        });
-        java.util.Collections.sort(out);
-        return out;
+        return withView(v -> v.urls(liveOnly));
     }
 
     /** URL → content hash of every page in the index. */
     public Map<String, String> storedHashes() {
-        Map<String, String> out = new HashMap<>();
-        forEachStored(Set.of(Fields.URL, Fields.HASH), d -> out.put(d.get(Fields.URL), d.get(Fields.HASH)));
-        return out;
+        return withView(PageView::hashes);
     }
 
     /** A date as the {@link Fields#PUBLISHED_DAY} point holds it. */

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -183,5 +184,24 @@ public final class PageView {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** URLs of the pages (only live ones when {@code liveOnly}), sorted. */
+    public List<String> urls(boolean liveOnly) {
+        List<String> out = new java.util.ArrayList<>();
+        forEachStored(Set.of(Fields.URL, Fields.STATUS), d -> {
+            if (!liveOnly || Status.LIVE.id().equals(d.get(Fields.STATUS))) {
+                out.add(d.get(Fields.URL));
+            }
+        });
+        java.util.Collections.sort(out);
+        return out;
+    }
+
+    /** URL → content hash of every page. */
+    public Map<String, String> hashes() {
+        Map<String, String> out = new java.util.HashMap<>();
+        forEachStored(Set.of(Fields.URL, Fields.HASH), d -> out.put(d.get(Fields.URL), d.get(Fields.HASH)));
+        return out;
     }
 }

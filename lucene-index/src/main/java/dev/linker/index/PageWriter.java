@@ -1,5 +1,6 @@
 package dev.linker.index;
 
+import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.EmbedMode;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
@@ -30,6 +31,8 @@ final class PageWriter {
     private final int dimension;
     private final EmbedMode embedMode;
     private final IndexSettings options;
+    /** The language of the pages of this sync that declare none ({@link Languages#site}); null until decided. */
+    private String siteLanguage;
 
     PageWriter(PageIndex index, LiveIndex live, Embedder embedder, String embedderId, int dimension,
                EmbedMode embedMode, IndexSettings options) {
@@ -52,6 +55,7 @@ final class PageWriter {
     SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress,
                     VectorSource imported) {
         Map<String, String> hashes = index.storedHashes();
+        siteLanguage = null;
         Set<String> seen = new HashSet<>();
         SyncCounts counts = new SyncCounts();
         long t0 = System.nanoTime();
@@ -167,6 +171,10 @@ final class PageWriter {
      */
     private Batch prepare(List<PageRecord> pages, Map<String, String> hashes, VectorSource imported,
                           ExecutorService ahead) {
+        if (siteLanguage == null) { // the first batch decides, so a catalogue pays for detection once
+            siteLanguage = Languages.site(pages);
+        }
+        pages.replaceAll(r -> Languages.resolve(r, siteLanguage));
         Batch b = new Batch(pages);
         for (int i = 0; i < pages.size(); i++) {
             PageRecord r = pages.get(i);
@@ -230,8 +238,7 @@ final class PageWriter {
         int before = counts.written;
         for (int i = 0; i < b.pages.size(); i++) {
             if (!b.skip[i]) {
-                live.liveWriter().updateDocument(new Term(Fields.URL, b.pages.get(i).url()),
-                        PageDocuments.document(b.pages.get(i), b.hashes[i], b.vectors[i]));
+                writeDocument(b.pages.get(i), b.hashes[i], b.vectors[i]);
             }
         }
         counts.unchanged += b.pages.size() - b.todo.size() - b.taken;
@@ -248,6 +255,13 @@ final class PageWriter {
                 progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",
                         counts.written, counts.embedded, sec));
             }
+        }
+    }
+
+    /** Writes a page's document, its words read in the page's language (the writer analyses in this thread). */
+    private void writeDocument(PageRecord r, String hash, float[] vector) throws IOException {
+        try (Tokens.Reading ignored = Tokens.readingAs(r.meta().language())) {
+            live.liveWriter().updateDocument(new Term(Fields.URL, r.url()), PageDocuments.document(r, hash, vector));
         }
     }
 
@@ -269,6 +283,7 @@ final class PageWriter {
         for (PageRecord page : pages) {
             PageLimits.check(page);
             PageRecord r = index.events().withInherited(page);
+            r = Languages.resolve(r, Languages.of(r.title(), r.body())); // a page on its own shows its own
             String hash = PageDocuments.storedHash(r);
             String old = storedHash(r.url());
             boolean sameText = old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hash));
@@ -287,8 +302,7 @@ final class PageWriter {
                 embedded++;
             }
             try {
-                live.liveWriter().updateDocument(new Term(Fields.URL, r.url()),
-                        PageDocuments.document(r, hashes.get(i), vector));
+                writeDocument(r, hashes.get(i), vector);
                 if (refresh && i == records.size() - 1) {
                     live.refreshBlocking();
                 }

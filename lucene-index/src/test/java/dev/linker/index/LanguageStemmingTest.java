@@ -1,7 +1,6 @@
 package dev.linker.index;
 
 import dev.linker.core.anchor.Tokens;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,51 +11,72 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LanguageStemmingTest {
-    @AfterEach
-    void readEnglishAgain() {
-        Tokens.useLanguage("");
+    @Test
+    void a_german_page_reads_the_inflected_forms_of_a_word_as_one_term() {
+        try (Tokens.Reading ignored = Tokens.readingAs("de-DE")) {
+            assertEquals(Tokens.terms("Paket"), Tokens.terms("Pakete"));
+            assertEquals(Tokens.terms("Paketen"), Tokens.terms("Paketes"));
+            assertEquals(Tokens.normalize("Systemverwaltung"), Tokens.normalize("Systemverwaltungen"));
+            assertEquals("haus", Tokens.normalize("Häuser"));
+        }
+        assertNotEquals(Tokens.terms("Paket"), Tokens.terms("Pakete"), "outside the scope words read as English");
     }
 
     @Test
-    void a_german_site_reads_the_inflected_forms_of_a_word_as_one_term() {
-        Languages.register();
-        assertTrue(Tokens.useLanguage("de-DE"));
-        assertEquals(Tokens.terms("Paket"), Tokens.terms("Pakete"));
-        assertEquals(Tokens.terms("Paketen"), Tokens.terms("Paketes"));
-        assertEquals(Tokens.normalize("Systemverwaltung"), Tokens.normalize("Systemverwaltungen"));
-        assertEquals("haus", Tokens.normalize("Häuser"));
+    void a_french_page_reads_plural_and_singular_alike_and_keeps_the_spans_of_the_words() {
+        try (Tokens.Reading ignored = Tokens.readingAs("fr")) {
+            List<Tokens.Token> tokens = Tokens.tokenize("les paquets Debian");
+            assertEquals(Tokens.normalize("paquet"), tokens.get(1).term());
+            assertEquals(4, tokens.get(1).start());
+            assertEquals(11, tokens.get(1).end());
+        }
     }
 
     @Test
-    void a_french_site_reads_plural_and_singular_alike_and_keeps_the_spans_of_the_words() {
-        Languages.register();
-        assertTrue(Tokens.useLanguage("fr"));
-        List<Tokens.Token> tokens = Tokens.tokenize("les paquets Debian");
-        assertEquals(Tokens.normalize("paquet"), tokens.get(1).term());
-        assertEquals(4, tokens.get(1).start());
-        assertEquals(11, tokens.get(1).end());
+    void the_stemmers_are_found_without_a_start_up_call_and_english_has_none() {
+        assertTrue(Tokens.stems("pt-BR"));
+        assertTrue(Tokens.stemmedLanguages().containsAll(List.of("de", "fr", "es", "it", "pt")));
+        assertFalse(Tokens.stems("en-GB"));
+        assertFalse(Tokens.stems(""));
     }
 
     @Test
-    void an_english_or_undeclared_site_reads_its_words_as_before_the_stemmers() {
+    void an_english_or_undeclared_page_reads_its_words_as_before_the_stemmers() {
         String text = "Queries on the tables of classes, max_wal_senders and the analysis's statuses";
         List<String> before = Tokens.terms(text);
-        Languages.register();
-        assertFalse(Tokens.useLanguage("en-GB"));
-        assertEquals(before, Tokens.terms(text));
-        assertFalse(Tokens.useLanguage(""));
-        assertEquals(before, Tokens.terms(text));
+        for (String language : new String[] {"en-GB", "", "ru"}) {
+            try (Tokens.Reading ignored = Tokens.readingAs(language)) {
+                assertEquals(before, Tokens.terms(text), language);
+            }
+        }
         assertEquals(List.of("query", "on", "the", "table", "of", "classe", "max_wal_sender", "and", "the",
                 "analysis", "s", "statuse"), before);
     }
 
     @Test
-    void a_russian_site_has_no_stemmer_yet_and_reads_its_words_as_before() {
-        String text = "Пакеты и пакет";
-        List<String> before = Tokens.terms(text);
-        Languages.register();
-        assertFalse(Tokens.useLanguage("ru"));
-        assertEquals(before, Tokens.terms(text));
-        assertNotEquals(before.get(0), before.get(2));
+    void scopes_nest_and_a_closed_one_gives_back_the_language_read_before() {
+        try (Tokens.Reading fr = Tokens.readingAs("fr")) {
+            try (Tokens.Reading en = Tokens.readingAs("en")) {
+                assertEquals("paquet", Tokens.normalize("paquets"));
+                assertEquals("nationale", Tokens.normalize("nationales"));
+            }
+            assertEquals("national", Tokens.normalize("nationales"));
+        }
+    }
+
+    @Test
+    void a_page_that_declares_no_language_is_read_in_the_language_its_words_show() {
+        String fr = "Ce chapitre décrit comment installer les paquets du système Debian et comment les mettre à jour "
+                + "avec les outils de gestion des paquets. Il est important de lire les notes de publication avant "
+                + "la mise à niveau, car elles décrivent les changements qui ne sont pas compatibles avec la version "
+                + "précédente de la distribution et les problèmes connus que vous pourriez rencontrer.";
+        assertEquals("fr", Languages.detect(fr));
+        assertEquals("fr", Languages.of("Installation", fr));
+        String en = "This chapter describes how to install the packages of the Debian system and how to keep them up "
+                + "to date with the package management tools. It is important to read the release notes before an "
+                + "upgrade, because they describe the changes that are not compatible with the previous release.";
+        assertEquals("en", Languages.detect(en));
+        assertEquals("", Languages.of("Installation", en), "English keeps the plural strip: no language set");
+        assertEquals("", Languages.detect("Installer les paquets"), "too few words to tell");
     }
 }

@@ -120,7 +120,7 @@ class HouseRulesTest {
             Map.entry("dev.linker.core.config.AuditConfig", 19),
             Map.entry("dev.linker.index.suggest.Source", 17),
             Map.entry("dev.linker.index.PageRecord", 16),
-            Map.entry("dev.linker.index.suggest.SiteSnapshot$Row", 16),
+            Map.entry("dev.linker.index.suggest.SnapshotLoader$Row", 16),
             Map.entry("dev.linker.core.model.Page", 14),
             Map.entry("dev.linker.index.suggest.PageInfo", 14),
             Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),

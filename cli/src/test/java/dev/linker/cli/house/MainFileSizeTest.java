@@ -14,14 +14,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * No main Java file of any module over {@value #MAX_LINES} lines: a file that long is two ideas. The files over it
- * when the rule came (issue 46) are listed with their length then; each may shrink, none may grow, and a file that
- * drops to the limit must leave the list (so the list only shortens).
+ * when the rule came (issue 46) were listed with their length then; each could shrink, none grow, and a file that
+ * dropped to the limit had to leave the list. The last two (PageIndex 556, SiteSnapshot 542) left it: none is over.
  */
 class MainFileSizeTest {
     static final int MAX_LINES = 450;
-    static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.of(
-            "lucene-index/src/main/java/dev/linker/index/PageIndex.java", 556,
-            "lucene-index/src/main/java/dev/linker/index/suggest/SiteSnapshot.java", 542);
+    static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.of();
 
     static Map<String, Integer> mainFileLengths() throws IOException {
         Path root = Path.of("..");

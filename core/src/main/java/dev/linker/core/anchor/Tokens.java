@@ -8,45 +8,83 @@ import java.util.Locale;
  * The one tokenizer shared by name matching and the Lucene text fields, so that a name's rarity can be read from
  * the index's document frequencies. Tokens are runs of letters, digits and '_' (so {@code max_wal_senders} stays
  * whole), lower-cased, with a light plural strip ("expressions" = "expression") because titles and running text
- * disagree on number.
+ * disagree on number. Words of a language with a stemmer of its own (German, French, Spanish, Italian, Portuguese:
+ * {@link Stemmers}) are read by it instead, in the scope of {@link #readingAs}.
  */
 public final class Tokens {
-    /** The stemmers of languages other than English, by primary language subtag ("de"), registered at start-up. */
-    private static final java.util.Map<String, Stemmer> STEMMERS = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The stemmer of the site's language, or null for English and unknown languages (the plural strip). */
-    private static volatile Stemmer site;
+    /** What the thread reads words as: null for English and languages without a stemmer (the plural strip). */
+    private static final ThreadLocal<Stemmer> READING = new ThreadLocal<>();
 
     private Tokens() {
     }
 
     /**
      * A language's word normalisation: the lower-cased word in {@code w[0..n)} rewritten in place to its stem; returns
-     * the stem's length; {@code w} has room for {@code 2n} chars (German's "ß" becomes "ss"). Must be safe to call
-     * from several threads.
+     * the stem's length; {@code w} has room for {@code 2n} chars (German's "ß" becomes "ss"). Must be safe to
+     * call from several threads.
      */
     @FunctionalInterface
     public interface Stemmer {
         int stem(char[] w, int n);
     }
 
-    /** Registers the stemmer of a primary language subtag ("de", "fr"); core has none but English's plural strip. */
-    public static void register(String language, Stemmer stemmer) {
-        STEMMERS.put(language.toLowerCase(Locale.ROOT), stemmer);
+    /**
+     * The stemmers of languages other than English, found with {@link java.util.ServiceLoader} (lucene-index provides
+     * Lucene's), so every door reads a language the same way without a start-up call.
+     */
+    public interface Stemmers {
+        /** The stemmer of each primary language subtag ("de", "fr") this provider knows. */
+        java.util.Map<String, Stemmer> stemmers();
     }
 
-    /**
-     * Reads every word from now on as a word of {@code language} (a BCP 47 tag such as "de-DE"): its registered
-     * stemmer, or English's plural strip when it has none, is empty or null. Returns whether a stemmer was found.
-     */
-    public static boolean useLanguage(String language) {
+    private static final class Registry {
+        static final java.util.Map<String, Stemmer> STEMMERS = load();
+
+        private static java.util.Map<String, Stemmer> load() {
+            java.util.Map<String, Stemmer> all = new java.util.HashMap<>();
+            for (Stemmers s : java.util.ServiceLoader.load(Stemmers.class, Tokens.class.getClassLoader())) {
+                all.putAll(s.stemmers());
+            }
+            return java.util.Map.copyOf(all);
+        }
+    }
+
+    /** The primary subtag of a BCP 47 tag, lower-cased ("pt-BR" gives "pt"); "" for null or blank. */
+    public static String primary(String language) {
         if (language == null || language.isBlank()) {
-            site = null;
-            return false;
+            return "";
         }
         String t = language.strip().toLowerCase(Locale.ROOT);
         int cut = t.indexOf('-') >= 0 ? t.indexOf('-') : t.indexOf('_');
-        site = STEMMERS.get(cut < 0 ? t : t.substring(0, cut));
-        return site != null;
+        return cut < 0 ? t : t.substring(0, cut);
+    }
+
+    /** Whether words of {@code language} (a BCP 47 tag) are read by a stemmer of their own, not as English. */
+    public static boolean stems(String language) {
+        return Registry.STEMMERS.containsKey(primary(language));
+    }
+
+    /** The languages read by a stemmer of their own (primary subtags). */
+    public static java.util.Set<String> stemmedLanguages() {
+        return Registry.STEMMERS.keySet();
+    }
+
+    /**
+     * Reads the words this thread tokenizes, until the returned scope is closed, as words of {@code language} (a BCP
+     * 47 tag such as "de-DE", or "" when unknown): by its stemmer, or by English's plural strip when it has none. The
+     * index, the query and names read a page's words in the page's language this way, so they agree.
+     */
+    public static Reading readingAs(String language) {
+        Stemmer before = READING.get();
+        READING.set(Registry.STEMMERS.get(primary(language)));
+        return () -> READING.set(before);
+    }
+
+    /** A scope of {@link #readingAs}; closing it reads words as before it was opened. */
+    @FunctionalInterface
+    public interface Reading extends AutoCloseable {
+        @Override
+        void close();
     }
 
     /**
@@ -86,10 +124,15 @@ public final class Tokens {
         private int end;
         private char[] term = new char[32];
         private int termLength;
+        private Stemmer stemmer;
 
-        /** Starts over on {@code text[0..length)}, which the cursor reads in place (not copied). */
+        /**
+         * Starts over on {@code text[0..length)}, which the cursor reads in place (not copied), in the language the
+         * thread reads as now ({@link #readingAs}).
+         */
         public void reset(char[] text, int length) {
             this.text = text;
+            this.stemmer = READING.get();
             this.length = length;
             at = 0;
             start = 0;
@@ -127,12 +170,12 @@ public final class Tokens {
                     char ch = text[start + i];
                     term[i] = ch >= 'A' && ch <= 'Z' ? (char) (ch + ('a' - 'A')) : ch;
                 }
-                termLength = stem(term, n);
+                termLength = stem(stemmer, term, n);
             } else {
                 String lower = new String(text, start, end - start).toLowerCase(Locale.ROOT);
                 ensure(2 * lower.length());
                 lower.getChars(0, lower.length(), term, 0);
-                termLength = stem(term, lower.length());
+                termLength = stem(stemmer, term, lower.length());
             }
             return true;
         }
@@ -221,15 +264,14 @@ public final class Tokens {
     public static String normalize(String word) {
         String lower = word.toLowerCase(Locale.ROOT);
         char[] w = java.util.Arrays.copyOf(lower.toCharArray(), 2 * lower.length());
-        return new String(w, 0, stem(w, lower.length()));
+        return new String(w, 0, stem(READING.get(), w, lower.length()));
     }
 
     /**
      * The light plural strip of the lower-cased word in {@code w[0..n)}, in place; returns its new length. Keeps
      * "class", "status", "analysis" intact, folds "tables" to "table" and "queries" to "query".
      */
-    private static int stem(char[] w, int n) {
-        Stemmer s = site;
+    private static int stem(Stemmer s, char[] w, int n) {
         if (s != null) {
             return s.stem(w, n);
         }

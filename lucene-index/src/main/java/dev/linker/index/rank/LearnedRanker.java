@@ -81,6 +81,21 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
         }
     }
 
+    /**
+     * The ranker an index recorded ({@code text}), or null for none: one this version cannot read (written by another,
+     * or damaged) counts as none, so the next {@code linker index} learns again.
+     */
+    public static LearnedRanker recorded(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return decode(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** The ranker {@link #encode()} wrote; an unreadable text is an {@link IllegalArgumentException}. */
     public static LearnedRanker decode(String text) {
         if (text == null || !text.startsWith(PREFIX)) {

@@ -1,5 +1,6 @@
 package dev.linker.index.suggest;
 
+import dev.linker.core.anchor.Tokens;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.result.LinkerException;
 import dev.linker.index.rank.TreeModel;
@@ -140,7 +141,7 @@ public final class Inbound {
     /** The pages about {@code about}, best first, by the suggestion stages (no anchors). */
     private List<Suggestion> topical(SiteSnapshot snap, Source about, int n, TreeModel model) {
         IndexSearcher s = snap.view.searcher();
-        try {
+        try (Tokens.Reading ignored = Tokens.readingAs(about.language())) {
             return ranker.rank(s, snap, about, retrieval.gather(s, snap, about),
                     new Ranker.Wanted(n, null, false, model));
         } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Anchor;
+import dev.linker.core.anchor.Tokens;
 import dev.linker.index.Status;
 import dev.linker.index.rank.TreeModel;
 import org.apache.lucene.index.LeafReaderContext;
@@ -70,7 +71,7 @@ public final class PlanPass {
         SiteSnapshot.Text text = snap.text(doc);
         Source src = Source.page(donor, text.heading(), text.body(), snap.blocked(doc), snap.view.vector(doc),
                 snap.infos[doc], false);
-        try {
+        try (Tokens.Reading ignored = Tokens.readingAs(src.language())) {
             return ranker.rank(s, snap, src, retrieval.gatherAmong(s, snap, src, acceptorFilter, acceptors, limit),
                     new Ranker.Wanted(limit, acceptors, false, model));
         } catch (IOException e) {
@@ -85,7 +86,10 @@ public final class PlanPass {
         if (doc == null || targets.isEmpty()) {
             return out;
         }
-        List<Anchor> anchors = anchoring.anchors(snap, Source.text(donor, snap.body(doc), snap.blocked(doc)), targets);
+        List<Anchor> anchors;
+        try (Tokens.Reading ignored = Tokens.readingAs(snap.infos[doc].language())) {
+            anchors = anchoring.anchors(snap, Source.text(donor, snap.body(doc), snap.blocked(doc)), targets);
+        }
         for (int i = 0; i < targets.size(); i++) {
             out.put(targets.get(i), anchors.get(i));
         }

@@ -1,12 +1,10 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.NameIndex;
-import dev.linker.core.anchor.TitleNames;
 import dev.linker.core.anchor.TitleTemplate;
 import dev.linker.core.anchor.Tokens;
-import dev.linker.core.model.PageKind;
 import dev.linker.index.Fields;
-import dev.linker.index.PageIndex;
+import dev.linker.index.Languages;
 import dev.linker.index.PageRecord;
 import dev.linker.index.PageView;
 import dev.linker.index.Status;
@@ -15,18 +13,14 @@ import dev.linker.core.result.LinkerException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.util.Bits;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -116,8 +110,10 @@ final class SiteSnapshot {
     TermVector termVector(int doc) {
         return termVectors.get(doc, d -> {
             PageRecord r = view.record(d);
-            return TermVector.of(TermVector.counts(r.title() + "\n" + r.h1(), Tokens.tokenize(r.body())), this::idf,
-                    true);
+            try (Tokens.Reading ignored = Tokens.readingAs(r.meta().language())) {
+                return TermVector.of(TermVector.counts(r.title() + "\n" + r.h1(), Tokens.tokenize(r.body())),
+                        this::idf, true);
+            }
         });
     }
 
@@ -125,14 +121,22 @@ final class SiteSnapshot {
     private final Memo<Integer, TitleWords.Title> titleTerms;
 
     TitleWords.Title titleTerms(int doc) {
-        return titleTerms.get(doc, d -> TitleWords.Title.all(infos[d].cleanTitle(), this::docFreq, reader.maxDoc()));
+        return titleTerms.get(doc, d -> {
+            try (Tokens.Reading ignored = Tokens.readingAs(infos[d].language())) {
+                return TitleWords.Title.all(infos[d].cleanTitle(), this::docFreq, reader.maxDoc());
+            }
+        });
     }
 
     /** Each page's rare title words, filled as pages become candidates. */
     private final Memo<Integer, TitleWords.Title> titles;
 
     TitleWords.Title title(int doc) {
-        return titles.get(doc, d -> TitleWords.Title.of(infos[d].cleanTitle(), this::docFreq, reader.maxDoc()));
+        return titles.get(doc, d -> {
+            try (Tokens.Reading ignored = Tokens.readingAs(infos[d].language())) {
+                return TitleWords.Title.of(infos[d].cleanTitle(), this::docFreq, reader.maxDoc());
+            }
+        });
     }
 
     /** Distinctive terms of pages that anchors were placed for (bounded: a plan visits many acceptors). */
@@ -228,20 +232,31 @@ final class SiteSnapshot {
 
     /**
      * A draft's language: the one it gives, else that of the indexed page its URL names (by path, as {@link
-     * #linkedFrom}), else "" (any).
+     * #linkedFrom}), else the one its words show, else the one most of the site's pages are in, when that language is
+     * read by a stemmer of its own ({@link Languages#of}); else "" (any, read as English).
      */
     String language(Draft d) {
-        if (!d.language().isBlank() || d.url() == null) {
+        if (!d.language().isBlank()) {
             return d.language();
         }
-        for (String url : byKey(DraftText.urlKey(d.url()))) {
+        for (String url : d.url() == null ? List.<String>of() : byKey(DraftText.urlKey(d.url()))) {
             Integer doc = docs.get(url);
             if (doc != null && infos[doc] != null && !infos[doc].language().isEmpty()) {
                 return infos[doc].language();
             }
         }
-        return "";
+        String shown = Languages.of(d.title(), d.text());
+        if (!shown.isEmpty()) {
+            return shown;
+        }
+        if (siteLanguage == null) {
+            siteLanguage = Languages.most(Arrays.stream(infos).filter(i -> i != null).map(PageInfo::language));
+        }
+        return siteLanguage;
     }
+
+    /** The stemmed language most of the site's pages are in, or ""; found at the first draft that shows none. */
+    private volatile String siteLanguage;
 
     AnchorChooser.Site site() {
         return new AnchorChooser.Site() {
@@ -325,218 +340,4 @@ final class SiteSnapshot {
         this.titleTerms = new Memo<>("title words", infos.length);
     }
 
-    private static final Set<String> INFO_FIELDS = Set.of(Fields.URL, Fields.TITLE, Fields.H1, Fields.CATEGORY,
-            Fields.STATUS, Fields.AUTHORITY, Fields.INBOUND, Fields.SAFETY, Fields.WORDS, Fields.LINKS,
-            Fields.ANCHOR_NAMES, Fields.QUERIES, Fields.ALL_LINKS, Fields.KIND, Fields.PUBLISHED,
-            Fields.LANGUAGE);
-
-    /** Reads every live page's stored fields once: the snapshot of the index as {@code view} sees it. */
-    static SiteSnapshot load(PageView view) {
-        return load(view, null);
-    }
-
-    /**
-     * What {@link #load} read of each index segment, for the next load to reuse: a segment never changes once written
-     * (only which of its pages are live), so the next version of the index reads the stored fields of its new segments
-     * only, and derives the names of their pages only ({@link NameIndex.Page}; again for every page when the site's
-     * title template changes). At 100k pages a load after a 50-page write takes about 0.3 s of CPU here, against 3.4 s
-     * for the first. Kept by the snapshots that serve drafts while the index is being written. It holds each page's
-     * values as read beside its info and its names (the strings are shared, the arrays of links are not), for one
-     * index version's segments at a time.
-     */
-    static final class Segments {
-        private Map<Object, Segment> byCore = new HashMap<>();
-    }
-
-    /**
-     * One segment's pages as read, by their number in it (null: deleted when read), and their infos and names once
-     * built.
-     */
-    private static final class Segment {
-        final Row[] rows;
-        /** Built under {@link #template}; rebuilt when the site's template changes. */
-        PageInfo[] infos;
-        NameIndex.Page[] names;
-        TitleTemplate template;
-
-        Segment(Row[] rows) {
-            this.rows = rows;
-        }
-
-        static Segment read(LeafReader r, Map<String, String> addresses) throws IOException {
-            StoredFields sf = r.storedFields();
-            Bits live = r.getLiveDocs();
-            Row[] rows = new Row[r.maxDoc()];
-            for (int i = 0; i < rows.length; i++) {
-                if (live == null || live.get(i)) {
-                    rows[i] = Row.of(sf.document(i, INFO_FIELDS), addresses);
-                }
-            }
-            return new Segment(rows);
-        }
-    }
-
-    /**
-     * As {@link #load(PageView)}, reading only the segments {@code kept} does not have (null: every segment, none
-     * kept), and keeping this version's in it.
-     */
-    static SiteSnapshot load(PageView view, Segments kept) {
-        IndexSearcher s = view.searcher();
-        IndexReader reader = s.getIndexReader();
-        int max = reader.maxDoc();
-        PageInfo[] infos = new PageInfo[max];
-        Map<String, Integer> docs = HashMap.newHashMap(max); // sized once: a reload puts every page
-        List<String> titles = new ArrayList<>(max);
-        List<LeafReaderContext> leaves = reader.leaves();
-        Segment[] segments = new Segment[leaves.size()];
-        Map<Object, Segment> next = new HashMap<>();
-        // One String for each address however many pages link to it (a site's links name its own pages again and
-        // again); the Documents are dropped as they are read, so only what the infos keep is held.
-        Map<String, String> addresses = new HashMap<>();
-        try {
-            for (int l = 0; l < segments.length; l++) {
-                LeafReader r = leaves.get(l).reader();
-                IndexReader.CacheHelper core = r.getCoreCacheHelper();
-                Object key = kept == null || core == null ? null : core.getKey();
-                Segment seg = key == null ? null : kept.byCore.get(key);
-                segments[l] = seg != null ? seg : Segment.read(r, addresses);
-                if (key != null) {
-                    next.put(key, segments[l]);
-                }
-                Bits live = r.getLiveDocs();
-                for (int i = 0; i < r.maxDoc(); i++) {
-                    Row row = segments[l].rows[i];
-                    if (row != null && (live == null || live.get(i))) {
-                        titles.add(row.title());
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        addresses = null;
-        if (kept != null) {
-            kept.byCore = next; // the segments merged away are let go
-        }
-        TitleTemplate template = TitleTemplate.detect(titles);
-        titles = null;
-        NameIndex names = new NameIndex();
-        // docFreq counts deleted copies until segments merge, so maxDoc is the consistent denominator.
-        int n = reader.maxDoc();
-        names.withStatistics(term -> {
-            try {
-                return reader.docFreq(new Term(Fields.ALL, term));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, n);
-        boolean clicks = false;
-        for (int l = 0; l < segments.length; l++) {
-            Segment seg = segments[l];
-            if (kept != null && !template.equals(seg.template)) {
-                seg.infos = new PageInfo[seg.rows.length];
-                seg.names = new NameIndex.Page[seg.rows.length];
-                seg.template = template;
-            }
-            LeafReader r = leaves.get(l).reader();
-            Bits live = r.getLiveDocs();
-            for (int i = 0; i < seg.rows.length; i++) {
-                Row d = seg.rows[i];
-                if (d == null || (live != null && !live.get(i))) {
-                    continue;
-                }
-                int doc = leaves.get(l).docBase + i;
-                PageInfo info = kept == null ? null : seg.infos[i];
-                if (info == null) {
-                    info = d.info(template);
-                    if (kept != null) {
-                        seg.infos[i] = info;
-                    } else {
-                        seg.rows[i] = null; // its info holds what is kept
-                    }
-                }
-                infos[doc] = info;
-                docs.put(info.url(), doc);
-                if (info.status() != Status.LIVE) {
-                    continue;
-                }
-                NameIndex.Page named = kept == null ? null : seg.names[i];
-                if (named == null) {
-                    named = d.names(info.url(), template);
-                    if (kept != null) {
-                        seg.names[i] = named;
-                    }
-                }
-                names.add(named);
-                for (String v : d.queries()) {
-                    int sep = v.indexOf(Fields.SEP);
-                    clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
-                }
-            }
-        }
-        SiteSnapshot snap = new SiteSnapshot(view, infos, docs, names, template);
-        snap.searchConsoleClicks = clicks;
-        int live = 0;
-        for (PageInfo i : infos) {
-            if (i != null && i.status() == Status.LIVE) {
-                live++;
-                snap.liveHubs += i.hub() ? 1 : 0;
-            }
-        }
-        snap.allLive = live == reader.numDocs();
-        return snap;
-    }
-
-    private static Number num(Document d, String field) {
-        return d.getField(field) == null ? 0 : d.getField(field).numericValue();
-    }
-
-    /** What {@link #load} reads of one page, without the Lucene fields around the values. */
-    private record Row(String url, String title, String h1, String category, String status, double authority,
-                       int inbound, String safety, int words, String[] links, String[] allLinks, String kind,
-                       String published, String language, String[] anchorNames, String[] queries) {
-        /** The page's values; its address and those it links to as {@code addresses} already holds them. */
-        static Row of(Document d, Map<String, String> addresses) {
-            String[] links = d.getValues(Fields.LINKS);
-            String[] all = d.getValues(Fields.ALL_LINKS);
-            for (String[] a : List.of(links, all)) {
-                for (int j = 0; j < a.length; j++) {
-                    a[j] = addresses.computeIfAbsent(a[j], v -> v);
-                }
-            }
-            return new Row(addresses.computeIfAbsent(d.get(Fields.URL), v -> v), d.get(Fields.TITLE),
-                    d.get(Fields.H1), d.get(Fields.CATEGORY), d.get(Fields.STATUS),
-                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
-                    num(d, Fields.WORDS).intValue(), links, all, d.get(Fields.KIND), d.get(Fields.PUBLISHED),
-                    d.get(Fields.LANGUAGE), d.getValues(Fields.ANCHOR_NAMES), d.getValues(Fields.QUERIES));
-        }
-
-        /** The names the page goes by (its address {@code url}): title and H1, slug, anchors, queries. */
-        NameIndex.Page names(String url, TitleTemplate template) {
-            NameIndex.Page p = new NameIndex.Page(url).title(title, h1, template::strip).slug(url);
-            for (String v : anchorNames) {
-                int sep = v.indexOf(Fields.SEP);
-                if (sep > 0) {
-                    p.name(v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
-                }
-            }
-            for (String v : queries) {
-                int sep = v.indexOf(Fields.SEP);
-                p.name(sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
-            }
-            return p;
-        }
-
-        /** What the suggester keeps of the page, its title stripped of the site's {@code template}. */
-        PageInfo info(TitleTemplate template) {
-            String clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
-            Set<String> content = new HashSet<>(Arrays.asList(links));
-            // An index written before every placement's links were stored has the content links only.
-            Set<String> all = kind == null ? content : new HashSet<>(Arrays.asList(allLinks));
-            return new PageInfo(url, title, clean.isBlank() ? url : clean, category, Status.parse(status), authority,
-                    inbound, safety, words, content, all, PageKind.parse(kind).isHub(),
-                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
-                    language == null ? "" : language);
-        }
-    }
 }

@@ -23,7 +23,7 @@ import java.util.function.Function;
  * is answered, as {@link #latest} does: what was just written is suggested at once. A larger one (3.4 s for the first
  * load of 100k pages here, then about 0.3 s of CPU) is loaded on a background thread while drafts are answered from
  * the one before, so a write shows in draft suggestions a few seconds later instead of holding every editor for a
- * load. Once serving, a load reads only the segments the last one had not read ({@link SiteSnapshot.Segments}), and
+ * load. Once serving, a load reads only the segments the last one had not read ({@link SnapshotLoader.Segments}), and
  * background loads are spaced so they take at most a third of one core, on one thread of lower CPU priority than the
  * drafts': while editors keep every core busy, a write shows later, once they leave one a moment.
  */
@@ -47,7 +47,7 @@ final class Snapshots {
      */
     private volatile boolean serves;
     /** Once serving: the segments the last load read, so the next one reads only new segments. */
-    private SiteSnapshot.Segments segments;
+    private SnapshotLoader.Segments segments;
     /** How long the last load took, and when it ended. */
     private volatile long lastLoadNanos;
     private volatile long lastLoadEnd;
@@ -112,7 +112,7 @@ final class Snapshots {
         SiteSnapshot snap = of(view);
         if (!closed) {
             snap.reader.incRef(); // open: it is the reader of the view this runs in
-            segments = new SiteSnapshot.Segments();
+            segments = new SnapshotLoader.Segments();
             background = LowPriority.singleThread("linker-snapshot");
             serves = true;
             index.onClose(this::close);
@@ -139,7 +139,7 @@ final class Snapshots {
         long start = System.nanoTime();
         SiteSnapshot snap;
         try {
-            snap = SiteSnapshot.load(view, segments);
+            snap = SnapshotLoader.load(view, segments);
         } catch (RuntimeException e) {
             throw index.damaged(e);
         }

@@ -36,7 +36,7 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
                        boolean hideOwnLinks) {
         return of(url, heading, body, blocked, vector, hideOwnLinks ? Set.of() : info.allLinks(), info.category(),
                 info.safety(), hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                info.words(), Tokens.tokenize(body), info.day(), info.language());
+                info.words(), tokenize(body, info.language()), info.day(), info.language());
     }
 
     /**
@@ -45,7 +45,7 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
      */
     static Source draft(Draft d, float[] vector, Set<String> links, String language) {
         String category = d.category() != null ? d.category() : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
-        List<Tokens.Token> tokens = Tokens.tokenize(d.text());
+        List<Tokens.Token> tokens = tokenize(d.text(), language);
         return of(d.url(), d.title(), d.text(), d.blocked(), vector, links, category, d.safety(), null, Set.of(),
                 d.links().size(), tokens.size(), tokens, PageIndex.day(d.published()), language);
     }
@@ -119,6 +119,13 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
 
     /** The text's tokens: those the caller computed already, else now. */
     List<Tokens.Token> tokens() {
-        return tokenized != null ? tokenized : Tokens.tokenize(text);
+        return tokenized != null ? tokenized : tokenize(text, language);
+    }
+
+    /** The words of {@code text} read in {@code language} (the page's, or the draft's). */
+    private static List<Tokens.Token> tokenize(String text, String language) {
+        try (Tokens.Reading ignored = Tokens.readingAs(language)) {
+            return Tokens.tokenize(text);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Anchor;
+import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.PageIndex;
@@ -274,10 +275,10 @@ public final class Suggester {
                 ? src.withAuthority(snap.hidden().without(doc, info, snap.docs, info.links())) : src;
     }
 
-    /** The stages in turn: retrieve, rank, anchor. */
+    /** The stages in turn: retrieve, rank, anchor; the words read in the source's language. */
     private List<Suggestion> suggest(SiteSnapshot snap, Source src, boolean withAnchors, Ranker.Wanted want) {
         IndexSearcher s = snap.view.searcher();
-        try {
+        try (Tokens.Reading ignored = Tokens.readingAs(src.language())) {
             List<Suggestion> top = ranker.rank(s, snap, src, retrieval.gather(s, snap, src), want);
             return withAnchors ? anchoring.attach(snap, src, top) : top;
         } catch (IOException e) {

@@ -23,7 +23,8 @@ class LanguagesTest {
     void page(String file, String lang, String title, String text) throws IOException {
         Path f = site.resolve(file);
         Files.createDirectories(f.getParent());
-        Files.writeString(f, "<!doctype html><html lang=\"" + lang + "\"><head><title>" + title + "</title></head>"
+        String declared = lang == null ? "" : " lang=\"" + lang + "\"";
+        Files.writeString(f, "<!doctype html><html" + declared + "><head><title>" + title + "</title></head>"
                 + "<body><main><h1>" + title + "</h1><p>" + text + "</p></main></body></html>");
     }
 
@@ -51,5 +52,43 @@ class LanguagesTest {
             assertTrue(inFrench.contains("/fr/moulins.html"), inFrench.toString());
             assertFalse(inFrench.stream().anyMatch(u -> u.startsWith("/en/")), inFrench.toString());
         }
+    }
+
+    @Test
+    void pages_that_declare_no_language_are_read_in_the_one_they_show_and_a_declared_one_wins() throws IOException {
+        page("installation.html", null, "Installation du système",
+                "Ce chapitre décrit comment installer le système Debian et les paquets dont vous avez besoin pour "
+                + "le travail de tous les jours, et comment les mettre à jour avec les outils de la distribution.");
+        page("paquets.html", null, "Gestion des paquets",
+                "Les outils de gestion des paquets servent à installer, mettre à jour et supprimer les paquets; il est "
+                + "important de lire les notes de publication avant une mise à niveau du système.");
+        page("kapitel.html", "de", "Installationen",
+                "Dieses Kapitel beschreibt die Installationen des Systems und der Pakete, die Sie brauchen.");
+        try (PageIndex index = PageIndex.inMemory(Fixtures.embedder(), IndexSettings.DEFAULT)) {
+            index.sync(SourceLoader.of(site).records(), true, null);
+            assertEquals("fr", index.get("/installation.html").meta().language());
+            assertEquals("de", index.get("/kapitel.html").meta().language());
+            // Snowball's French stem of "installation" and "installer" is "install"; read as English, neither is.
+            assertEquals(2, pagesWith(index, "install"));
+            // German's light stemmer reads "Installationen" as "installation", which French never gives.
+            assertEquals(1, pagesWith(index, "installation"));
+            Suggester s = new Suggester(index, SuggestSettings.DEFAULT);
+            List<Suggestion> got = s.forDraft(Draft.of("", "Installer Debian: comment installer le système et "
+                    + "mettre à jour les paquets de la distribution avec les outils de gestion."), 5);
+            assertTrue(got.stream().noneMatch(g -> g.url().equals("/kapitel.html")),
+                    "the draft shows French, so the German page is not offered: " + got);
+        }
+    }
+
+    /** How many pages of the index have {@code term} among their words, as the index analysed them. */
+    static int pagesWith(PageIndex index, String term) {
+        return index.withView(v -> {
+            try {
+                return v.searcher().getIndexReader().docFreq(new org.apache.lucene.index.Term(
+                        dev.linker.index.Fields.ALL, term));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
     }
 }

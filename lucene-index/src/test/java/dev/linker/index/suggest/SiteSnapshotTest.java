@@ -19,8 +19,8 @@ class SiteSnapshotTest {
     @Test
     void a_snapshot_built_on_the_segments_read_before_names_every_page_as_one_read_whole() {
         try (PageIndex idx = Fixtures.coffeeIndex()) {
-            SiteSnapshot.Segments kept = new SiteSnapshot.Segments();
-            idx.withView(v -> SiteSnapshot.load(v, kept));
+            SnapshotLoader.Segments kept = new SnapshotLoader.Segments();
+            idx.withView(v -> SnapshotLoader.load(v, kept));
             String text = text();
 
             // A page with names taught by others' links and by search queries, written after the first load.
@@ -38,7 +38,7 @@ class SiteSnapshotTest {
 
             // Pages without the " — Brew Notes" suffix, until it is no longer the site's template: every kept page's
             // names are derived again under the new one.
-            TitleTemplate before = idx.withView(v -> SiteSnapshot.load(v).template);
+            TitleTemplate before = idx.withView(v -> SnapshotLoader.load(v, null).template);
             List<PageRecord> plain = new ArrayList<>();
             for (int i = 0; i < 45; i++) {
                 plain.add(PageRecord.of("https://brew.example/log/" + i + ".html", "Brew log, day " + i, "",
@@ -46,7 +46,7 @@ class SiteSnapshotTest {
             }
             idx.putAll(plain);
             idx.commit();
-            assertNotEquals(before, idx.withView(v -> SiteSnapshot.load(v).template), "the template changed");
+            assertNotEquals(before, idx.withView(v -> SnapshotLoader.load(v, null).template), "the template changed");
             assertSameNames(idx, kept, more + " Brew Notes.", "after the template changed");
         }
     }
@@ -63,9 +63,9 @@ class SiteSnapshotTest {
         return sb.toString();
     }
 
-    static void assertSameNames(PageIndex idx, SiteSnapshot.Segments kept, String text, String when) {
-        SiteSnapshot whole = idx.withView(SiteSnapshot::load);
-        SiteSnapshot reused = idx.withView(v -> SiteSnapshot.load(v, kept));
+    static void assertSameNames(PageIndex idx, SnapshotLoader.Segments kept, String text, String when) {
+        SiteSnapshot whole = idx.withView(v -> SnapshotLoader.load(v, null));
+        SiteSnapshot reused = idx.withView(v -> SnapshotLoader.load(v, kept));
         assertEquals(whole.template, reused.template, when);
         assertEquals(whole.names.size(), reused.names.size(), when);
         for (String hidden : new String[] {null, COLD_BREW, "https://brew.example/"}) {
