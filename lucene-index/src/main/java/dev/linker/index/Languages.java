@@ -9,7 +9,10 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.es.SpanishAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.it.ItalianAnalyzer;
+import org.apache.lucene.analysis.ja.JapaneseTokenizer;
+import org.apache.lucene.analysis.ja.tokenattributes.PartOfSpeechAttribute;
 import org.apache.lucene.analysis.pt.PortugueseAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.tartarus.snowball.SnowballStemmer;
 import org.tartarus.snowball.ext.FrenchStemmer;
 import org.tartarus.snowball.ext.ItalianStemmer;
@@ -58,6 +61,54 @@ public final class Languages implements Tokens.Stemmers {
         return m;
     }
 
+    @Override
+    public Map<String, Tokens.Segmenter> segmenters() {
+        return Map.of("ja", kuromoji());
+    }
+
+    /**
+     * Japanese words by Kuromoji's morphological analysis (its normal mode: one word per dictionary entry, so an
+     * anchor can end on a word's end); a tokenizer a thread, as each keeps state.
+     */
+    private static final java.util.Set<String> JA_STOP_TAGS =
+            org.apache.lucene.analysis.ja.JapaneseAnalyzer.getDefaultStopTags();
+
+    private static Tokens.Segmenter kuromoji() {
+        ThreadLocal<JapaneseTokenizer> tokenizers = ThreadLocal.withInitial(
+                () -> new JapaneseTokenizer(null, true, JapaneseTokenizer.Mode.NORMAL));
+        return (text, start, end) -> {
+            JapaneseTokenizer t = tokenizers.get();
+            OffsetAttribute offset = t.addAttribute(OffsetAttribute.class);
+            PartOfSpeechAttribute pos = t.addAttribute(PartOfSpeechAttribute.class);
+            int[] out = new int[16];
+            int n = 0;
+            try {
+                t.setReader(new java.io.CharArrayReader(text, start, end - start));
+                t.reset();
+                while (t.incrementToken()) {
+                    if (JA_STOP_TAGS.contains(pos.getPartOfSpeech())) { // particles, auxiliaries (as JapaneseAnalyzer)
+                        continue;
+                    }
+                    if (n + 2 > out.length) {
+                        out = java.util.Arrays.copyOf(out, 2 * out.length);
+                    }
+                    out[n++] = start + offset.startOffset();
+                    out[n++] = start + offset.endOffset();
+                }
+                t.end();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } finally {
+                try {
+                    t.close();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+            return java.util.Arrays.copyOf(out, n);
+        };
+    }
+
     /** A Snowball stemmer keeps state, so each thread has its own. */
     private static Tokens.Stemmer snowball(Supplier<SnowballStemmer> make) {
         ThreadLocal<SnowballStemmer> stemmers = ThreadLocal.withInitial(make);
@@ -83,14 +134,19 @@ public final class Languages implements Tokens.Stemmers {
     }
 
     /**
-     * The language of a text among English and the languages with a stemmer, by how many of its first words are each
-     * language's common words (Lucene's stop lists); "" when the text is too short or no language clearly leads.
+     * The language of a text: Japanese by its kana; else, for a text mostly in Latin letters, among English and the
+     * languages with a stemmer, by how many of its first words are each language's common words (Lucene's stop lists);
+     * "" when the text is too short, in another script, or no language clearly leads.
      */
     public static String detect(String text) {
         if (text == null || text.isEmpty()) {
             return "";
         }
         String sample = text.substring(0, Math.min(text.length(), SAMPLE_CHARS));
+        String script = script(sample);
+        if (!script.equals("latin")) {
+            return script;
+        }
         char[] lower = sample.toLowerCase(Locale.ROOT).toCharArray();
         int[] hits = new int[COMMON.size()];
         int i = 0;
@@ -131,31 +187,58 @@ public final class Languages implements Tokens.Stemmers {
     }
 
     /**
+     * The script a text is mostly written in, by its letters: "ja" when a tenth or more of them (and at least 20) are
+     * kana, "latin" when most are Latin, else "" (Chinese, Cyrillic …: no stop list here tells those languages).
+     */
+    private static String script(String sample) {
+        int letters = 0;
+        int kana = 0;
+        int latin = 0;
+        for (int i = 0; i < sample.length(); i++) {
+            char c = sample.charAt(i);
+            if (Character.isLetter(c)) {
+                letters++;
+                Character.UnicodeScript script = Character.UnicodeScript.of(c);
+                if (script == Character.UnicodeScript.HIRAGANA || script == Character.UnicodeScript.KATAKANA) {
+                    kana++;
+                } else if (script == Character.UnicodeScript.LATIN) {
+                    latin++;
+                }
+            }
+        }
+        return kana >= 20 && 10 * kana >= letters ? "ja" : 2 * latin > letters ? "latin" : "";
+    }
+
+    /**
      * The language a text is read in, when it declares none: the one its words show when that language has a stemmer
      * of its own; else "" (read as English, as before languages were read).
      */
     public static String of(String title, String body) {
         String found = detect(title + "\n" + body);
-        return Tokens.stems(found) ? found : "";
+        return Tokens.analysed(found) ? found : "";
     }
 
     /**
      * The language a site's pages that declare none are read in: the one most of {@code sample}'s undeclared pages
-     * show, when it has a stemmer of its own; else "". One language for them all, since a page read in another
+     * that show one show, when a quarter of them at least do and it has an analysis of its own; else "". One language for them all, since a page read in another
      * language than its neighbours shares no terms with them (a French chapter left half in English, read as English,
      * cost the French Debian Reference 0.30 of recall@5).
      */
     static String site(List<PageRecord> sample) {
         Map<String, Integer> shown = new java.util.HashMap<>();
+        int undeclared = 0;
         for (PageRecord r : sample) {
             if (r.meta().language().isEmpty()) {
+                undeclared++;
                 String found = detect(r.title() + "\n" + r.body());
                 if (!found.isEmpty()) {
                     shown.merge(found, 1, Integer::sum);
                 }
             }
         }
-        return most(shown);
+        String site = most(shown);
+        // and shown by a quarter of the pages at least: two Chinese pages of command listings are not an Italian site
+        return !site.isEmpty() && 4 * shown.get(site) >= undeclared ? site : "";
     }
 
     /**
@@ -170,7 +253,7 @@ public final class Languages implements Tokens.Stemmers {
 
     private static String most(Map<String, Integer> counts) {
         int all = counts.values().stream().mapToInt(Integer::intValue).sum();
-        return counts.entrySet().stream().filter(e -> 2 * e.getValue() > all && Tokens.stems(e.getKey()))
+        return counts.entrySet().stream().filter(e -> 2 * e.getValue() > all && Tokens.analysed(e.getKey()))
                 .map(Map.Entry::getKey).findFirst().orElse("");
     }
 

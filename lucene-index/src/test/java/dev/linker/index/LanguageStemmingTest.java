@@ -34,10 +34,10 @@ class LanguageStemmingTest {
 
     @Test
     void the_stemmers_are_found_without_a_start_up_call_and_english_has_none() {
-        assertTrue(Tokens.stems("pt-BR"));
-        assertTrue(Tokens.stemmedLanguages().containsAll(List.of("de", "fr", "es", "it", "pt")));
-        assertFalse(Tokens.stems("en-GB"));
-        assertFalse(Tokens.stems(""));
+        assertTrue(Tokens.analysed("pt-BR"));
+        assertTrue(Tokens.analysedLanguages().containsAll(List.of("de", "fr", "es", "it", "pt")));
+        assertFalse(Tokens.analysed("en-GB"));
+        assertFalse(Tokens.analysed(""));
     }
 
     @Test
@@ -78,5 +78,44 @@ class LanguageStemmingTest {
         assertEquals("en", Languages.detect(en));
         assertEquals("", Languages.of("Installation", en), "English keeps the plural strip: no language set");
         assertEquals("", Languages.detect("Installer les paquets"), "too few words to tell");
+    }
+
+    @Test
+    void a_japanese_page_is_split_into_words_by_kuromoji_and_each_keeps_its_span() {
+        String text = "Debianのパッケージ管理について説明します。";
+        assertEquals(1, Tokens.terms(text.substring(0, text.length() - 1)).size(),
+                "read as English: one run, one word");
+        try (Tokens.Reading ignored = Tokens.readingAs("ja-JP")) {
+            List<Tokens.Token> tokens = Tokens.tokenize(text);
+            List<String> terms = tokens.stream().map(Tokens.Token::term).toList();
+            assertTrue(terms.containsAll(List.of("debian", "パッケージ", "管理")), terms.toString());
+            for (Tokens.Token t : tokens) {
+                assertEquals(t.term(), text.substring(t.start(), t.end()).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        String page = "この章では、Debianシステムのパッケージを管理する方法と、パッケージ管理ツールで最新の状態に保つ方法を説明します。"
+                + "アップグレードの前にリリースノートを読むことが重要です。";
+        assertEquals("ja", Languages.detect(page));
+        assertEquals("ja", Languages.of("パッケージ管理", page));
+        String chinese = "本章介绍如何安装 Debian 系统的软件包，以及如何使用软件包管理工具保持系统最新。在升级之前阅读发行说明非常重要，"
+                + "因为它们描述了与先前版本不兼容的变化。例如 apt-get install -y a e i o 这些命令。";
+        assertEquals("", Languages.detect(chinese), "Chinese: no kana, and its few Latin words tell no language");
+    }
+
+    @Test
+    void a_site_language_needs_a_quarter_of_the_undeclared_pages_to_show_it() {
+        String fr = "Ce chapitre décrit comment installer les paquets du système Debian et comment les mettre à jour "
+                + "avec les outils de gestion des paquets. Il est important de lire les notes de publication avant "
+                + "la mise à niveau, car elles décrivent les changements qui ne sont pas compatibles avec la version "
+                + "précédente de la distribution et les problèmes connus que vous pourriez rencontrer.";
+        PageRecord french = PageRecord.of("/fr", "Installation", "", fr, null);
+        PageRecord listing = PageRecord.of("/cmd", "apt", "", "apt-get install -y paquet", null);
+        PageRecord german = french.withMeta(new dev.linker.core.model.PageMeta(null, List.of(),
+                dev.linker.core.model.PageKind.CONTENT, List.of(), "de"));
+        assertEquals("fr", Languages.site(List.of(french, listing, listing, listing, german)));
+        assertEquals("", Languages.site(List.of(french, listing, listing, listing, listing, german)),
+                "one French page of five that declare nothing is no French site");
+        assertEquals("de", Languages.resolve(german, "fr").meta().language(), "a declared language stays");
+        assertEquals("fr", Languages.resolve(listing, "fr").meta().language());
     }
 }

@@ -12,8 +12,8 @@ import java.util.Locale;
  * {@link Stemmers}) are read by it instead, in the scope of {@link #readingAs}.
  */
 public final class Tokens {
-    /** What the thread reads words as: null for English and languages without a stemmer (the plural strip). */
-    private static final ThreadLocal<Stemmer> READING = new ThreadLocal<>();
+    /** What the thread reads words as: null for English and languages without an analysis of their own. */
+    private static final ThreadLocal<Analysis> READING = new ThreadLocal<>();
 
     private Tokens() {
     }
@@ -29,21 +29,49 @@ public final class Tokens {
     }
 
     /**
-     * The stemmers of languages other than English, found with {@link java.util.ServiceLoader} (lucene-index provides
+     * A language written without spaces between words (Japanese): the words of the run {@code text[start, end)} as
+     * pairs of offsets into {@code text} ({@code {s0, e0, s1, e1, ...}}, in order, within the run); none when it
+     * cannot tell. Must be safe to call from several threads.
+     */
+    @FunctionalInterface
+    public interface Segmenter {
+        int[] words(char[] text, int start, int end);
+    }
+
+    /**
+     * The analyses of languages other than English, found with {@link java.util.ServiceLoader} (lucene-index provides
      * Lucene's), so every door reads a language the same way without a start-up call.
      */
     public interface Stemmers {
         /** The stemmer of each primary language subtag ("de", "fr") this provider knows. */
         java.util.Map<String, Stemmer> stemmers();
+
+        /** The segmenter of each primary language subtag ("ja") this provider knows. */
+        default java.util.Map<String, Segmenter> segmenters() {
+            return java.util.Map.of();
+        }
+    }
+
+    /** How a language's words are read: its stemmer and its segmenter, either null. */
+    private record Analysis(Stemmer stemmer, Segmenter segmenter) {
     }
 
     private static final class Registry {
-        static final java.util.Map<String, Stemmer> STEMMERS = load();
+        static final java.util.Map<String, Analysis> LANGUAGES = load();
 
-        private static java.util.Map<String, Stemmer> load() {
-            java.util.Map<String, Stemmer> all = new java.util.HashMap<>();
+        private static java.util.Map<String, Analysis> load() {
+            java.util.Map<String, Stemmer> stemmers = new java.util.HashMap<>();
+            java.util.Map<String, Segmenter> segmenters = new java.util.HashMap<>();
             for (Stemmers s : java.util.ServiceLoader.load(Stemmers.class, Tokens.class.getClassLoader())) {
-                all.putAll(s.stemmers());
+                stemmers.putAll(s.stemmers());
+                segmenters.putAll(s.segmenters());
+            }
+            java.util.Map<String, Analysis> all = new java.util.HashMap<>();
+            for (String l : stemmers.keySet()) {
+                all.put(l, new Analysis(stemmers.get(l), segmenters.get(l)));
+            }
+            for (String l : segmenters.keySet()) {
+                all.putIfAbsent(l, new Analysis(null, segmenters.get(l)));
             }
             return java.util.Map.copyOf(all);
         }
@@ -59,24 +87,27 @@ public final class Tokens {
         return cut < 0 ? t : t.substring(0, cut);
     }
 
-    /** Whether words of {@code language} (a BCP 47 tag) are read by a stemmer of their own, not as English. */
-    public static boolean stems(String language) {
-        return Registry.STEMMERS.containsKey(primary(language));
+    /**
+     * Whether words of {@code language} (a BCP 47 tag) are read by an analysis of their own (a stemmer, a segmenter),
+     * not as English.
+     */
+    public static boolean analysed(String language) {
+        return Registry.LANGUAGES.containsKey(primary(language));
     }
 
-    /** The languages read by a stemmer of their own (primary subtags). */
-    public static java.util.Set<String> stemmedLanguages() {
-        return Registry.STEMMERS.keySet();
+    /** The languages read by an analysis of their own (primary subtags). */
+    public static java.util.Set<String> analysedLanguages() {
+        return Registry.LANGUAGES.keySet();
     }
 
     /**
      * Reads the words this thread tokenizes, until the returned scope is closed, as words of {@code language} (a BCP
-     * 47 tag such as "de-DE", or "" when unknown): by its stemmer, or by English's plural strip when it has none. The
-     * index, the query and names read a page's words in the page's language this way, so they agree.
+     * 47 tag such as "de-DE", or "" when unknown): by its stemmer and segmenter, or by English's plural strip when it
+     * has none. The index, the query and names read a page's words in the page's language this way, so they agree.
      */
     public static Reading readingAs(String language) {
-        Stemmer before = READING.get();
-        READING.set(Registry.STEMMERS.get(primary(language)));
+        Analysis before = READING.get();
+        READING.set(Registry.LANGUAGES.get(primary(language)));
         return () -> READING.set(before);
     }
 
@@ -125,6 +156,10 @@ public final class Tokens {
         private char[] term = new char[32];
         private int termLength;
         private Stemmer stemmer;
+        private Segmenter segmenter;
+        /** The words of the run being split by the segmenter (offset pairs), and the next one's index. */
+        private int[] split;
+        private int splitAt;
 
         /**
          * Starts over on {@code text[0..length)}, which the cursor reads in place (not copied), in the language the
@@ -132,7 +167,10 @@ public final class Tokens {
          */
         public void reset(char[] text, int length) {
             this.text = text;
-            this.stemmer = READING.get();
+            Analysis a = READING.get();
+            this.stemmer = a == null ? null : a.stemmer();
+            this.segmenter = a == null ? null : a.segmenter();
+            split = null;
             this.length = length;
             at = 0;
             start = 0;
@@ -142,6 +180,10 @@ public final class Tokens {
 
         /** Moves to the next word; false when there is none. */
         public boolean next() {
+            if (split != null && splitAt < split.length) {
+                return word(split[splitAt++], split[splitAt++], false);
+            }
+            split = null;
             while (at < length) {
                 int c = Character.codePointAt(text, at, length);
                 if (isWordChar(c)) {
@@ -162,7 +204,21 @@ public final class Tokens {
                 ascii &= d < 128;
                 at += Character.charCount(d);
             }
-            end = at;
+            if (segmenter != null && !ascii) {
+                int[] words = segmenter.words(text, start, at);
+                if (words.length >= 2) {
+                    split = words;
+                    splitAt = 2;
+                    return word(words[0], words[1], false);
+                }
+            }
+            return word(start, at, ascii);
+        }
+
+        /** Makes {@code text[from, to)} the current word, lower-cased and stemmed. */
+        private boolean word(int from, int to, boolean ascii) {
+            start = from;
+            end = to;
             if (ascii) {
                 int n = end - start;
                 ensure(2 * n);
@@ -264,7 +320,8 @@ public final class Tokens {
     public static String normalize(String word) {
         String lower = word.toLowerCase(Locale.ROOT);
         char[] w = java.util.Arrays.copyOf(lower.toCharArray(), 2 * lower.length());
-        return new String(w, 0, stem(READING.get(), w, lower.length()));
+        Analysis a = READING.get();
+        return new String(w, 0, stem(a == null ? null : a.stemmer(), w, lower.length()));
     }
 
     /**
