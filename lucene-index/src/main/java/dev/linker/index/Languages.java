@@ -9,10 +9,7 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.es.SpanishAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.it.ItalianAnalyzer;
-import org.apache.lucene.analysis.ja.JapaneseTokenizer;
-import org.apache.lucene.analysis.ja.tokenattributes.PartOfSpeechAttribute;
 import org.apache.lucene.analysis.pt.PortugueseAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.tartarus.snowball.SnowballStemmer;
 import org.tartarus.snowball.ext.FrenchStemmer;
 import org.tartarus.snowball.ext.ItalianStemmer;
@@ -63,50 +60,7 @@ public final class Languages implements Tokens.Stemmers {
 
     @Override
     public Map<String, Tokens.Segmenter> segmenters() {
-        return Map.of("ja", kuromoji());
-    }
-
-    /**
-     * Japanese words by Kuromoji's morphological analysis (its normal mode: one word per dictionary entry, so an
-     * anchor can end on a word's end); a tokenizer a thread, as each keeps state.
-     */
-    private static final java.util.Set<String> JA_STOP_TAGS =
-            org.apache.lucene.analysis.ja.JapaneseAnalyzer.getDefaultStopTags();
-
-    private static Tokens.Segmenter kuromoji() {
-        ThreadLocal<JapaneseTokenizer> tokenizers = ThreadLocal.withInitial(
-                () -> new JapaneseTokenizer(null, true, JapaneseTokenizer.Mode.NORMAL));
-        return (text, start, end) -> {
-            JapaneseTokenizer t = tokenizers.get();
-            OffsetAttribute offset = t.addAttribute(OffsetAttribute.class);
-            PartOfSpeechAttribute pos = t.addAttribute(PartOfSpeechAttribute.class);
-            int[] out = new int[16];
-            int n = 0;
-            try {
-                t.setReader(new java.io.CharArrayReader(text, start, end - start));
-                t.reset();
-                while (t.incrementToken()) {
-                    if (JA_STOP_TAGS.contains(pos.getPartOfSpeech())) { // particles, auxiliaries (as JapaneseAnalyzer)
-                        continue;
-                    }
-                    if (n + 2 > out.length) {
-                        out = java.util.Arrays.copyOf(out, 2 * out.length);
-                    }
-                    out[n++] = start + offset.startOffset();
-                    out[n++] = start + offset.endOffset();
-                }
-                t.end();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            } finally {
-                try {
-                    t.close();
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }
-            return java.util.Arrays.copyOf(out, n);
-        };
+        return Map.of("ja", Segmenters.japanese(), "zh", Segmenters.chinese());
     }
 
     /** A Snowball stemmer keeps state, so each thread has its own. */
@@ -134,7 +88,7 @@ public final class Languages implements Tokens.Stemmers {
     }
 
     /**
-     * The language of a text: Japanese by its kana; else, for a text mostly in Latin letters, among English and the
+     * The language of a text: Japanese by its kana, Chinese by its Han characters; else, for a text mostly in Latin letters, among English and the
      * languages with a stemmer, by how many of its first words are each language's common words (Lucene's stop lists);
      * "" when the text is too short, in another script, or no language clearly leads.
      */
@@ -188,12 +142,13 @@ public final class Languages implements Tokens.Stemmers {
 
     /**
      * The script a text is mostly written in, by its letters: "ja" when a tenth or more of them (and at least 20) are
-     * kana, "latin" when most are Latin, else "" (Chinese, Cyrillic …: no stop list here tells those languages).
+     * kana, "zh" when most are Han (and no tenth kana), "latin" when most are Latin, else "" (Cyrillic, Hangul …).
      */
     private static String script(String sample) {
         int letters = 0;
         int kana = 0;
         int latin = 0;
+        int han = 0;
         for (int i = 0; i < sample.length(); i++) {
             char c = sample.charAt(i);
             if (Character.isLetter(c)) {
@@ -203,10 +158,15 @@ public final class Languages implements Tokens.Stemmers {
                     kana++;
                 } else if (script == Character.UnicodeScript.LATIN) {
                     latin++;
+                } else if (script == Character.UnicodeScript.HAN) {
+                    han++;
                 }
             }
         }
-        return kana >= 20 && 10 * kana >= letters ? "ja" : 2 * latin > letters ? "latin" : "";
+        if (kana >= 20 && 10 * kana >= letters) {
+            return "ja";
+        }
+        return 2 * han > letters && han >= 20 ? "zh" : 2 * latin > letters ? "latin" : "";
     }
 
     /**
@@ -255,6 +215,19 @@ public final class Languages implements Tokens.Stemmers {
         int all = counts.values().stream().mapToInt(Integer::intValue).sum();
         return counts.entrySet().stream().filter(e -> 2 * e.getValue() > all && Tokens.analysed(e.getKey()))
                 .map(Map.Entry::getKey).findFirst().orElse("");
+    }
+
+    /**
+     * A page sent alone (the API) that declares no language, with the one its words show; when they show none
+     * clearly, with {@code site} (the language most of the indexed pages are in), so a short post of a French blog is
+     * read as the others are.
+     */
+    static PageRecord resolveAlone(PageRecord r, Supplier<String> site) {
+        if (!r.meta().language().isEmpty()) {
+            return r;
+        }
+        String shown = detect(r.title() + "\n" + r.body());
+        return resolve(r, shown.isEmpty() ? site.get() : Tokens.analysed(shown) ? shown : "");
     }
 
     /** The page with {@code site} ({@link #site}) as its language, when it declares none and that is not "". */

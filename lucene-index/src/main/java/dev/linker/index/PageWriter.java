@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,6 +34,8 @@ final class PageWriter {
     private final IndexSettings options;
     /** The language of the pages of this sync that declare none ({@link Languages#site}); null until decided. */
     private String siteLanguage;
+    /** The language most of the indexed pages are in ({@link Languages#most}); null until a page sent alone asks. */
+    private String indexLanguage;
 
     PageWriter(PageIndex index, LiveIndex live, Embedder embedder, String embedderId, int dimension,
                EmbedMode embedMode, IndexSettings options) {
@@ -56,6 +59,7 @@ final class PageWriter {
                     VectorSource imported) {
         Map<String, String> hashes = index.storedHashes();
         siteLanguage = null;
+        indexLanguage = null;
         Set<String> seen = new HashSet<>();
         SyncCounts counts = new SyncCounts();
         long t0 = System.nanoTime();
@@ -258,6 +262,15 @@ final class PageWriter {
         }
     }
 
+    private String indexLanguage() {
+        if (indexLanguage == null) {
+            List<String> stored = new java.util.ArrayList<>();
+            index.forEachStored(Set.of(Fields.LANGUAGE), d -> stored.add(Objects.toString(d.get(Fields.LANGUAGE), "")));
+            indexLanguage = Languages.most(stored.stream());
+        }
+        return indexLanguage;
+    }
+
     /** Writes a page's document, its words read in the page's language (the writer analyses in this thread). */
     private void writeDocument(PageRecord r, String hash, float[] vector) throws IOException {
         try (Tokens.Reading ignored = Tokens.readingAs(r.meta().language())) {
@@ -283,7 +296,7 @@ final class PageWriter {
         for (PageRecord page : pages) {
             PageLimits.check(page);
             PageRecord r = index.events().withInherited(page);
-            r = Languages.resolve(r, Languages.of(r.title(), r.body())); // a page on its own shows its own
+            r = Languages.resolveAlone(r, this::indexLanguage);
             String hash = PageDocuments.storedHash(r);
             String old = storedHash(r.url());
             boolean sameText = old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hash));

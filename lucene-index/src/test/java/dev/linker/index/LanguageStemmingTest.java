@@ -81,7 +81,7 @@ class LanguageStemmingTest {
     }
 
     @Test
-    void a_japanese_page_is_split_into_words_by_kuromoji_and_each_keeps_its_span() {
+    void japanese_and_chinese_pages_are_split_into_words_by_kuromoji_and_smartcn_and_each_keeps_its_span() {
         String text = "Debianのパッケージ管理について説明します。";
         assertEquals(1, Tokens.terms(text.substring(0, text.length() - 1)).size(),
                 "read as English: one run, one word");
@@ -99,7 +99,11 @@ class LanguageStemmingTest {
         assertEquals("ja", Languages.of("パッケージ管理", page));
         String chinese = "本章介绍如何安装 Debian 系统的软件包，以及如何使用软件包管理工具保持系统最新。在升级之前阅读发行说明非常重要，"
                 + "因为它们描述了与先前版本不兼容的变化。例如 apt-get install -y a e i o 这些命令。";
-        assertEquals("", Languages.detect(chinese), "Chinese: no kana, and its few Latin words tell no language");
+        assertEquals("zh", Languages.detect(chinese), "Chinese by its Han characters, though a few Latin words look Italian");
+        try (Tokens.Reading ignored = Tokens.readingAs("zh-CN")) {
+            List<String> terms = Tokens.terms("本章介绍如何安装软件包");
+            assertTrue(terms.containsAll(List.of("介绍", "安装", "软件包")), terms.toString());
+        }
     }
 
     @Test

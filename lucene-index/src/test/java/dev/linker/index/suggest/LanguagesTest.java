@@ -72,6 +72,14 @@ class LanguagesTest {
             assertEquals(2, pagesWith(index, "install"));
             // German's light stemmer reads "Installationen" as "installation", which French never gives.
             assertEquals(1, pagesWith(index, "installation"));
+            index.put(dev.linker.index.PageRecord.of("/court.html", "Astuce", "", "Mettre à jour.", null));
+            assertEquals("fr", index.get("/court.html").meta().language(),
+                    "a page sent alone too short to tell is read in the site's language");
+            index.put(dev.linker.index.PageRecord.of("/notes.html", "Release notes", "", "This chapter describes how "
+                    + "to install the packages of the system and how to keep them up to date with the tools. It is "
+                    + "important to read the release notes before an upgrade, as they describe the changes that are "
+                    + "not compatible with the previous release and the known problems of the upgrade.", null));
+            assertEquals("", index.get("/notes.html").meta().language(), "one that shows English is read as before");
             Suggester s = new Suggester(index, SuggestSettings.DEFAULT);
             List<Suggestion> got = s.forDraft(Draft.of("", "Installer Debian: comment installer le système et "
                     + "mettre à jour les paquets de la distribution avec les outils de gestion."), 5);
