@@ -51,7 +51,7 @@ public final class PlanPass {
         }
         for (String url : acceptors) {
             Integer doc = snap.docs.get(url);
-            if (doc != null && snap.infos[doc].status() == Status.LIVE && (hubTargets || !snap.infos[doc].hub())) {
+            if (doc != null && TargetFilter.mayTake(snap.infos[doc], hubTargets)) {
                 int li = ReaderUtil.subIndex(doc, leaves);
                 bits[li].set(doc - leaves.get(li).docBase);
             }

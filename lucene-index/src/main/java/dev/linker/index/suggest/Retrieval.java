@@ -2,10 +2,7 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.NameIndex;
 import dev.linker.core.anchor.Tokens;
-import dev.linker.core.score.CategoryPath;
 import dev.linker.index.Fields;
-import dev.linker.index.Status;
-import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
@@ -64,7 +61,7 @@ final class Retrieval {
     /** Every retriever's candidates for {@code src}, not yet filtered or ranked. */
     Gathered gather(IndexSearcher s, SiteSnapshot snap, Source src) throws IOException {
         int asOf = asOfDay(snap, src);
-        Query filter = filter(src, asOf);
+        Query filter = TargetFilter.query(settings, src, asOf);
         // HNSW turns a filter into a bitset over all pages for every query; when all pages are live and no
         // category, hub or date bound applies, the source itself is dropped below and no filter is needed.
         Query knnFilter = snap.allLive && settings.categoryLevels() < 0 && asOf == Fields.UNDATED
@@ -140,7 +137,7 @@ final class Retrieval {
         if (src.vector() != null && settings.knnK() > 0) {
             Query filter = settings.categoryLevels() >= 0 && src.category() != null
                     ? new BooleanQuery.Builder().add(acceptorFilter, BooleanClause.Occur.FILTER)
-                            .add(categoryBound(src), BooleanClause.Occur.FILTER).build()
+                            .add(TargetFilter.categoryBound(settings, src), BooleanClause.Occur.FILTER).build()
                     : acceptorFilter;
             int k = Math.min(settings.knnK(), 2 * limit) + 1;
             addVectorHits(cands, s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, filter), k).scoreDocs,
@@ -176,11 +173,6 @@ final class Retrieval {
                 cands.computeIfAbsent(doc, Candidate::new).mention = m;
             }
         }
-    }
-
-    private TermQuery categoryBound(Source src) {
-        return new TermQuery(new Term(Fields.CATEGORY_ANCESTOR, CategoryPath.up(src.category(),
-                settings.categoryLevels())));
     }
 
     /** BM25 of candidates that came from other retrievers, so every candidate has a lexical component. */
@@ -225,28 +217,6 @@ final class Retrieval {
         Integer doc = snap.docs.get(src.url());
         return doc == null ? Fields.UNDATED : snap.infos[doc].day();
     }
-
-
-    /** Live pages, within the category bound, not hubs (unless wanted), published by {@code asOf}, not the source. */
-    private Query filter(Source src, int asOf) {
-        BooleanQuery.Builder b = new BooleanQuery.Builder()
-                .add(new TermQuery(new Term(Fields.STATUS, Status.LIVE.id())), BooleanClause.Occur.FILTER);
-        if (!settings.hubTargets()) {
-            b.add(new TermQuery(new Term(Fields.HUB, "1")), BooleanClause.Occur.MUST_NOT);
-        }
-        if (asOf != Fields.UNDATED) {
-            // Undated pages hold the smallest day, so the range keeps them.
-            b.add(IntPoint.newRangeQuery(Fields.PUBLISHED_DAY, Fields.UNDATED, asOf), BooleanClause.Occur.FILTER);
-        }
-        if (settings.categoryLevels() >= 0 && src.category() != null) {
-            b.add(categoryBound(src), BooleanClause.Occur.FILTER);
-        }
-        if (src.url() != null) {
-            b.add(new TermQuery(new Term(Fields.URL, src.url())), BooleanClause.Occur.MUST_NOT);
-        }
-        return b.build();
-    }
-
 
     /**
      * The source's words as a BM25 query: terms on more than {@link SuggestSettings#commonWordShare()} of the pages

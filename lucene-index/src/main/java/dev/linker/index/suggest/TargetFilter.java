@@ -5,6 +5,13 @@ import dev.linker.core.score.CategoryPath;
 import dev.linker.index.Fields;
 import dev.linker.index.Status;
 
+import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -12,8 +19,9 @@ import java.util.regex.Pattern;
  * Which pages a source may link to: live pages other than itself and those it links to already, not excluded, not of a
  * safety class its own forbids, within the category bound, among the wanted targets (a plan's acceptors), no hub
  * unless hubs are targets, none published after the date a ranking is bound to, and none in another language (pages of
- * unknown language agree with any, see {@link PageMeta#languagesAgree}). Retrievers may return any page;
- * the ranking keeps only these.
+ * unknown language agree with any, see {@link PageMeta#languagesAgree}). The one definition: the retrievers search
+ * with its Lucene form ({@link #query}), a plan reads its acceptors with {@link #mayTake}, and the ranking keeps only
+ * the candidates {@link #accepts} accepts.
  */
 final class TargetFilter {
     private final SuggestSettings settings;
@@ -36,12 +44,50 @@ final class TargetFilter {
     }
 
     boolean accepts(PageInfo t) {
-        return t != null && t.status() == Status.LIVE && !t.url().equals(src.url()) && !src.links().contains(t.url())
-                && !excluded(t.url()) && !forbidden(src.safety(), t.safety())
+        return t != null && mayTake(t, settings.hubTargets()) && !t.url().equals(src.url())
+                && !src.links().contains(t.url()) && !excluded(t.url()) && !forbidden(src.safety(), t.safety())
                 && (bound == null || t.category().startsWith(bound))
                 && (only == null || only.contains(t.url()))
-                && (!t.hub() || settings.hubTargets()) && (asOf == Fields.UNDATED || t.day() <= asOf)
+                && (asOf == Fields.UNDATED || t.day() <= asOf)
                 && PageMeta.languagesAgree(src.language(), t.language());
+    }
+
+    /**
+     * Whether a page may take a link from any source: live, and no hub unless hubs are targets. The part of
+     * {@link #accepts} a plan's acceptors are read with ({@link PlanPass}).
+     */
+    static boolean mayTake(PageInfo t, boolean hubTargets) {
+        return t.status() == Status.LIVE && (hubTargets || !t.hub());
+    }
+
+    /**
+     * The part of {@link #accepts} the index can test, as a Lucene filter for the retrievers: live pages, no hub
+     * (unless hubs are targets), published by {@code asOf}, within the category bound, not the source. The rest
+     * (existing links, exclusions, safety, language, wanted targets) is checked by {@link #accepts} on the candidates.
+     */
+    static Query query(SuggestSettings settings, Source src, int asOf) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(Fields.STATUS, Status.LIVE.id())), BooleanClause.Occur.FILTER);
+        if (!settings.hubTargets()) {
+            b.add(new TermQuery(new Term(Fields.HUB, "1")), BooleanClause.Occur.MUST_NOT);
+        }
+        if (asOf != Fields.UNDATED) {
+            // Undated pages hold the smallest day, so the range keeps them.
+            b.add(IntPoint.newRangeQuery(Fields.PUBLISHED_DAY, Fields.UNDATED, asOf), BooleanClause.Occur.FILTER);
+        }
+        if (settings.categoryLevels() >= 0 && src.category() != null) {
+            b.add(categoryBound(settings, src), BooleanClause.Occur.FILTER);
+        }
+        if (src.url() != null) {
+            b.add(new TermQuery(new Term(Fields.URL, src.url())), BooleanClause.Occur.MUST_NOT);
+        }
+        return b.build();
+    }
+
+    /** The category bound of {@link #accepts} as a Lucene filter (a category ancestor of the page). */
+    static TermQuery categoryBound(SuggestSettings settings, Source src) {
+        return new TermQuery(new Term(Fields.CATEGORY_ANCESTOR, CategoryPath.up(src.category(),
+                settings.categoryLevels())));
     }
 
     private boolean excluded(String url) {
