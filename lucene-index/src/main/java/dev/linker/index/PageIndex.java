@@ -59,7 +59,8 @@ public final class PageIndex implements Closeable {
         this.dimension = dimension;
         this.embedMode = embedMode;
         this.format = format;
-        this.writes = new PageWriter(this, live, embedder, embedderId, dimension, embedMode, options);
+        this.writes = new PageWriter(live, this::events, draftsFirst, embedder, embedderId, dimension, embedMode,
+                options);
     }
 
     /**

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Writes pages into a {@link PageIndex} (a sync of many, an upsert of one), embedding only what changed: a page whose
@@ -25,8 +26,10 @@ import java.util.function.Consumer;
  * takes it; the rest are embedded, a batch at a time in a sync.
  */
 final class PageWriter {
-    private final PageIndex index;
     private final LiveIndex live;
+    /** What page events said about URLs that gave way, as of now (the index's table: replaced when it reopens). */
+    private final Supplier<EventTable> events;
+    private final DraftsFirst draftsFirst;
     private final Embedder embedder;
     private final String embedderId;
     private final int dimension;
@@ -37,10 +40,11 @@ final class PageWriter {
     /** The language most of the indexed pages are in ({@link Languages#most}); null until a page sent alone asks. */
     private String indexLanguage;
 
-    PageWriter(PageIndex index, LiveIndex live, Embedder embedder, String embedderId, int dimension,
-               EmbedMode embedMode, IndexSettings options) {
-        this.index = index;
+    PageWriter(LiveIndex live, Supplier<EventTable> events, DraftsFirst draftsFirst, Embedder embedder,
+               String embedderId, int dimension, EmbedMode embedMode, IndexSettings options) {
         this.live = live;
+        this.events = events;
+        this.draftsFirst = draftsFirst;
         this.embedder = embedder == null || options.writeThreads() == 0 ? embedder
                 : embedder.withThreads(options.writeThreads());
         this.embedderId = embedderId;
@@ -57,7 +61,7 @@ final class PageWriter {
      */
     SyncReport sync(Iterable<PageRecord> pages, boolean removeMissing, Consumer<String> progress,
                     VectorSource imported) {
-        Map<String, String> hashes = index.storedHashes();
+        Map<String, String> hashes = view(PageView::hashes);
         siteLanguage = null;
         indexLanguage = null;
         Set<String> seen = new HashSet<>();
@@ -76,7 +80,7 @@ final class PageWriter {
                     throw new LinkerException("duplicate page " + r.url() + " in one sync");
                 }
                 PageLimits.check(r);
-                batch.add(index.events().applied(r));
+                batch.add(events.get().applied(r));
                 if (batch.size() == EMBED_BATCH) {
                     Batch next = prepare(batch, hashes, imported, ahead);
                     batch = new java.util.ArrayList<>();
@@ -106,11 +110,11 @@ final class PageWriter {
                     }
                 }
             }
-            index.commit();
+            live.commit();
             // Deleted copies keep counting in term statistics (and disk) until merged away.
             if (live.withSearcher(x -> x.getIndexReader().numDeletedDocs() > x.getIndexReader().maxDoc() / 10)) {
                 live.liveWriter().forceMergeDeletes();
-                index.commit();
+                live.commit();
             }
             return new SyncReport(counts.unchanged, counts.embedded, removed, counts.imported);
         } catch (IOException | RuntimeException e) {
@@ -190,7 +194,7 @@ final class PageWriter {
                 continue;
             }
             if (old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(b.hashes[i]))) {
-                b.vectors[i] = index.storedVector(r.url());
+                b.vectors[i] = storedVector(r.url());
             }
             if (b.vectors[i] == null && imported != null) {
                 b.vectors[i] = imported.vector(r.url(), PageDocuments.textHash(b.hashes[i]));
@@ -251,7 +255,7 @@ final class PageWriter {
         counts.imported += b.taken;
         if (counts.written / options.commitEvery() > before / options.commitEvery()) {
             if (System.nanoTime() - counts.lastCommit >= COMMIT_INTERVAL_NANOS) {
-                index.commit();
+                live.commit();
                 counts.lastCommit = System.nanoTime();
             }
             if (progress != null) {
@@ -265,7 +269,10 @@ final class PageWriter {
     private String indexLanguage() {
         if (indexLanguage == null) {
             List<String> stored = new java.util.ArrayList<>();
-            index.forEachStored(Set.of(Fields.LANGUAGE), d -> stored.add(Objects.toString(d.get(Fields.LANGUAGE), "")));
+            view(v -> {
+                v.forEachStored(Set.of(Fields.LANGUAGE), d -> stored.add(Objects.toString(d.get(Fields.LANGUAGE), "")));
+                return null;
+            });
             indexLanguage = Languages.most(stored.stream());
         }
         return indexLanguage;
@@ -295,19 +302,19 @@ final class PageWriter {
         List<float[]> kept = new java.util.ArrayList<>(pages.size());
         for (PageRecord page : pages) {
             PageLimits.check(page);
-            PageRecord r = index.events().withInherited(page);
+            PageRecord r = events.get().withInherited(page);
             r = Languages.resolveAlone(r, this::indexLanguage);
             String hash = PageDocuments.storedHash(r);
             String old = storedHash(r.url());
             boolean sameText = old != null && PageDocuments.textHash(old).equals(PageDocuments.textHash(hash));
             records.add(r);
             hashes.add(hash);
-            kept.add(sameText ? index.storedVector(r.url()) : null);
+            kept.add(sameText ? storedVector(r.url()) : null);
         }
         int embedded = 0;
         for (int i = 0; i < records.size(); i++) {
             live.writing(); // at each page: a stop (stopWrites) ends a long batch between two pages
-            index.draftsFirst().beforeWrite();
+            draftsFirst.beforeWrite();
             PageRecord r = records.get(i);
             float[] vector = kept.get(i);
             if (vector == null) {
@@ -337,8 +344,19 @@ final class PageWriter {
         }
     }
 
+    private <T> T view(java.util.function.Function<PageView, T> f) {
+        return live.withSearcher(s -> f.apply(new PageView(s)));
+    }
+
+    private float[] storedVector(String url) {
+        return view(v -> {
+            int doc = v.doc(url);
+            return doc < 0 ? null : v.vector(doc);
+        });
+    }
+
     private String storedHash(String url) {
-        return index.withView(v -> {
+        return view(v -> {
             int doc = v.doc(url);
             return doc < 0 ? null : v.stored(doc, Set.of(Fields.HASH)).get(Fields.HASH);
         });
