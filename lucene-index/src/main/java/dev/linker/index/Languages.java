@@ -88,9 +88,10 @@ public final class Languages implements Tokens.Stemmers {
     }
 
     /**
-     * The language of a text: Japanese by its kana, Chinese by its Han characters; else, for a text mostly in Latin letters, among English and the
-     * languages with a stemmer, by how many of its first words are each language's common words (Lucene's stop lists);
-     * "" when the text is too short, in another script, or no language clearly leads.
+     * The language of a text: Japanese by its kana, Chinese by its Han characters; else, for a text mostly in Latin
+     * letters, among English and the languages with a stemmer, by how many of its first words are each language's
+     * common words (Lucene's stop lists); "" when the text is too short, in another script, or no language clearly
+     * leads.
      */
     public static String detect(String text) {
         if (text == null || text.isEmpty()) {
@@ -170,8 +171,8 @@ public final class Languages implements Tokens.Stemmers {
     }
 
     /**
-     * The language a text is read in, when it declares none: the one its words show when that language has a stemmer
-     * of its own; else "" (read as English, as before languages were read).
+     * The language a text is read in, when it declares none: the one its words show when that language has an
+     * analysis of its own; else "" (read as English, as before languages were read).
      */
     public static String of(String title, String body) {
         String found = detect(title + "\n" + body);
@@ -180,9 +181,9 @@ public final class Languages implements Tokens.Stemmers {
 
     /**
      * The language a site's pages that declare none are read in: the one most of {@code sample}'s undeclared pages
-     * that show one show, when a quarter of them at least do and it has an analysis of its own; else "". One language for them all, since a page read in another
-     * language than its neighbours shares no terms with them (a French chapter left half in English, read as English,
-     * cost the French Debian Reference 0.30 of recall@5).
+     * that show one show, when a quarter of them at least do and it has an analysis of its own; else "". One language
+     * for them all, since a page read in another language than its neighbours shares no terms with them (a French
+     * chapter left half in English, read as English, cost the French Debian Reference 0.30 of recall@5).
      */
     static String site(List<PageRecord> sample) {
         Map<String, Integer> shown = new java.util.HashMap<>();
@@ -203,7 +204,7 @@ public final class Languages implements Tokens.Stemmers {
 
     /**
      * The language most of the site's pages are in (their {@code languages}, "" for none), when more than half of
-     * those with one are in it and it has a stemmer of its own; else "".
+     * those with one are in it and it has an analysis of its own; else "".
      */
     public static String most(java.util.stream.Stream<String> languages) {
         Map<String, Integer> counts = new java.util.HashMap<>();

@@ -112,7 +112,7 @@ final class PageDocuments {
         sb.append('\0').append(HexFormat.of().formatHex(TextRegions.encode(m.regions())));
         if (!m.language().isEmpty()) { // so a page of unknown language keeps the hash it had before languages were kept
             sb.append('\0').append(m.language());
-            if (Tokens.analysed(m.language())) { // read by its stemmer since issue 44: written again once, so read alike
+            if (Tokens.analysed(m.language())) { // read by its own analysis since issue 44: written again once
                 sb.append("\0stemmed");
             }
         }

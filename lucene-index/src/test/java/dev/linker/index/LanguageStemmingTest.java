@@ -97,9 +97,9 @@ class LanguageStemmingTest {
                 + "アップグレードの前にリリースノートを読むことが重要です。";
         assertEquals("ja", Languages.detect(page));
         assertEquals("ja", Languages.of("パッケージ管理", page));
-        String chinese = "本章介绍如何安装 Debian 系统的软件包，以及如何使用软件包管理工具保持系统最新。在升级之前阅读发行说明非常重要，"
-                + "因为它们描述了与先前版本不兼容的变化。例如 apt-get install -y a e i o 这些命令。";
-        assertEquals("zh", Languages.detect(chinese), "Chinese by its Han characters, though a few Latin words look Italian");
+        String chinese = "本章介绍如何安装 Debian 系统的软件包，以及如何使用软件包管理工具保持系统最新。"
+                + "在升级之前阅读发行说明非常重要，因为它们描述了与先前版本不兼容的变化。例如 apt-get install -y a e i o 这些命令。";
+        assertEquals("zh", Languages.detect(chinese), "by its Han characters, though a few Latin words look Italian");
         try (Tokens.Reading ignored = Tokens.readingAs("zh-CN")) {
             List<String> terms = Tokens.terms("本章介绍如何安装软件包");
             assertTrue(terms.containsAll(List.of("介绍", "安装", "软件包")), terms.toString());
