@@ -3,6 +3,7 @@ package dev.linker.index;
 import dev.linker.core.anchor.Tokens;
 import dev.linker.core.model.PageMeta;
 import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.bg.BulgarianAnalyzer;
 import org.apache.lucene.analysis.de.GermanAnalyzer;
 import org.apache.lucene.analysis.de.GermanLightStemFilter;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -10,10 +11,12 @@ import org.apache.lucene.analysis.es.SpanishAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.it.ItalianAnalyzer;
 import org.apache.lucene.analysis.pt.PortugueseAnalyzer;
+import org.apache.lucene.analysis.ru.RussianAnalyzer;
 import org.tartarus.snowball.SnowballStemmer;
 import org.tartarus.snowball.ext.FrenchStemmer;
 import org.tartarus.snowball.ext.ItalianStemmer;
 import org.tartarus.snowball.ext.PortugueseStemmer;
+import org.tartarus.snowball.ext.RussianStemmer;
 import org.tartarus.snowball.ext.SpanishStemmer;
 
 import java.util.LinkedHashMap;
@@ -23,19 +26,22 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Lucene's stemmers for core's {@link Tokens} (issue 44, item 4), found by {@link java.util.ServiceLoader}, so that
- * the index, the query and names read a German, French, Spanish, Italian or Portuguese page's words by their stems.
- * Each is the one that measured best on the Debian Reference in that language (README, "Languages"): German's light
- * stemmer (Snowball lost 0.014 of recall@5), Snowball for the others (French's light stemmer gained nothing, Spanish's
- * lost 0.006). English and the languages without a stemmer here keep the plural strip, byte for byte.
+ * Lucene's analyses for core's {@link Tokens} (issue 44, item 4), found by {@link java.util.ServiceLoader}, so that
+ * the index, the query and names read a German, French, Spanish, Italian, Portuguese or Russian page's words by their
+ * stems, and a Japanese, Chinese or Korean page's by its words ({@link Segmenters}).
+ * Each stemmer is the one that measured best on the Debian Reference or the Debian installation guide in that language
+ * (README, "Languages"): German's light stemmer (Snowball lost 0.014 of recall@5), Snowball for the others (French's
+ * light stemmer gained nothing, Spanish's lost 0.006). English and the languages without an analysis here keep the
+ * plural strip, byte for byte.
  *
  * <p>A page is read in the language it declares (HTML {@code lang}, the API's {@code language}); the pages of a site
  * that declare none are given the language most of them show ({@link #detect}, {@link #site}) when that language has
- * a stemmer here.
+ * an analysis here.
  */
 public final class Languages implements Tokens.Stemmers {
-    /** Each language's common words, Lucene's stop lists: what {@link #detect} counts. */
-    private static final Map<String, CharArraySet> COMMON = common();
+    /** Each language's common words, Lucene's stop lists, by script: what {@link #detect} counts. */
+    private static final Map<String, Map<String, CharArraySet>> COMMON =
+            Map.of("latin", latin(), "cyrillic", cyrillic());
     /** Detection reads at most this many chars of a text: enough words to count, cheap on a catalogue. */
     private static final int SAMPLE_CHARS = 4000;
     /** A language is detected when at least this many of the sample's words are its common words... */
@@ -55,6 +61,8 @@ public final class Languages implements Tokens.Stemmers {
         m.put("es", snowball(SpanishStemmer::new));
         m.put("it", snowball(ItalianStemmer::new));
         m.put("pt", snowball(PortugueseStemmer::new));
+        m.put("ru", snowball(RussianStemmer::new));
+        m.put("ko", Segmenters.korean());
         return m;
     }
 
@@ -76,7 +84,7 @@ public final class Languages implements Tokens.Stemmers {
         };
     }
 
-    private static Map<String, CharArraySet> common() {
+    private static Map<String, CharArraySet> latin() {
         Map<String, CharArraySet> m = new LinkedHashMap<>();
         m.put("en", EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
         m.put("de", GermanAnalyzer.getDefaultStopSet());
@@ -87,11 +95,19 @@ public final class Languages implements Tokens.Stemmers {
         return m;
     }
 
+    /** Bulgarian has no analysis here; its list keeps a Bulgarian page from being read as Russian. */
+    private static Map<String, CharArraySet> cyrillic() {
+        Map<String, CharArraySet> m = new LinkedHashMap<>();
+        m.put("ru", RussianAnalyzer.getDefaultStopSet());
+        m.put("bg", BulgarianAnalyzer.getDefaultStopSet());
+        return m;
+    }
+
     /**
-     * The language of a text: Japanese by its kana, Chinese by its Han characters; else, for a text mostly in Latin
-     * letters, among English and the languages with a stemmer, by how many of its first words are each language's
-     * common words (Lucene's stop lists); "" when the text is too short, in another script, or no language clearly
-     * leads.
+     * The language of a text: Japanese by its kana, Korean by its Hangul, Chinese by its Han characters; else, for a
+     * text mostly in Latin or Cyrillic letters, among the languages of that script with a stop list here, by how many
+     * of its first words are each language's common words (Lucene's stop lists); "" when the text is too short, in
+     * another script, or no language clearly leads.
      */
     public static String detect(String text) {
         if (text == null || text.isEmpty()) {
@@ -99,11 +115,12 @@ public final class Languages implements Tokens.Stemmers {
         }
         String sample = text.substring(0, Math.min(text.length(), SAMPLE_CHARS));
         String script = script(sample);
-        if (!script.equals("latin")) {
+        Map<String, CharArraySet> common = COMMON.get(script);
+        if (common == null) {
             return script;
         }
         char[] lower = sample.toLowerCase(Locale.ROOT).toCharArray();
-        int[] hits = new int[COMMON.size()];
+        int[] hits = new int[common.size()];
         int i = 0;
         while (i < lower.length) {
             while (i < lower.length && !Character.isLetter(lower[i])) {
@@ -115,7 +132,7 @@ public final class Languages implements Tokens.Stemmers {
             }
             if (i > start) {
                 int k = 0;
-                for (CharArraySet words : COMMON.values()) {
+                for (CharArraySet words : common.values()) {
                     if (words.contains(lower, start, i - start)) {
                         hits[k]++;
                     }
@@ -138,18 +155,21 @@ public final class Languages implements Tokens.Stemmers {
         if (hits[best] < MIN_HITS || hits[best] < MARGIN * second) {
             return "";
         }
-        return COMMON.keySet().stream().skip(best).findFirst().orElse("");
+        return common.keySet().stream().skip(best).findFirst().orElse("");
     }
 
     /**
      * The script a text is mostly written in, by its letters: "ja" when a tenth or more of them (and at least 20) are
-     * kana, "zh" when most are Han (and no tenth kana), "latin" when most are Latin, else "" (Cyrillic, Hangul …).
+     * kana, "ko" when a quarter or more are Hangul, "zh" when most are Han (and neither), "latin" or "cyrillic" when
+     * most are Latin or Cyrillic, else "" (Greek, Arabic …).
      */
     private static String script(String sample) {
         int letters = 0;
         int kana = 0;
         int latin = 0;
         int han = 0;
+        int hangul = 0;
+        int cyrillic = 0;
         for (int i = 0; i < sample.length(); i++) {
             char c = sample.charAt(i);
             if (Character.isLetter(c)) {
@@ -161,13 +181,21 @@ public final class Languages implements Tokens.Stemmers {
                     latin++;
                 } else if (script == Character.UnicodeScript.HAN) {
                     han++;
+                } else if (script == Character.UnicodeScript.HANGUL) {
+                    hangul++;
+                } else if (script == Character.UnicodeScript.CYRILLIC) {
+                    cyrillic++;
                 }
             }
         }
         if (kana >= 20 && 10 * kana >= letters) {
             return "ja";
         }
-        return 2 * han > letters && han >= 20 ? "zh" : 2 * latin > letters ? "latin" : "";
+        if (hangul >= 20 && 4 * hangul >= letters) {
+            return "ko";
+        }
+        return 2 * han > letters && han >= 20 ? "zh" : 2 * latin > letters ? "latin"
+                : 2 * cyrillic > letters ? "cyrillic" : "";
     }
 
     /**

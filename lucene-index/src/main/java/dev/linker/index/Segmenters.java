@@ -6,6 +6,9 @@ import org.apache.lucene.analysis.cn.smart.HMMChineseTokenizer;
 import org.apache.lucene.analysis.ja.JapaneseAnalyzer;
 import org.apache.lucene.analysis.ja.JapaneseTokenizer;
 import org.apache.lucene.analysis.ja.tokenattributes.PartOfSpeechAttribute;
+import org.apache.lucene.analysis.ko.KoreanPartOfSpeechStopFilter;
+import org.apache.lucene.analysis.ko.KoreanTokenizer;
+import org.apache.lucene.analysis.ko.POS;
 import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.apache.lucene.util.AttributeSource;
 
@@ -19,7 +22,8 @@ import java.util.function.Supplier;
 
 /**
  * Lucene's tokenizers for languages written without spaces between words, as core's {@link Tokens.Segmenter}s: the
- * words of a run of letters, each with its span, so the index, the query, names and anchors split it alike.
+ * words of a run of letters, each with its span, so the index, the query, names and anchors split it alike. Korean,
+ * written with spaces and particles joined to its words, is read by Nori as a {@link Tokens.Stemmer} instead.
  */
 final class Segmenters {
     /** Kuromoji's parts of speech that JapaneseAnalyzer drops: particles, auxiliary verbs, symbols … */
@@ -35,6 +39,52 @@ final class Segmenters {
     static Tokens.Segmenter japanese() {
         return of(() -> new JapaneseTokenizer(null, true, JapaneseTokenizer.Mode.NORMAL),
                 a -> JA_STOP_TAGS.contains(a.getAttribute(PartOfSpeechAttribute.class).getPartOfSpeech()));
+    }
+
+    /** Nori's parts of speech that KoreanAnalyzer drops: particles, endings, suffixes, symbols … */
+    private static final Set<POS.Tag> KO_STOP_TAGS = KoreanPartOfSpeechStopFilter.DEFAULT_STOP_TAGS;
+
+    /**
+     * Korean words by Nori's morphological analysis, as a stemmer: a word between spaces is read as its parts but its
+     * particles, endings and suffixes ("설치를" and "설치하기" as "설치"), so a phrase still ends where a word ends.
+     */
+    static Tokens.Stemmer korean() {
+        ThreadLocal<KoreanTokenizer> tokenizers = ThreadLocal.withInitial(() -> new KoreanTokenizer(
+                Tokenizer.DEFAULT_TOKEN_ATTRIBUTE_FACTORY, null, KoreanTokenizer.DecompoundMode.NONE, false, true));
+        return (w, n) -> {
+            KoreanTokenizer t = tokenizers.get();
+            OffsetAttribute offset = t.addAttribute(OffsetAttribute.class);
+            org.apache.lucene.analysis.ko.tokenattributes.PartOfSpeechAttribute pos =
+                    t.addAttribute(org.apache.lucene.analysis.ko.tokenattributes.PartOfSpeechAttribute.class);
+            char[] kept = new char[n];
+            int k = 0;
+            try {
+                t.setReader(new CharArrayReader(w, 0, n));
+                t.reset();
+                while (t.incrementToken()) {
+                    POS.Tag left = pos.getLeftPOS();
+                    if (left == null || !KO_STOP_TAGS.contains(left)) {
+                        int len = offset.endOffset() - offset.startOffset();
+                        System.arraycopy(w, offset.startOffset(), kept, k, len);
+                        k += len;
+                    }
+                }
+                t.end();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } finally {
+                try {
+                    t.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            if (k == 0) {
+                return n; // particles only: the word as it is
+            }
+            System.arraycopy(kept, 0, w, 0, k);
+            return k;
+        };
     }
 
     /** Simplified Chinese words by SmartCN's hidden Markov model (its dictionary is of simplified Chinese). */

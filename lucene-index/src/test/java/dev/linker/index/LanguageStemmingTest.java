@@ -35,7 +35,8 @@ class LanguageStemmingTest {
     @Test
     void the_stemmers_are_found_without_a_start_up_call_and_english_has_none() {
         assertTrue(Tokens.analysed("pt-BR"));
-        assertTrue(Tokens.analysedLanguages().containsAll(List.of("de", "fr", "es", "it", "pt")));
+        assertTrue(Tokens.analysedLanguages()
+                .containsAll(List.of("de", "fr", "es", "it", "pt", "ru", "ja", "zh", "ko")));
         assertFalse(Tokens.analysed("en-GB"));
         assertFalse(Tokens.analysed(""));
     }
@@ -44,13 +45,60 @@ class LanguageStemmingTest {
     void an_english_or_undeclared_page_reads_its_words_as_before_the_stemmers() {
         String text = "Queries on the tables of classes, max_wal_senders and the analysis's statuses";
         List<String> before = Tokens.terms(text);
-        for (String language : new String[] {"en-GB", "", "ru"}) {
+        for (String language : new String[] {"en-GB", "", "sw"}) {
             try (Tokens.Reading ignored = Tokens.readingAs(language)) {
                 assertEquals(before, Tokens.terms(text), language);
             }
         }
         assertEquals(List.of("query", "on", "the", "table", "of", "classe", "max_wal_sender", "and", "the",
                 "analysis", "s", "statuse"), before);
+    }
+
+    @Test
+    void a_russian_page_reads_the_cases_of_a_word_as_one_term_and_keeps_its_span() {
+        try (Tokens.Reading ignored = Tokens.readingAs("ru-RU")) {
+            assertEquals(Tokens.terms("пакет"), Tokens.terms("пакетов"));
+            assertEquals(Tokens.terms("пакетами"), Tokens.terms("пакеты"));
+            assertEquals(Tokens.terms("Параметры загрузки"), Tokens.terms("параметров загрузки"));
+            List<Tokens.Token> tokens = Tokens.tokenize("Установка пакетов Debian");
+            assertEquals(Tokens.normalize("пакет"), tokens.get(1).term());
+            assertEquals(10, tokens.get(1).start());
+            assertEquals(17, tokens.get(1).end());
+        }
+        assertNotEquals(Tokens.terms("пакет"), Tokens.terms("пакетов"), "outside the scope words read as English");
+    }
+
+    @Test
+    void a_korean_word_is_read_without_its_particles_and_endings_and_keeps_its_whole_span() {
+        try (Tokens.Reading ignored = Tokens.readingAs("ko-KR")) {
+            assertEquals(Tokens.terms("설치"), Tokens.terms("설치를"));
+            assertEquals(Tokens.terms("설치"), Tokens.terms("설치하기"));
+            assertEquals(Tokens.terms("미러"), Tokens.terms("미러에서"));
+            List<Tokens.Token> tokens = Tokens.tokenize("자동 설치를 이용해");
+            assertEquals(Tokens.normalize("설치"), tokens.get(1).term());
+            assertEquals(3, tokens.get(1).start());
+            assertEquals(6, tokens.get(1).end(), "an anchor ends where the word ends, particle and all");
+        }
+        assertNotEquals(Tokens.terms("설치"), Tokens.terms("설치를"), "outside the scope words read as English");
+    }
+
+    @Test
+    void russian_and_korean_pages_are_told_by_their_script_and_bulgarian_is_not_read_as_russian() {
+        String ru = "В этой главе описывается, как установить пакеты системы Debian и как поддерживать их в "
+                + "актуальном состоянии с помощью инструментов управления пакетами. Перед обновлением важно прочитать "
+                + "информацию о выпуске, так как в ней описаны изменения, которые не совместимы с предыдущей версией, "
+                + "и известные проблемы, с которыми вы можете столкнуться при установке.";
+        assertEquals("ru", Languages.detect(ru));
+        assertEquals("ru", Languages.of("Установка", ru));
+        String ko = "이 장에서는 데비안 시스템의 패키지를 설치하는 방법과 패키지 관리 도구로 최신 상태를 유지하는 방법을 "
+                + "설명합니다. 업그레이드하기 전에 릴리스 노트를 읽는 것이 중요합니다. apt-get install 명령을 사용하십시오.";
+        assertEquals("ko", Languages.detect(ko));
+        String bg = "Тази глава описва как да инсталирате пакетите на системата Debian и как да ги поддържате "
+                + "актуални с инструментите за управление на пакети. Важно е да прочетете бележките към изданието "
+                + "преди надграждането, защото те описват промените, които не са съвместими с предишната версия, "
+                + "както и известните проблеми, които може да срещнете при инсталирането.";
+        assertEquals("bg", Languages.detect(bg));
+        assertEquals("", Languages.of("Инсталиране", bg), "Bulgarian has no analysis here: read as before");
     }
 
     @Test
