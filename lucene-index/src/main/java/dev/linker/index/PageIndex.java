@@ -309,7 +309,7 @@ public final class PageIndex implements Closeable {
      */
     public void apply(PageEvent e) {
         requireWriter();
-        PageEvents.apply(this, e);
+        PageEvents.apply(e, this::get, this::upsert, this::events, this::commit);
     }
 
     /** Marks a page merged/redirected/killed (it stays, so the event is reversible) or live again. */
