@@ -28,12 +28,34 @@ import java.util.Map;
  * Opening an index (the {@code PageIndex.open…} methods do it here): its folder, the lock, an index stopped before its
  * first commit (cleared) or one that lost its commit point (refused), and the embedder, mode and format its commits
  * recorded, which a writer must match; Lucene's errors said in the user's terms.
+ *
+ * <p>The facade it opens ({@code T}, the {@code PageIndex}) is built and told what opening found by the two functions
+ * the facade gives it, so that the opener does not name the class it is called from.
  */
-final class IndexFolder {
-    private IndexFolder() {
+final class IndexFolder<T> {
+    /** Builds the facade over what opening made: the {@code PageIndex} constructor. */
+    interface Build<T> {
+        T build(String where, Directory dir, IndexWriter writer, SearcherManager searchers, Embedder embedder,
+                String embedderId, int dimension, EmbedMode embedMode, VectorFormat format, IndexSettings options);
     }
 
-    static PageIndex open(Path dir, Embedder embedder, IndexSettings options) {
+    /**
+     * Opening's last step on the facade built: a note for the command to say (or null), whether the folder awaits its
+     * first commit, and what the last commit recorded beside the pages (null: none). {@code PageIndex.opened}.
+     */
+    interface Opened<T> {
+        void opened(T index, String note, boolean firstCommitPending, Map<String, String> committed);
+    }
+
+    private final Build<T> build;
+    private final Opened<T> opened;
+
+    IndexFolder(Build<T> build, Opened<T> opened) {
+        this.build = build;
+        this.opened = opened;
+    }
+
+    T open(Path dir, Embedder embedder, IndexSettings options) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -52,7 +74,7 @@ final class IndexFolder {
         }
     }
 
-    static PageIndex openExisting(Path dir, Embedder embedder) {
+    T openExisting(Path dir, Embedder embedder) {
         if (!Files.isDirectory(dir)) {
             throw new LinkerException(dir + ": no index here");
         }
@@ -68,7 +90,7 @@ final class IndexFolder {
         return open(dir, embedder, IndexSettings.DEFAULT.withEmbed(EmbedMode.parse(mode)));
     }
 
-    static PageIndex open(Directory directory, String where, Embedder embedder, IndexSettings options) {
+    T open(Directory directory, String where, Embedder embedder, IndexSettings options) {
         try {
             return openWriter(where, directory, embedder, options);
         } catch (LinkerException e) {
@@ -80,7 +102,7 @@ final class IndexFolder {
         }
     }
 
-    static PageIndex inMemory(Embedder embedder, IndexSettings options) {
+    T inMemory(Embedder embedder, IndexSettings options) {
         try {
             return openWriter("(memory)", new ByteBuffersDirectory(), embedder, options);
         } catch (IOException e) {
@@ -88,7 +110,7 @@ final class IndexFolder {
         }
     }
 
-    static PageIndex openReadOnly(Path dir, Embedder embedder) {
+    T openReadOnly(Path dir, Embedder embedder) {
         if (!Files.isDirectory(dir)) {
             throw new LinkerException(dir + ": no index here (run 'linker index SOURCE --index " + dir + "' first)");
         }
@@ -103,10 +125,10 @@ final class IndexFolder {
             int dim = Integer.parseInt(data.getOrDefault(Fields.DATA_DIMENSION, "0"));
             checkEmbedder(dir.toString(), id, dim, embedder);
             SearcherManager sm = new SearcherManager(d, null);
-            PageIndex idx = new PageIndex(dir.toString(), d, null, sm, embedder, id, dim,
+            T idx = build.build(dir.toString(), d, null, sm, embedder, id, dim,
                     EmbedMode.parse(data.getOrDefault(Fields.DATA_EMBED, "both")),
                     VectorFormat.parse(data.getOrDefault(Fields.DATA_FORMAT, "float")), IndexSettings.DEFAULT);
-            idx.opened(null, false, data);
+            opened.opened(idx, null, false, data);
             return idx;
         } catch (LinkerException e) {
             IOUtils.closeWhileHandlingException(d);
@@ -139,8 +161,7 @@ final class IndexFolder {
         }
     }
 
-    private static PageIndex openWriter(String where, Directory d, Embedder embedder, IndexSettings options)
-            throws IOException {
+    private T openWriter(String where, Directory d, Embedder embedder, IndexSettings options) throws IOException {
         if (embedder == null) {
             throw new IllegalArgumentException("a writable index needs an embedder");
         }
@@ -200,9 +221,8 @@ final class IndexFolder {
             w.rollback(); // releases the write lock without committing anything (a damaged segment fails here)
             throw e;
         }
-        PageIndex idx = new PageIndex(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format,
-                options);
-        idx.opened(note, !exists && !(d instanceof ByteBuffersDirectory),
+        T idx = build.build(where, d, w, sm, embedder, embedder.id(), embedder.dimension(), mode, format, options);
+        opened.opened(idx, note, !exists && !(d instanceof ByteBuffersDirectory),
                 exists ? SegmentInfos.readLatestCommit(d).getUserData() : null);
         return idx;
     }

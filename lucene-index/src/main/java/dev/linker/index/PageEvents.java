@@ -1,32 +1,40 @@
 package dev.linker.index;
 
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What a page lifecycle event ({@link PageEvent}) does to the index: first whether its fields hold together, then the
- * pages it writes and what the index's event table keeps of it.
+ * pages it writes and what the index's event table keeps of it. It is given the index's reads, writes, event table
+ * and commit as functions, not the index itself, so that it does not call back into the facade that calls it.
  */
 final class PageEvents {
     private PageEvents() {
     }
 
-    /** As {@link PageIndex#apply}, on a writable index. */
-    static void apply(PageIndex index, PageEvent e) {
+    /**
+     * As {@link PageIndex#apply}, on a writable index: {@code get} reads a page by URL (null: none), {@code upsert}
+     * writes one, {@code events} is the index's event table as of now, {@code commit} commits.
+     */
+    static void apply(PageEvent e, Function<String, PageRecord> get, Consumer<PageRecord> upsert,
+                      Supplier<EventTable> events, Runnable commit) {
         checkEvent(e);
         switch (e.type()) {
             case CREATED, UPDATED -> {
                 if (e.page() != null) {
-                    index.upsert(e.page());
+                    upsert.accept(e.page());
                 } else {
-                    index.upsert(known(index, e.url()).withStatus(Status.LIVE, null));
+                    upsert.accept(known(get, e.url()).withStatus(Status.LIVE, null));
                 }
-                index.events().remove(e.url());
+                events.get().remove(e.url());
             }
             case MERGED, REDIRECTED -> {
-                PageRecord gone = known(index, e.url());
+                PageRecord gone = known(get, e.url());
                 Status status = e.type() == PageEvent.Type.MERGED ? Status.MERGED : Status.REDIRECTED;
                 boolean again = gone.status() == status && e.survivor().equals(gone.redirectTo());
-                index.upsert(gone.withStatus(status, e.survivor()));
+                upsert.accept(gone.withStatus(status, e.survivor()));
                 List<String[]> names = new java.util.ArrayList<>();
                 for (String name : List.of(gone.title(), gone.h1())) {
                     if (!name.isBlank()) {
@@ -34,22 +42,23 @@ final class PageEvents {
                     }
                 }
                 names.addAll(gone.names());
-                index.events().put(e.url(), new EventTable.Entry(status, e.survivor(), names));
-                PageRecord s = index.get(e.survivor());
+                events.get().put(e.url(), new EventTable.Entry(status, e.survivor(), names));
+                PageRecord s = get.apply(e.survivor());
                 if (s != null) { // else it gets the names when it is indexed
-                    index.upsert(again ? s : s.withNames(s.names(), s.inbound() + gone.inbound()));
+                    upsert.accept(again ? s : s.withNames(s.names(), s.inbound() + gone.inbound()));
                 }
             }
             case KILLED -> {
-                index.upsert(known(index, e.url()).withStatus(Status.KILLED, null));
-                index.events().put(e.url(), new EventTable.Entry(Status.KILLED, null, List.of()));
+                upsert.accept(known(get, e.url()).withStatus(Status.KILLED, null));
+                events.get().put(e.url(), new EventTable.Entry(Status.KILLED, null, List.of()));
             }
         }
-        index.commit();
+        commit.run();
     }
 
-    private static PageRecord known(PageIndex index, String url) {
-        PageRecord r = index.get(url);
+    /** The page at {@code url}, which the index must hold. */
+    private static PageRecord known(Function<String, PageRecord> get, String url) {
+        PageRecord r = get.apply(url);
         if (r == null) {
             throw new UnknownPageException("url", url);
         }

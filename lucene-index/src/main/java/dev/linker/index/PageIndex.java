@@ -32,6 +32,8 @@ import java.util.function.Function;
  * {@code PageDocuments} turns a page into a Lucene document and back, {@code IndexCodecs} sets how it is written.
  */
 public final class PageIndex implements Closeable {
+    /** The opener of an index, given this class's constructor and opening's last step: it need not name this class. */
+    private static final IndexFolder<PageIndex> FOLDER = new IndexFolder<>(PageIndex::new, PageIndex::opened);
 
     private final String where;
     private final LiveIndex live;
@@ -92,7 +94,7 @@ public final class PageIndex implements Closeable {
 
     /** Opens (or creates) a writable index in {@code dir}. */
     public static PageIndex open(Path dir, Embedder embedder, IndexSettings options) {
-        return IndexFolder.open(dir, embedder, options);
+        return FOLDER.open(dir, embedder, options);
     }
 
     /**
@@ -100,7 +102,7 @@ public final class PageIndex implements Closeable {
      * it must neither create an index nor change its recipe). No index at {@code dir} is a {@link LinkerException}.
      */
     public static PageIndex openExisting(Path dir, Embedder embedder) {
-        return IndexFolder.openExisting(dir, embedder);
+        return FOLDER.openExisting(dir, embedder);
     }
 
     /**
@@ -108,12 +110,12 @@ public final class PageIndex implements Closeable {
      * index closes it. {@code where} names it in messages.
      */
     public static PageIndex open(Directory directory, String where, Embedder embedder, IndexSettings options) {
-        return IndexFolder.open(directory, where, embedder, options);
+        return FOLDER.open(directory, where, embedder, options);
     }
 
     /** A fresh index in memory, for tests and one-off evaluations. */
     public static PageIndex inMemory(Embedder embedder, IndexSettings options) {
-        return IndexFolder.inMemory(embedder, options);
+        return FOLDER.inMemory(embedder, options);
     }
 
     /**
@@ -121,7 +123,7 @@ public final class PageIndex implements Closeable {
      * be null when only stored vectors are needed; when given it must match the one the index was built with.
      */
     public static PageIndex openReadOnly(Path dir, Embedder embedder) {
-        return IndexFolder.openReadOnly(dir, embedder);
+        return FOLDER.openReadOnly(dir, embedder);
     }
 
     /** Whether {@code dir} holds an index with at least one commit (an emptied index counts; a new folder not). */
@@ -309,7 +311,7 @@ public final class PageIndex implements Closeable {
      */
     public void apply(PageEvent e) {
         requireWriter();
-        PageEvents.apply(this, e);
+        PageEvents.apply(e, this::get, this::upsert, this::events, this::commit);
     }
 
     /** Marks a page merged/redirected/killed (it stays, so the event is reversible) or live again. */

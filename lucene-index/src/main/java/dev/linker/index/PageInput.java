@@ -60,13 +60,6 @@ public record PageInput(String url, String title, String h1, String text, String
         return m;
     }
 
-    /**
-     * A link of the page's content as the CMS rendered it: {@code href} as written (absolute on the site's origin,
-     * root-relative or relative to the page; others leave the site and are ignored), {@code anchor} its text.
-     */
-    public record LinkInput(String href, String anchor) {
-    }
-
     /** A page as bound from JSON, before its checks. */
     record Json(String url, String title, String h1, String text, JsonNode category, String status, String redirectTo,
                 Double authority, Long inbound, String date, String language,
@@ -133,8 +126,8 @@ public record PageInput(String url, String title, String h1, String text, String
     }
 
     private static PageInput of(Json p, String at, int maxTextChars) {
-        String url = urlOrPath(required(p.url(), at + ".url"), at + ".url");
-        String title = required(p.title(), at + ".title");
+        String url = urlOrPath(PageLimits.required(p.url(), at + ".url"), at + ".url");
+        String title = PageLimits.required(p.title(), at + ".title");
         String category = category(p.category(), at + ".category");
         if (category != null && category.length() > PageLimits.MAX_CATEGORY_CHARS) {
             throw new PageLimits.InvalidPageException(at + ".category", at + ".category has " + category.length()
@@ -280,29 +273,12 @@ public record PageInput(String url, String title, String h1, String text, String
         return "/" + String.join("/", parts) + (parts.isEmpty() ? "" : "/");
     }
 
-    /** {@code value}, or an error naming {@code field} as required. */
-    public static String required(String value, String field) {
-        if (value == null) {
-            throw new PageLimits.InvalidPageException(field, field + " is required");
-        }
-        return value;
-    }
-
-    /** The one URL length limit of the index, for every field that takes a URL (so what is written can be read). */
-    public static String checkLength(String url, String field) {
-        String problem = PageLimits.urlProblem(field, url);
-        if (problem != null) {
-            throw new PageLimits.InvalidPageException(field, problem);
-        }
-        return url;
-    }
-
     /**
      * A page's key or a redirect's target: an absolute http(s) URL, or a path on the site ("/guides/espresso/", as an
      * index built from a folder of HTML keys its pages); never javascript:, data: or //other.host.
      */
     public static String urlOrPath(String url, String field) {
-        checkLength(url, field);
+        PageLimits.checkLength(url, field);
         try {
             URI u = new URI(url);
             boolean path = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")

@@ -44,6 +44,23 @@ public final class PageLimits {
         return null;
     }
 
+    /** {@code value}, or an error naming {@code field} as required. */
+    public static String required(String value, String field) {
+        if (value == null) {
+            throw new InvalidPageException(field, field + " is required");
+        }
+        return value;
+    }
+
+    /** The one URL length limit of the index, for every field that takes a URL (so what is written can be read). */
+    public static String checkLength(String url, String field) {
+        String problem = urlProblem(field, url);
+        if (problem != null) {
+            throw new InvalidPageException(field, problem);
+        }
+        return url;
+    }
+
     /** Refuses a page whose keys the index cannot hold, naming the field and the page. */
     public static void check(PageRecord r) {
         String problem = urlProblem("url", r.url());

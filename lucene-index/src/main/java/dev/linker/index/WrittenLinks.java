@@ -32,7 +32,7 @@ public final class WrittenLinks {
     }
 
     /** {@code links} as given, checked; errors name the field ({@code pages[2].links[5].href}). */
-    static List<PageInput.LinkInput> check(List<PageInput.LinkInput> links, String field) {
+    static List<LinkInput> check(List<LinkInput> links, String field) {
         if (links == null) {
             return List.of();
         }
@@ -40,17 +40,17 @@ public final class WrittenLinks {
             throw new PageLimits.InvalidPageException(field, field + " has " + links.size() + " entries; at most "
                     + MAX_LINKS + " links per page");
         }
-        List<PageInput.LinkInput> out = new ArrayList<>(links.size());
+        List<LinkInput> out = new ArrayList<>(links.size());
         for (int i = 0; i < links.size(); i++) {
             String at = field + "[" + i + "]";
-            PageInput.LinkInput l = links.get(i);
-            String href = PageInput.checkLength(PageInput.required(l.href(), at + ".href"), at + ".href");
+            LinkInput l = links.get(i);
+            String href = PageLimits.checkLength(PageLimits.required(l.href(), at + ".href"), at + ".href");
             String anchor = l.anchor() == null ? "" : l.anchor().replaceAll("\\s+", " ").strip();
             if (anchor.length() > MAX_ANCHOR_CHARS) {
                 throw new PageLimits.InvalidPageException(at + ".anchor", at + ".anchor has " + anchor.length()
                         + " characters; anchors are limited to " + MAX_ANCHOR_CHARS);
             }
-            out.add(new PageInput.LinkInput(href, anchor));
+            out.add(new LinkInput(href, anchor));
         }
         return out;
     }
@@ -59,7 +59,7 @@ public final class WrittenLinks {
      * The internal links of the page {@code url}, in its order; {@code known} says which keys the site holds, so an
      * href without its trailing slash or {@code .html} lands on the page ("/a" on "/a/").
      */
-    public static List<Link> resolve(String url, List<PageInput.LinkInput> links, Predicate<String> known) {
+    public static List<Link> resolve(String url, List<LinkInput> links, Predicate<String> known) {
         if (links.isEmpty()) {
             return List.of();
         }
@@ -68,7 +68,7 @@ public final class WrittenLinks {
         String host = origin.isEmpty() ? null : URI.create(origin).getHost();
         Set<String> keys = new Keys(p -> known.test(origin + p));
         List<Link> out = new ArrayList<>(links.size());
-        for (PageInput.LinkInput l : links) {
+        for (LinkInput l : links) {
             PageKeys.Target t = PageKeys.resolve(path.isEmpty() ? "/" : path, l.href(), host, "/", keys);
             if (t.external() || t.key() == null || file(t.key())) {
                 continue;

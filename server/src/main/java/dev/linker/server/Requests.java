@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.linker.index.PageEvent;
 import dev.linker.index.PageInput;
+import dev.linker.index.PageLimits;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.DraftText;
 import dev.linker.index.suggest.Inbound;
@@ -126,12 +127,12 @@ public final class Requests {
     }
 
     private static String required(String value, String field) {
-        return PageInput.required(value, field);
+        return PageLimits.required(value, field);
     }
 
     /** The one URL length limit of the index, for every route that takes a URL (so what is written can be read). */
     static String checkLength(String url, String field) {
-        return PageInput.checkLength(url, field);
+        return PageLimits.checkLength(url, field);
     }
 
     private static String pageKey(String url, String field) {

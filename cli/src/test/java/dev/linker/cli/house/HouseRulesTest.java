@@ -1,6 +1,5 @@
 package dev.linker.cli.house;
 
-import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -63,30 +62,15 @@ class HouseRulesTest {
     }
 
     /**
-     * Known cycles (issue 46), ignored by name until they are cut: the index's opener builds the facade it is called
-     * from, and its event applier calls back into it (the writer no longer does: it is given the live index, the
-     * events' table and the drafts' gate); the links a page's
-     * JSON gives are checked by {@code WrittenLinks} with {@code PageInput}'s record and length check; a name's owner
-     * names {@code NameIndex.Kind}. The facade's nested types (options, vector format, sync report, stored page) are
-     * top-level types now. Any other cycle fails.
+     * No class depends on itself through others (issue 46: the last cycles are cut, none is ignored). The facade's
+     * nested types are top-level types (options, vector format, sync report, stored page); its opener
+     * ({@code IndexFolder}) and event applier ({@code PageEvents}) are given functions instead of the facade; a
+     * page's written links are a {@code LinkInput} of their own and their checks {@code PageLimits}'; a name's kind
+     * is {@code NameKind}, which both the name index and a name's owner use.
      */
-    static final Set<String> KNOWN_CYCLES_INTO_PAGE_INDEX = Set.of("IndexFolder", "PageEvents");
-
     @Test
-    void no_class_depends_on_itself_through_others_but_the_known_cycles() {
-        slices().assignedFrom(TOP_LEVEL).should().beFreeOfCycles()
-                .ignoreDependency(topLevelIn("dev.linker.index", KNOWN_CYCLES_INTO_PAGE_INDEX),
-                        topLevelIn("dev.linker.index", Set.of("PageIndex")))
-                .ignoreDependency(topLevelIn("dev.linker.index", Set.of("WrittenLinks")),
-                        topLevelIn("dev.linker.index", Set.of("PageInput")))
-                .ignoreDependency(topLevelIn("dev.linker.core.anchor", Set.of("NameOwner")),
-                        topLevelIn("dev.linker.core.anchor", Set.of("NameIndex")))
-                .check(classes);
-    }
-
-    private static DescribedPredicate<JavaClass> topLevelIn(String pkg, Set<String> names) {
-        return DescribedPredicate.describe(pkg + "." + names, c -> c.getPackageName().equals(pkg)
-                && names.contains(top(c).getSimpleName()));
+    void no_class_depends_on_itself_through_others() {
+        slices().assignedFrom(TOP_LEVEL).should().beFreeOfCycles().check(classes);
     }
 
     private static JavaClass top(JavaClass c) {

@@ -26,16 +26,6 @@ public final class NameIndex {
      */
     static final double FULL_WEIGHT_PER_LOG_N = 2.125;
 
-    /** Where a name comes from; anchors learned from links can be left out for the linking page (evaluation). */
-    public enum Kind {
-        TITLE, NUMBER, QUERY, ANCHOR,
-        /**
-         * The leading words of a title ({@link TitleNames#heads}): weighs {@value #HEAD_WEIGHT} of a name, and only
-         * where no page has the phrase as a name of another kind.
-         */
-        HEAD
-    }
-
     /** A title head's weight, as a share of what the phrase would weigh as a whole name. */
     static final double HEAD_WEIGHT = 0.5;
 
@@ -101,7 +91,7 @@ public final class NameIndex {
      * Adds a name. {@code fromSource} is the page whose link text taught it (ANCHOR), null for the target's own
      * names.
      */
-    public void add(String target, String name, Kind kind, String fromSource) {
+    public void add(String target, String name, NameKind kind, String fromSource) {
         add(new Page(target).name(name, kind, fromSource));
     }
 
@@ -121,17 +111,17 @@ public final class NameIndex {
     }
 
     /**
-     * A page's names as {@link #add(String, String, Kind, String)}, {@link #addTitle} and {@link #addSlug} take them,
-     * read and tokenized once. The snapshot of a site being written is built again after each batch, while all but
-     * the batch's pages name themselves as before: deriving and tokenizing their titles was most of a reload's time.
-     * {@link #add(Page)} adds them in the order they were recorded, as those calls in that order would.
+     * A page's names as {@link #add(String, String, NameKind, String)}, {@link #addTitle} and {@link #addSlug} take
+     * them, read and tokenized once. The snapshot of a site being written is built again after each batch, while all
+     * but the batch's pages name themselves as before: deriving and tokenizing their titles was most of a reload's
+     * time. {@link #add(Page)} adds them in the order they were recorded, as those calls in that order would.
      */
     public static final class Page {
         private static final byte SLUG = -1;
         private static final byte CAPITALS = 0x40;
         private final String target;
         private String[] phrases = new String[4];
-        private byte[] kinds = new byte[4]; // the Kind's ordinal, | CAPITALS; SLUG for an address's phrase
+        private byte[] kinds = new byte[4]; // the NameKind ordinal, | CAPITALS; SLUG for an address's phrase
         private String[] sources; // null while every name is the page's own
         private int size;
 
@@ -140,12 +130,12 @@ public final class NameIndex {
         }
 
         /** A name of the page ({@code fromSource}: the page whose link text taught it, null for its own). */
-        public Page name(String name, Kind kind, String fromSource) {
+        public Page name(String name, NameKind kind, String fromSource) {
             List<String> terms = Tokens.terms(name);
             if (terms.isEmpty() || terms.size() > MAX_TOKENS) {
                 return this;
             }
-            boolean capitals = kind == Kind.TITLE && fromSource == null && terms.size() == 1
+            boolean capitals = kind == NameKind.TITLE && fromSource == null && terms.size() == 1
                     && Tokens.capitals(name.strip());
             return record(String.join(" ", terms), (byte) (kind.ordinal() | (capitals ? CAPITALS : 0)), fromSource);
         }
@@ -153,10 +143,10 @@ public final class NameIndex {
         /** The names of the page's title and H1, the site's template stripped by {@code strip}. */
         public Page title(String title, String h1, UnaryOperator<String> strip) {
             for (TitleNames.Name n : TitleNames.names(title, h1, strip)) {
-                name(n.text(), n.number() ? Kind.NUMBER : Kind.TITLE, null);
+                name(n.text(), n.number() ? NameKind.NUMBER : NameKind.TITLE, null);
             }
             for (String head : TitleNames.heads(title, strip)) {
-                name(head, Kind.HEAD, null);
+                name(head, NameKind.HEAD, null);
             }
             return this;
         }
@@ -188,7 +178,7 @@ public final class NameIndex {
         }
     }
 
-    private static final Kind[] KINDS = Kind.values();
+    private static final NameKind[] KINDS = NameKind.values();
 
     /** Adds the names {@code page} recorded. */
     public synchronized void add(Page page) {
@@ -203,7 +193,7 @@ public final class NameIndex {
         }
     }
 
-    private void add(String target, String phrase, Kind kind, String fromSource, boolean capitals) {
+    private void add(String target, String phrase, NameKind kind, String fromSource, boolean capitals) {
         Node node = byPhrase.computeIfAbsent(phrase, k -> new Node());
         if (node.owners == null) {
             node.owners = new ArrayList<>(1);
@@ -218,7 +208,7 @@ public final class NameIndex {
         if (fromSource == null) {
             boolean named = o.own;
             o.own = true;
-            if (kind != Kind.ANCHOR && !(kind == Kind.HEAD && named)) { // a head never demotes a whole name
+            if (kind != NameKind.ANCHOR && !(kind == NameKind.HEAD && named)) { // a head never demotes a whole name
                 o.kind = kind;
             }
             if (capitals) {
@@ -244,8 +234,8 @@ public final class NameIndex {
             return;
         }
         NameOwner o = node.owner(target);
-        if (o != null && o.kind == Kind.HEAD) {
-            o.kind = Kind.TITLE;
+        if (o != null && o.kind == NameKind.HEAD) {
+            o.kind = NameKind.TITLE;
         }
     }
 
@@ -254,7 +244,7 @@ public final class NameIndex {
     }
 
     /** One name of {@code target} found in a text: token span, character span, weight in [0, 1]. */
-    public record Mention(String target, String phrase, Kind kind, int startChar, int endChar, double weight) {
+    public record Mention(String target, String phrase, NameKind kind, int startChar, int endChar, double weight) {
     }
 
     /**
@@ -298,7 +288,7 @@ public final class NameIndex {
                 int heads = 0;
                 for (NameOwner o : owners) {
                     if (o.validWithout(hiddenSource)) {
-                        if (o.kindWithout(hiddenSource) == Kind.HEAD) {
+                        if (o.kindWithout(hiddenSource) == NameKind.HEAD) {
                             heads++;
                         } else {
                             valid++;
@@ -315,12 +305,12 @@ public final class NameIndex {
                 boolean upper = toks.get(i).upper();
                 for (NameOwner o : owners) {
                     if (!o.validWithout(hiddenSource) || len == 1 && o.capitals && !upper
-                            || whole && o.kindWithout(hiddenSource) == Kind.HEAD) {
+                            || whole && o.kindWithout(hiddenSource) == NameKind.HEAD) {
                         continue;
                     }
-                    Kind kind = o.kindWithout(hiddenSource);
-                    double w = kind == Kind.HEAD ? HEAD_WEIGHT * wName : wName;
-                    if (kind == Kind.HEAD) { // where a link can go, not evidence for ranking
+                    NameKind kind = o.kindWithout(hiddenSource);
+                    double w = kind == NameKind.HEAD ? HEAD_WEIGHT * wName : wName;
+                    if (kind == NameKind.HEAD) { // where a link can go, not evidence for ranking
                         if (every != null) {
                             every.computeIfAbsent(o.target, k -> new ArrayList<>()).add(new Mention(o.target, phrase,
                                     kind, toks.get(i).start(), toks.get(i + len - 1).end(), w));
@@ -335,8 +325,8 @@ public final class NameIndex {
                     Mention m = best.get(o.target);
                     // The anchor: words beat a bare "Section 7.3" (a better link text), then the heavier name;
                     // at equal weight the earlier mention stays, where a reader meets the name first.
-                    boolean words = kind != Kind.NUMBER;
-                    boolean mWords = m != null && m.kind() != Kind.NUMBER;
+                    boolean words = kind != NameKind.NUMBER;
+                    boolean mWords = m != null && m.kind() != NameKind.NUMBER;
                     if (m == null || words && !mWords || words == mWords && w > m.weight()) {
                         best.put(o.target, new Mention(o.target, phrase, kind, toks.get(i).start(),
                                 toks.get(i + len - 1).end(), w));
@@ -362,7 +352,7 @@ public final class NameIndex {
     private static void dropHeadsInsideNames(List<Mention> list) {
         int whole = 0;
         for (Mention m : list) {
-            whole += m.kind() == Kind.HEAD ? 0 : 1;
+            whole += m.kind() == NameKind.HEAD ? 0 : 1;
         }
         if (whole == 0 || whole == list.size()) {
             return;
@@ -370,7 +360,7 @@ public final class NameIndex {
         long[] spans = new long[whole]; // start << 32 | end, sorted by start
         int k = 0;
         for (Mention m : list) {
-            if (m.kind() != Kind.HEAD) {
+            if (m.kind() != NameKind.HEAD) {
                 spans[k++] = (long) m.startChar() << 32 | m.endChar();
             }
         }
@@ -382,7 +372,7 @@ public final class NameIndex {
             maxEnd[j] = Math.max(j == 0 ? Integer.MIN_VALUE : maxEnd[j - 1], (int) spans[j]);
         }
         list.removeIf(h -> {
-            if (h.kind() != Kind.HEAD) {
+            if (h.kind() != NameKind.HEAD) {
                 return false;
             }
             // The names that start before the head ends; one of them overlaps it when it ends after the head starts.

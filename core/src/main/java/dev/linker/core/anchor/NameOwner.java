@@ -1,11 +1,9 @@
 package dev.linker.core.anchor;
 
-import dev.linker.core.anchor.NameIndex.Kind;
-
 /** One page that a phrase of the {@link NameIndex} names, and where that name was learned. */
 final class NameOwner {
     final String target;
-    Kind kind;
+    NameKind kind;
     boolean own;
     /**
      * A one-word name written in capitals ("CLUSTER", "VACUUM": a command, an acronym) names the page only where
@@ -20,7 +18,7 @@ final class NameOwner {
      */
     String promotedBy;
 
-    NameOwner(String target, Kind kind) {
+    NameOwner(String target, NameKind kind) {
         this.target = target;
         this.kind = kind;
     }
@@ -31,16 +29,17 @@ final class NameOwner {
     }
 
     /** The kind of name this is without the links of {@code hiddenSource}. */
-    Kind kindWithout(String hiddenSource) {
-        return promotedBy != null && promotedBy.equals(hiddenSource) ? Kind.HEAD : kind;
+    NameKind kindWithout(String hiddenSource) {
+        return promotedBy != null && promotedBy.equals(hiddenSource) ? NameKind.HEAD : kind;
     }
 
     /** Records that the page names it as {@code added}, learned from {@code fromSource}'s links (null: its own). */
-    void learn(Kind added, String fromSource) {
-        if (kind == Kind.HEAD && added != Kind.HEAD) {
+    void learn(NameKind added, String fromSource) {
+        if (kind == NameKind.HEAD && added != NameKind.HEAD) {
             kind = added; // a head that is also a whole name (an H1, an anchor other pages use) is that name
             promotedBy = fromSource;
-        } else if (promotedBy != null && (fromSource == null ? added != Kind.HEAD : !fromSource.equals(promotedBy))) {
+        } else if (promotedBy != null
+                && (fromSource == null ? added != NameKind.HEAD : !fromSource.equals(promotedBy))) {
             promotedBy = null; // a second page, or the page itself, names it so too
         }
     }

@@ -77,7 +77,7 @@ public final class TitleNames {
      * The title's head: its leading words, two or more but not all, as a text shortens the page's name ("cold brew"
      * for "Cold brew concentrate", "continuous archiving" for "Continuous Archiving and Point-in-Time Recovery").
      * Only within the title's first part (before a dash, colon or parenthesis), and no stop word or number in it
-     * ("Choosing a burr" is no head), longest first. Weaker evidence than a whole name ({@link NameIndex.Kind#HEAD}).
+     * ("Choosing a burr" is no head), longest first. Weaker evidence than a whole name ({@link NameKind#HEAD}).
      */
     public static List<String> heads(String title, UnaryOperator<String> stripTemplate) {
         String t = clean(title, stripTemplate);

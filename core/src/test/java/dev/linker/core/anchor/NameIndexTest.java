@@ -58,7 +58,7 @@ class NameIndexTest {
         List<Tokens.Token> toks = Tokens.tokenize("On hot days I switch to cold brew instead.");
         Map<String, List<NameIndex.Mention>> every = n.occurrences(toks, null, java.util.Set.of("cold-brew"));
         assertEquals("cold brew", every.get("cold-brew").get(0).phrase());
-        assertEquals(NameIndex.Kind.HEAD, every.get("cold-brew").get(0).kind());
+        assertEquals(NameKind.HEAD, every.get("cold-brew").get(0).kind());
         assertFalse(n.mentions(toks, null).containsKey("cold-brew"), "a head is where a link goes, not a ranking signal");
 
         n.addTitle("cold", "Cold brew", "", NONE); // another page is named exactly so
@@ -104,7 +104,7 @@ class NameIndexTest {
         n.addSlug("https://x.example/go-brand.html", "https://x.example/go-brand.html");
         List<Tokens.Token> toks = Tokens.tokenize("On hot days I switch to cold brew instead, whatever the go brand.");
         NameIndex.Mention m = n.mentions(toks, null).get("/blog/cold-brew.html");
-        assertEquals(NameIndex.Kind.TITLE, m.kind(), "ranked as a name of the page");
+        assertEquals(NameKind.TITLE, m.kind(), "ranked as a name of the page");
         assertEquals("cold brew", m.phrase());
         assertFalse(n.mentions(toks, null).containsKey("https://x.example/go-brand.html"),
                 "\"go brand\" is the address's words, not a head of its title");
@@ -121,7 +121,7 @@ class NameIndexTest {
         n.addTitle("fsm", "73.3. Free Space Map", "", NONE);
         n.addTitle("intro-a", "1.1. Introduction", "", NONE);
         n.addTitle("intro-b", "2.1. Introduction", "", NONE);
-        n.add("gin", "Generalized Inverted Index", NameIndex.Kind.ANCHOR, "acronyms");
+        n.add("gin", "Generalized Inverted Index", NameKind.ANCHOR, "acronyms");
         return n;
     }
 
@@ -139,7 +139,7 @@ class NameIndexTest {
         List<NameIndex.Mention> all = index().occurrences(Tokens.tokenize(text), null, java.util.Set.of("fsm"))
                 .get("fsm");
         assertEquals(List.of("free space map", "section 73 3", "Free Space Map"), all.stream()
-                .map(m -> m.kind() == NameIndex.Kind.NUMBER ? m.phrase() : text.substring(m.startChar(), m.endChar()))
+                .map(m -> m.kind() == NameKind.NUMBER ? m.phrase() : text.substring(m.startChar(), m.endChar()))
                 .toList());
         assertTrue(all.get(0).weight() > 0);
     }
@@ -158,7 +158,7 @@ class NameIndexTest {
         assertTrue(n.mentions(text, null).containsKey("gin"));
         assertTrue(n.mentions(text, "other").containsKey("gin"));
         assertFalse(n.mentions(text, "acronyms").containsKey("gin"));
-        n.add("gin", "Generalized Inverted Index", NameIndex.Kind.ANCHOR, "indexes");
+        n.add("gin", "Generalized Inverted Index", NameKind.ANCHOR, "indexes");
         assertTrue(n.mentions(text, "acronyms").containsKey("gin"), "another page uses the name too");
     }
 
@@ -167,26 +167,26 @@ class NameIndexTest {
         NameIndex n = new NameIndex();
         n.withStatistics(term -> 2, 100);
         n.addTitle("cold-brew", "Cold brew concentrate", "", NONE);
-        n.add("cold-brew", "cold brew", NameIndex.Kind.ANCHOR, "summer");
+        n.add("cold-brew", "cold brew", NameKind.ANCHOR, "summer");
         String text = "On hot days I switch to cold brew instead.";
-        assertEquals(NameIndex.Kind.ANCHOR, n.mentions(text, null).get("cold-brew").kind());
-        assertEquals(NameIndex.Kind.ANCHOR, n.mentions(text, "other").get("cold-brew").kind());
+        assertEquals(NameKind.ANCHOR, n.mentions(text, null).get("cold-brew").kind());
+        assertEquals(NameKind.ANCHOR, n.mentions(text, "other").get("cold-brew").kind());
         assertFalse(n.mentions(text, "summer").containsKey("cold-brew"), "hiding summer's links, it is a head");
         Map<String, List<NameIndex.Mention>> every = new java.util.HashMap<>();
         n.mentions(Tokens.tokenize(text), "summer", every);
-        assertEquals(NameIndex.Kind.HEAD, every.get("cold-brew").get(0).kind());
+        assertEquals(NameKind.HEAD, every.get("cold-brew").get(0).kind());
 
-        n.add("cold-brew", "cold brew", NameIndex.Kind.ANCHOR, "winter");
+        n.add("cold-brew", "cold brew", NameKind.ANCHOR, "winter");
         assertTrue(n.mentions(text, "summer").containsKey("cold-brew"), "another page uses the name too");
     }
 
     @Test
     void names_inside_longer_names_and_long_names_are_all_found_while_the_scan_stops_where_no_name_continues() {
         NameIndex idx = new NameIndex();
-        idx.add("/fsm", "Free Space Map", NameIndex.Kind.TITLE, null);
-        idx.add("/free", "Free Space", NameIndex.Kind.TITLE, null);
-        idx.add("/vm", "Space Map Visibility", NameIndex.Kind.TITLE, null);
-        idx.add("/long", "one two three four five six seven eight nine ten eleven twelve", NameIndex.Kind.TITLE, null);
+        idx.add("/fsm", "Free Space Map", NameKind.TITLE, null);
+        idx.add("/free", "Free Space", NameKind.TITLE, null);
+        idx.add("/vm", "Space Map Visibility", NameKind.TITLE, null);
+        idx.add("/long", "one two three four five six seven eight nine ten eleven twelve", NameKind.TITLE, null);
         String text = "The free space map visibility check, then one two three four five six seven eight nine ten "
                 + "eleven twelve. Free space alone, and one two three stops short.";
         Map<String, NameIndex.Mention> m = idx.mentions(text, null);

@@ -3,6 +3,7 @@ package dev.linker.index.suggest;
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.anchor.AnchorText;
 import dev.linker.core.anchor.NameIndex;
+import dev.linker.core.anchor.NameKind;
 import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.Vectors;
 
@@ -118,7 +119,7 @@ final class AnchorChooser {
     List<Anchor> place(List<Target> targets, Map<String, List<NameIndex.Mention>> names) {
         for (List<NameIndex.Mention> ms : names.values()) {
             for (NameIndex.Mention m : ms) {
-                if (m.kind() != NameIndex.Kind.HEAD && m.kind() != NameIndex.Kind.ANCHOR) {
+                if (m.kind() != NameKind.HEAD && m.kind() != NameKind.ANCHOR) {
                     reserved.add(m);
                 }
             }
@@ -166,7 +167,7 @@ final class AnchorChooser {
                 continue;
             }
             // One word other pages happened to link ("announced", "reported") is no name unless it is rare.
-            if (m.kind() == NameIndex.Kind.ANCHOR || m.kind() == NameIndex.Kind.QUERY) {
+            if (m.kind() == NameKind.ANCHOR || m.kind() == NameKind.QUERY) {
                 List<String> words = Tokens.terms(src.text().substring(m.startChar(), m.endChar()));
                 if (words.size() == 1 && share(words.get(0)) > RARE_SHARE) {
                     continue;
@@ -187,8 +188,8 @@ final class AnchorChooser {
      * A whole name in words beats a bare "Section 7.3" (a better link text), which beats a title's head: where a text
      * cites the page by number, the shortened title is probably about something else.
      */
-    private static int rank(NameIndex.Kind kind) {
-        return kind == NameIndex.Kind.HEAD ? 0 : kind == NameIndex.Kind.NUMBER ? 1 : 2;
+    private static int rank(NameKind kind) {
+        return kind == NameKind.HEAD ? 0 : kind == NameKind.NUMBER ? 1 : 2;
     }
 
     // ---- rule 2, first: the page's title in the source's own words ----------------------------------------------

@@ -2,6 +2,7 @@ package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.AnchorText;
 import dev.linker.core.anchor.NameIndex;
+import dev.linker.core.anchor.NameKind;
 import dev.linker.core.anchor.Tokens;
 
 import java.util.ArrayList;
@@ -82,7 +83,7 @@ final class PageTerms {
                 match = toks.get(i + k).term().equals(words.get(k));
             }
             if (match) {
-                out.add(new NameIndex.Mention("", String.join(" ", words), NameIndex.Kind.TITLE, toks.get(i).start(),
+                out.add(new NameIndex.Mention("", String.join(" ", words), NameKind.TITLE, toks.get(i).start(),
                         toks.get(i + words.size() - 1).end(), 1.0));
             }
         }

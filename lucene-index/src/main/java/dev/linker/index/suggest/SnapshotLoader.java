@@ -1,6 +1,7 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.NameIndex;
+import dev.linker.core.anchor.NameKind;
 import dev.linker.core.anchor.TitleNames;
 import dev.linker.core.anchor.TitleTemplate;
 import dev.linker.core.anchor.Tokens;
@@ -230,12 +231,12 @@ final class SnapshotLoader {
             for (String v : anchorNames) {
                 int sep = v.indexOf(Fields.SEP);
                 if (sep > 0) {
-                    p.name(v.substring(sep + 1), NameIndex.Kind.ANCHOR, v.substring(0, sep));
+                    p.name(v.substring(sep + 1), NameKind.ANCHOR, v.substring(0, sep));
                 }
             }
             for (String v : queries) {
                 int sep = v.indexOf(Fields.SEP);
-                p.name(sep < 0 ? v : v.substring(0, sep), NameIndex.Kind.QUERY, null);
+                p.name(sep < 0 ? v : v.substring(0, sep), NameKind.QUERY, null);
             }
             return p;
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.anchor.NameIndex;
+import dev.linker.core.anchor.NameKind;
 import dev.linker.core.anchor.Tokens;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,7 +45,7 @@ class AnchorChooserTest {
         return new AnchorChooser.Target(url, name, () -> PageTerms.distinctive(name, body, SITE), vector);
     }
 
-    static NameIndex.Mention mention(String text, String target, String phrase, NameIndex.Kind kind) {
+    static NameIndex.Mention mention(String text, String target, String phrase, NameKind kind) {
         int at = text.indexOf(phrase);
         return new NameIndex.Mention(target, phrase.toLowerCase(), kind, at, at + phrase.length(), 1.0);
     }
@@ -67,7 +68,7 @@ class AnchorChooserTest {
     void a_name_the_text_uses_for_the_page_is_its_anchor() {
         AnchorChooser.Target cold = target("/cold-brew", "Cold brew concentrate", "Cold brew steeps overnight.", null);
         List<Anchor> a = place(TEXT, List.of(), null,
-                Map.of("/cold-brew", List.of(mention(TEXT, "/cold-brew", "cold brew", NameIndex.Kind.TITLE))), cold);
+                Map.of("/cold-brew", List.of(mention(TEXT, "/cold-brew", "cold brew", NameKind.TITLE))), cold);
         assertEquals("cold brew", a.get(0).phrase());
         assertEquals(Anchor.Rule.NAME, a.get(0).rule());
         assertEquals(TEXT.indexOf("cold brew"), a.get(0).start());
@@ -100,7 +101,7 @@ class AnchorChooserTest {
                 "The French press also makes cold brew: coarse grounds, cold water, twelve hours.", null);
         AnchorChooser.Target cold = target("/cold-brew", "Cold brew concentrate", "Cold brew steeps overnight.", null);
         Map<String, List<NameIndex.Mention>> names = new HashMap<>();
-        names.put("/cold-brew", List.of(mention(TEXT, "/cold-brew", "cold brew", NameIndex.Kind.TITLE)));
+        names.put("/cold-brew", List.of(mention(TEXT, "/cold-brew", "cold brew", NameKind.TITLE)));
         List<Anchor> a = place(TEXT, List.of(), null, names, press, cold);
         int at = TEXT.indexOf("cold brew");
         Anchor first = a.get(0);
@@ -149,7 +150,7 @@ class AnchorChooserTest {
         AnchorChooser.Target about = target("/about-postgres", "Postgres", "Postgres is the database.", null);
         // even where the text names the page by it: the site's own product name is on every other page
         List<Anchor> a = place(text, List.of(), null,
-                Map.of("/about-postgres", List.of(mention(text, "/about-postgres", "Postgres", NameIndex.Kind.TITLE))),
+                Map.of("/about-postgres", List.of(mention(text, "/about-postgres", "Postgres", NameKind.TITLE))),
                 about);
         assertTrue(a.get(0).phrase() == null || !a.get(0).phrase().equalsIgnoreCase("postgres"), a.get(0).toString());
     }
