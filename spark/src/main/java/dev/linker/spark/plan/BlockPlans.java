@@ -120,8 +120,8 @@ final class BlockPlans {
 
     /**
      * The options with the learned ranker kept in the index folder {@code o.ranker()} names, as JSON for the
-     * executors, or with none (the weights) when it learned none that beat them: what {@code linker plan --index} on
-     * that folder ranks with.
+     * executors, or with none when it learned none. Whether its model ranks (it beat the weights) is {@link Ranking}'s
+     * decision on the executors, the one {@code linker plan --index} on that folder makes.
      */
     static PlanOptions withRanker(PlanOptions o, java.util.function.Consumer<String> log) {
         if (o.ranker() == null) {
@@ -133,7 +133,7 @@ final class BlockPlans {
         }
         log.accept(r == null ? "--ranker " + o.ranker() + ": that index has learned no ranker; planning with the weights"
                 : r.report().summary());
-        return o.withRanker(r != null && r.used() ? r.toJson() : null);
+        return o.withRanker(r == null ? null : r.toJson());
     }
 
     static PlanSettings planSettings(PlanOptions o) {

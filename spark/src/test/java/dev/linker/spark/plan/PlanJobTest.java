@@ -169,6 +169,26 @@ public class PlanJobTest {
     }
 
     @Test
+    void a_ranker_that_did_not_beat_the_weights_leaves_the_plan_to_the_weights_as_linker_plan_does() throws IOException {
+        LearnedRanker lost = new LearnedRanker(RankFeatures.VERSION, new TreeModel(0, List.of(new TreeModel.Tree(
+                new int[] {RankFeature.LEXICAL.ordinal(), 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
+                new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
+                new LearnedRanker.Report(false, "held out: no better", 40, 100, 100, 1000, 5, 0.5, 0.4, 0.01, false,
+                        "f", 1));
+        Path rankerIndex = tmp.resolve("lost-ranker-index");
+        try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
+            index.setRanker(lost);
+        }
+        Path out = tmp.resolve("coffee-lost-ranker");
+        new PlanJob().run(spark, options(PAGES, LINKS, null, out).with(PlanOptions.Settings.of(5, 5, 0.3, "greedy"))
+                .withRanker(rankerIndex.toString()), s -> { });
+        PlanSettings ps = new PlanSettings(5, 5, 0.3, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05);
+        String want = linkerPlan(spark, PAGES, LINKS, out.resolve("vectors"), ps,
+                SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS));
+        assertEquals(List.of(want.split("\\R")), lines(out.resolve("plan.csv")));
+    }
+
+    @Test
     void search_console_crawl_log_safety_classes_exclusions_and_weights_shape_the_plan_as_they_shape_linker_plans()
             throws IOException {
         Path coffee = PAGES.getParent();
