@@ -44,14 +44,14 @@ final class Anchoring {
         SourceText text = SourceText.of(src.text(), src.blocked(), src.tokens());
         // The ranking's scan found every named place already, unless this source was not ranked here (a plan).
         Map<String, List<NameIndex.Mention>> names = src.named().isEmpty() && !src.text().isEmpty()
-                ? snap.names.occurrences(text.tokens(), src.hiddenSource(), new HashSet<>(targets)) : src.named();
+                ? snap.names().occurrences(text.tokens(), src.hiddenSource(), new HashSet<>(targets)) : src.named();
         List<AnchorChooser.Target> ts = new ArrayList<>(targets.size());
         for (String url : targets) {
-            Integer doc = snap.docs.get(url);
-            PageInfo info = doc == null ? null : snap.infos[doc];
+            Integer doc = snap.doc(url);
+            PageInfo info = doc == null ? null : snap.info(doc);
             String name = info == null ? url : info.cleanTitle();
             ts.add(new AnchorChooser.Target(url, name, doc == null ? Map::of : () -> snap.distinctive(doc, name),
-                    doc == null ? null : snap.view.vector(doc)));
+                    doc == null ? null : snap.vector(doc)));
         }
         return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans()).place(ts, names);
     }
@@ -61,7 +61,7 @@ final class Anchoring {
      * it is about ({@code aboutVector}: that description embedded, or null), its links, headings and code left alone.
      */
     Anchor placeFor(SiteSnapshot snap, int doc, String targetName, String targetAbout, float[] aboutVector) {
-        SourceText text = SourceText.of(snap.body(doc), snap.blocked(doc));
+        SourceText text = SourceText.of(snap.body(doc), snap.blocked(doc, false));
         String about = targetName + "\n" + targetAbout;
         AnchorChooser.Target t = new AnchorChooser.Target("", targetName.isBlank() ? targetAbout : targetName,
                 () -> PageTerms.distinctive(targetName, about, snap.site()), aboutVector);

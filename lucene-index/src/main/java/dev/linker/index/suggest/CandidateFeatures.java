@@ -79,7 +79,7 @@ final class CandidateFeatures {
 
     private float[] of(Candidate c, ScoreComponents x, double defaultScore, int defaultRank) {
         float[] f = new float[RankFeatures.COUNT];
-        PageInfo t = snap.infos[c.doc];
+        PageInfo t = snap.info(c.doc);
         f[DEFAULT_SCORE.ordinal()] = (float) defaultScore;
         f[DEFAULT_RANK.ordinal()] = defaultRank;
         f[LEXICAL.ordinal()] = (float) x.lexical();

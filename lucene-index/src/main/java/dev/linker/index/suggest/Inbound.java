@@ -69,17 +69,14 @@ public final class Inbound {
 
     /** Sources for an indexed page, best first; {@code model} ranks as it ranks the plan's pairs (null: weights). */
     List<Suggestion> forPage(SiteSnapshot snap, String target, Options o, TreeModel model) {
-        int doc = snap.indexed(target, where);
-        SiteSnapshot.Text text = snap.text(doc);
         // The target's own links hidden: a page it links to may well link back.
-        Source about = Source.page(target, text.heading(), text.body(), snap.blocked(doc), snap.view.vector(doc),
-                snap.infos[doc], true);
-        IndexSearcher s = snap.view.searcher();
+        Source about = snap.page(target, true, where);
+        IndexSearcher s = snap.searcher();
         PlanPass pass = new PlanPass(s, snap, Set.of(target), settings.hubTargets(), retrieval, ranker, anchoring,
                 model, where);
         List<Suggestion> scored = new ArrayList<>();
         for (Suggestion page : topical(snap, about, o.candidates(), null)) {
-            PageInfo src = snap.infos[snap.docs.get(page.url())];
+            PageInfo src = snap.info(snap.doc(page.url()));
             if (src.hub()) {
                 continue; // hubs are listings, never a place to write a link into
             }
@@ -120,8 +117,8 @@ public final class Inbound {
             if (page.url().equals(url)) {
                 continue; // a page being rewritten is never its own source
             }
-            int doc = snap.docs.get(page.url());
-            PageInfo src = snap.infos[doc];
+            int doc = snap.doc(page.url());
+            PageInfo src = snap.info(doc);
             if (src.hub() || url != null && (src.allLinks().contains(url) || src.links().contains(url))) {
                 continue;
             }
@@ -140,7 +137,7 @@ public final class Inbound {
 
     /** The pages about {@code about}, best first, by the suggestion stages (no anchors). */
     private List<Suggestion> topical(SiteSnapshot snap, Source about, int n, TreeModel model) {
-        IndexSearcher s = snap.view.searcher();
+        IndexSearcher s = snap.searcher();
         try (Tokens.Reading ignored = Tokens.readingAs(about.language())) {
             return ranker.rank(s, snap, about, retrieval.gather(s, snap, about),
                     new Ranker.Wanted(n, null, false, model));

@@ -50,8 +50,8 @@ public final class PlanPass {
             bits[i] = new FixedBitSet(leaves.get(i).reader().maxDoc());
         }
         for (String url : acceptors) {
-            Integer doc = snap.docs.get(url);
-            if (doc != null && TargetFilter.mayTake(snap.infos[doc], hubTargets)) {
+            Integer doc = snap.doc(url);
+            if (doc != null && TargetFilter.mayTake(snap.info(doc), hubTargets)) {
                 int li = ReaderUtil.subIndex(doc, leaves);
                 bits[li].set(doc - leaves.get(li).docBase);
             }
@@ -61,16 +61,13 @@ public final class PlanPass {
 
     /** True when the page is in the index and live (only live pages give links). */
     public boolean live(String url) {
-        Integer doc = snap.docs.get(url);
-        return doc != null && snap.infos[doc].status() == Status.LIVE;
+        Integer doc = snap.doc(url);
+        return doc != null && snap.info(doc).status() == Status.LIVE;
     }
 
     /** The donor's best acceptor candidates, scored as suggestions are, without anchors. */
     public List<Suggestion> candidates(String donor, int limit) {
-        int doc = snap.indexed(donor, where);
-        SiteSnapshot.Text text = snap.text(doc);
-        Source src = Source.page(donor, text.heading(), text.body(), snap.blocked(doc), snap.view.vector(doc),
-                snap.infos[doc], false);
+        Source src = snap.page(donor, false, where);
         try (Tokens.Reading ignored = Tokens.readingAs(src.language())) {
             return ranker.rank(s, snap, src, retrieval.gatherAmong(s, snap, src, acceptorFilter, acceptors, limit),
                     new Ranker.Wanted(limit, acceptors, false, model));
@@ -81,14 +78,14 @@ public final class PlanPass {
 
     /** Anchors for links planned on one donor, by the same rules as suggestions: acceptor URL to anchor. */
     public Map<String, Anchor> anchors(String donor, List<String> targets) {
-        Integer doc = snap.docs.get(donor);
+        Integer doc = snap.doc(donor);
         Map<String, Anchor> out = new HashMap<>();
         if (doc == null || targets.isEmpty()) {
             return out;
         }
         List<Anchor> anchors;
-        try (Tokens.Reading ignored = Tokens.readingAs(snap.infos[doc].language())) {
-            anchors = anchoring.anchors(snap, Source.text(donor, snap.body(doc), snap.blocked(doc)), targets);
+        try (Tokens.Reading ignored = Tokens.readingAs(snap.info(doc).language())) {
+            anchors = anchoring.anchors(snap, Source.text(donor, snap.body(doc), snap.blocked(doc, false)), targets);
         }
         for (int i = 0; i < targets.size(); i++) {
             out.put(targets.get(i), anchors.get(i));

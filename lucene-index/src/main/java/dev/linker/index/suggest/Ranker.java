@@ -49,13 +49,13 @@ final class Ranker {
         TargetFilter targets = new TargetFilter(settings, src, want.only(), retrieval.asOfDay(snap, src));
         List<Candidate> kept = new ArrayList<>();
         for (Candidate c : gathered.candidates().values()) {
-            if (targets.accepts(snap.infos[c.doc])) {
+            if (targets.accepts(snap.info(c.doc))) {
                 kept.add(c);
             }
         }
         for (Candidate c : kept) {
             if (Double.isNaN(c.cosine)) {
-                float[] v = src.vector() == null ? null : snap.view.vector(c.doc);
+                float[] v = src.vector() == null ? null : snap.vector(c.doc);
                 c.cosine = v == null ? 0 : Vectors.dotDouble(src.vector(), v);
             }
         }
@@ -74,7 +74,7 @@ final class Ranker {
         List<Suggestion> out = new ArrayList<>(kept.size());
         Map<Suggestion, Candidate> back = new IdentityHashMap<>();
         for (Candidate c : kept) {
-            PageInfo t = snap.infos[c.doc];
+            PageInfo t = snap.info(c.doc);
             ScoreComponents comp = components(snap, src, c, maxBm25 > 0 ? c.bm25 / maxBm25 : 0, density);
             Suggestion sg = new Suggestion(t.url(), t.title(), comp.total(w), comp, null);
             out.add(sg);
@@ -118,14 +118,14 @@ final class Ranker {
             TitleWords words = new TitleWords(src.tokens(), all);
             for (int i = 0; i < titles.length; i++) {
                 kept.get(i).title = titles[i] == TitleWords.Title.NONE ? 0
-                        : words.score(titles[i], snap.names.fullWeight());
+                        : words.score(titles[i], snap.names().fullWeight());
             }
         }
     }
 
     private static ScoreComponents components(SiteSnapshot snap, Source src, Candidate c, double lexical,
                                               double density) {
-        PageInfo t = snap.infos[c.doc];
+        PageInfo t = snap.info(c.doc);
         int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
         return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
                 src.authority(c.doc, t), ScoreComponents.deficit(inbound), density,

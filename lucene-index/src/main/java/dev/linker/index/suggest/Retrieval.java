@@ -64,8 +64,8 @@ final class Retrieval {
         Query filter = TargetFilter.query(settings, src, asOf);
         // HNSW turns a filter into a bitset over all pages for every query; when all pages are live and no
         // category, hub or date bound applies, the source itself is dropped below and no filter is needed.
-        Query knnFilter = snap.allLive && settings.categoryLevels() < 0 && asOf == Fields.UNDATED
-                && (settings.hubTargets() || snap.liveHubs == 0) ? null : filter;
+        Query knnFilter = snap.allLive() && settings.categoryLevels() < 0 && asOf == Fields.UNDATED
+                && (settings.hubTargets() || snap.liveHubs() == 0) ? null : filter;
         Map<Integer, Candidate> cands = new HashMap<>();
         // Vectors: topic similarity.
         if (src.vector() != null && settings.knnK() > 0) {
@@ -96,7 +96,7 @@ final class Retrieval {
             bm25Bound = found.length < wanted ? 0 : found[found.length - 1].score;
             int taken = 0;
             for (ScoreDoc sd : found) {
-                PageInfo t = snap.infos[sd.doc];
+                PageInfo t = snap.info(sd.doc);
                 if (taken == settings.lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
                     continue;
                 }
@@ -108,7 +108,7 @@ final class Retrieval {
             }
         }
         // Names the source text mentions.
-        addMentions(cands, snap, snap.names.mentions(bodyTokens, src.hiddenSource(), src.named()), null);
+        addMentions(cands, snap, snap.names().mentions(bodyTokens, src.hiddenSource(), src.named()), null);
         // SERP, when configured.
         if (settings.serp() != null) {
             String q = src.title().isBlank() ? src.text() : src.title().strip();
@@ -144,7 +144,7 @@ final class Retrieval {
                     false);
         }
         List<Tokens.Token> tokens = src.tokens();
-        addMentions(cands, snap, snap.names.mentions(tokens, null), acceptors);
+        addMentions(cands, snap, snap.names().mentions(tokens, null), acceptors);
         Map<String, Integer> tf = TermVector.counts(src.title(), tokens);
         Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0 ? lexicalQuery(s, snap, tf) : null;
         return new Gathered(cands, new Lexical(lexical, 0, Double.NaN, tf));
@@ -168,7 +168,7 @@ final class Retrieval {
     private static void addMentions(Map<Integer, Candidate> cands, SiteSnapshot snap,
                                     Map<String, NameIndex.Mention> mentions, Set<String> only) {
         for (NameIndex.Mention m : mentions.values()) {
-            Integer doc = only == null || only.contains(m.target()) ? snap.docs.get(m.target()) : null;
+            Integer doc = only == null || only.contains(m.target()) ? snap.doc(m.target()) : null;
             if (doc != null) {
                 cands.computeIfAbsent(doc, Candidate::new).mention = m;
             }
@@ -214,8 +214,8 @@ final class Retrieval {
         if (!settings.asOfSourceDate() || src.url() == null) {
             return Fields.UNDATED;
         }
-        Integer doc = snap.docs.get(src.url());
-        return doc == null ? Fields.UNDATED : snap.infos[doc].day();
+        Integer doc = snap.doc(src.url());
+        return doc == null ? Fields.UNDATED : snap.info(doc).day();
     }
 
     /**
@@ -259,12 +259,12 @@ final class Retrieval {
     }
 
     private static Integer resolve(SiteSnapshot snap, String link) {
-        Integer doc = snap.docs.get(link);
+        Integer doc = snap.doc(link);
         if (doc == null) {
             int scheme = link.indexOf("://");
             int slash = scheme < 0 ? -1 : link.indexOf('/', scheme + 3);
             if (slash > 0) {
-                doc = snap.docs.get(link.substring(slash));
+                doc = snap.doc(link.substring(slash));
             }
         }
         return doc;

@@ -33,7 +33,8 @@ import java.util.Set;
  * What the suggester knows of the site at one index version: every page's {@link PageInfo} by number, URL → number, the
  * name dictionary, and what is computed from them on demand (document frequencies, title words, distinctive terms,
  * TF-IDF vectors, term states, the site's centroid), each through a {@link Memo} with a named limit. The only reader of
- * stored fields for suggestions; rebuilt when the index changes.
+ * stored fields for suggestions ({@link #page} is every stage's page as a source); rebuilt when the index changes.
+ * Immutable once {@link SnapshotLoader} has built it: the stages read it through its methods, never its fields.
  */
 final class SiteSnapshot {
     /** Term states remembered per index version (≈ 0.3 KB each with a few segments). */
@@ -45,22 +46,82 @@ final class SiteSnapshot {
 
 
     /** The index as of this reader: pages' records and vectors by number. */
-    final PageView view;
-    final IndexReader reader;
-    final PageInfo[] infos;
-    final Map<String, Integer> docs;
-    final NameIndex names;
-    final TitleTemplate template;
+    private final PageView view;
+    private final IndexReader reader;
+    private final PageInfo[] infos;
+    private final Map<String, Integer> docs;
+    private final NameIndex names;
+    private final TitleTemplate template;
     /** True when every page is live: vector search then needs no filter (a filter costs O(pages) per query). */
-    boolean allLive;
+    private final boolean allLive;
     /** Live hubs: when there are none, keeping hubs out needs no filter either. */
-    int liveHubs;
-    /** Whether some page's authority blends Search Console clicks in. */
-    boolean searchConsoleClicks;
+    private final int liveHubs;
     /** Authority without a hidden source's links: built for the first one (evaluation, tuning). */
     private final Memo.Once<HiddenLinkAuthority> hidden;
 
-    HiddenLinkAuthority hidden() {
+    /** Page {@code doc}'s facts. */
+    PageInfo info(int doc) {
+        return infos[doc];
+    }
+
+    /** The number of the page at {@code url}; null when it is not indexed. */
+    Integer doc(String url) {
+        return docs.get(url);
+    }
+
+    /** Page {@code doc}'s vector; null when it has none. */
+    float[] vector(int doc) {
+        return view.vector(doc);
+    }
+
+    /** The searcher over this snapshot's reader. */
+    IndexSearcher searcher() {
+        return view.searcher();
+    }
+
+    /** The reader this snapshot was loaded from (its reference count keeps it open while the snapshot serves). */
+    IndexReader reader() {
+        return reader;
+    }
+
+    /** Every name every page goes by. */
+    NameIndex names() {
+        return names;
+    }
+
+    /** The site's title template (" | Site name"). */
+    TitleTemplate template() {
+        return template;
+    }
+
+    /** True when every page is live. */
+    boolean allLive() {
+        return allLive;
+    }
+
+    /** Live hubs in the index. */
+    int liveHubs() {
+        return liveHubs;
+    }
+
+    /**
+     * The indexed page at {@code url} as a source: its title and H1, text, where no link may go, vector and facts. With
+     * {@code hideOwnLinks} its links are hidden (their text may carry a new link); an {@code UnknownPageException}
+     * naming {@code where} when the URL is not indexed. The suggester, the plan and the inbound pass read pages here.
+     */
+    Source page(String url, boolean hideOwnLinks, String where) {
+        int doc = indexed(url, where);
+        Text text = text(doc);
+        return Source.page(url, text.heading(), text.body(), blocked(doc, hideOwnLinks), view.vector(doc), infos[doc],
+                hideOwnLinks);
+    }
+
+    /** How pages' authority looks without page {@code doc}'s links (evaluation, tuning). */
+    HiddenLinkAuthority.View withoutLinksOf(int doc) {
+        return hidden().without(doc, infos[doc], docs, infos[doc].links());
+    }
+
+    private HiddenLinkAuthority hidden() {
         return hidden.get();
     }
     /** Hits of recent searches over this reader, for sources asking the same query again. */
@@ -161,11 +222,14 @@ final class SiteSnapshot {
         return stored(doc, BODY).get(Fields.BODY, "");
     }
 
-    /** Where a page's stored text may carry no new link: its headings, code and existing links. */
-    List<int[]> blocked(int doc) {
+    /**
+     * Where a page's stored text may carry no new link: its headings, code and existing links (but these when
+     * {@code hideLinks}).
+     */
+    List<int[]> blocked(int doc, boolean hideLinks) {
         BytesRef b = stored(doc, REGIONS).binary(Fields.REGIONS);
         return b == null ? List.of() : Source.blocked(TextRegions.decode(
-                Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), false);
+                Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length)), hideLinks);
     }
 
     /** A page's title and H1 (one a line) and its text, read together. */
@@ -327,13 +391,28 @@ final class SiteSnapshot {
         return out;
     }
 
-    SiteSnapshot(PageView view, PageInfo[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template) {
+    /**
+     * The snapshot of {@code view}'s pages ({@code infos} by number, {@code docs} by URL), their names and title
+     * template; {@code searchConsoleClicks}: some page's authority blends Search Console clicks in.
+     */
+    SiteSnapshot(PageView view, PageInfo[] infos, Map<String, Integer> docs, NameIndex names, TitleTemplate template,
+                 boolean searchConsoleClicks) {
         this.view = view;
         this.reader = view.searcher().getIndexReader();
         this.infos = infos;
         this.docs = docs;
         this.names = names;
         this.template = template;
+        int live = 0;
+        int hubs = 0;
+        for (PageInfo i : infos) {
+            if (i != null && i.status() == Status.LIVE) {
+                live++;
+                hubs += i.hub() ? 1 : 0;
+            }
+        }
+        this.allLive = live == reader.numDocs();
+        this.liveHubs = hubs;
         this.titles = new Memo<>("rare title words", infos.length);
         this.hidden = new Memo.Once<>(() -> HiddenLinkAuthority.of(infos, docs, searchConsoleClicks));
         this.byKey = new Memo.Once<>(this::urlsByKey);

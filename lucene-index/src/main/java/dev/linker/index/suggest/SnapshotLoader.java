@@ -182,17 +182,7 @@ final class SnapshotLoader {
                 }
             }
         }
-        SiteSnapshot snap = new SiteSnapshot(view, infos, docs, names, template);
-        snap.searchConsoleClicks = clicks;
-        int live = 0;
-        for (PageInfo i : infos) {
-            if (i != null && i.status() == Status.LIVE) {
-                live++;
-                snap.liveHubs += i.hub() ? 1 : 0;
-            }
-        }
-        snap.allLive = live == reader.numDocs();
-        return snap;
+        return new SiteSnapshot(view, infos, docs, names, template, clicks);
     }
 
     private static Number num(Document d, String field) {

@@ -77,7 +77,8 @@ final class Snapshots {
 
     /**
      * Runs {@code f} with the snapshot of the index as it is now, or, while a site that is slow to load is being
-     * written, with the last one loaded (see the class comment). Use only {@code snap.view} inside {@code f}.
+     * written, with the last one loaded (see the class comment). Use only {@code snap}'s view of the index inside
+     * {@code f}.
      */
     <T> T serving(Function<SiteSnapshot, T> f) {
         return index.withView(view -> {
@@ -85,8 +86,8 @@ final class Snapshots {
                 startServing(view);
             }
             SiteSnapshot snap = current;
-            if (snap == null || snap.reader == view.searcher().getIndexReader() || backgroundFailed
-                    || view.searcher().getIndexReader().maxDoc() < freshMaxPages || !snap.reader.tryIncRef()) {
+            if (snap == null || snap.reader() == view.searcher().getIndexReader() || backgroundFailed
+                    || view.searcher().getIndexReader().maxDoc() < freshMaxPages || !snap.reader().tryIncRef()) {
                 return f.apply(of(view));
             }
             try {
@@ -111,7 +112,7 @@ final class Snapshots {
         }
         SiteSnapshot snap = of(view);
         if (!closed) {
-            snap.reader.incRef(); // open: it is the reader of the view this runs in
+            snap.reader().incRef(); // open: it is the reader of the view this runs in
             segments = new SnapshotLoader.Segments();
             background = LowPriority.singleThread("linker-snapshot");
             serves = true;
@@ -122,12 +123,12 @@ final class Snapshots {
     /** The snapshot of {@code view}'s index version, loaded now if it is not the current one. */
     SiteSnapshot of(PageView view) {
         SiteSnapshot snap = current;
-        if (snap != null && snap.reader == view.searcher().getIndexReader()) {
+        if (snap != null && snap.reader() == view.searcher().getIndexReader()) {
             return snap;
         }
         synchronized (this) {
             snap = current;
-            if (snap != null && snap.reader == view.searcher().getIndexReader()) {
+            if (snap != null && snap.reader() == view.searcher().getIndexReader()) {
                 return snap;
             }
             return load(view);
@@ -150,7 +151,7 @@ final class Snapshots {
         SiteSnapshot old = current;
         current = snap;
         if (serves && !closed) {
-            snap.reader.incRef();
+            snap.reader().incRef();
             release(old);
         }
         return snap;
@@ -178,7 +179,8 @@ final class Snapshots {
                     index.withView(view -> {
                         synchronized (this) {
                             SiteSnapshot snap = current;
-                            return snap != null && snap.reader == view.searcher().getIndexReader() ? snap : load(view);
+                            return snap != null && snap.reader() == view.searcher().getIndexReader() ? snap
+                                    : load(view);
                         }
                     });
                 } catch (RuntimeException e) {
@@ -194,7 +196,7 @@ final class Snapshots {
 
     private static void release(SiteSnapshot snap) {
         try {
-            snap.reader.decRef();
+            snap.reader().decRef();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,7 +5,6 @@ import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.PageIndex;
-import dev.linker.index.PageRecord;
 import dev.linker.index.rank.TreeModel;
 import org.apache.lucene.search.IndexSearcher;
 
@@ -247,7 +246,7 @@ public final class Suggester {
      * {@link #candidates}, see {@link PlanPass}.
      */
     public <T> T planPass(Set<String> acceptors, Function<PlanPass, T> f) {
-        return snapshots.latest(snap -> f.apply(new PlanPass(snap.view.searcher(), snap, acceptors,
+        return snapshots.latest(snap -> f.apply(new PlanPass(snap.searcher(), snap, acceptors,
                 settings.hubTargets(), retrieval, ranker, anchoring, model(), index.where())));
     }
 
@@ -266,18 +265,14 @@ public final class Suggester {
 
     /** An indexed page as a source; with {@code hideOwnLinks} its links are hidden, its authority share too. */
     private Source source(SiteSnapshot snap, String url, boolean hideOwnLinks) {
-        int doc = snap.indexed(url, index.where());
-        PageRecord r = snap.view.record(doc);
-        PageInfo info = snap.infos[doc];
-        Source src = Source.page(url, r.title() + "\n" + r.h1(), r.body(),
-                Source.blocked(r.meta().regions(), hideOwnLinks), snap.view.vector(doc), info, hideOwnLinks);
+        Source src = snap.page(url, hideOwnLinks, index.where());
         return hideOwnLinks && settings.weights().authority() != 0
-                ? src.withAuthority(snap.hidden().without(doc, info, snap.docs, info.links())) : src;
+                ? src.withAuthority(snap.withoutLinksOf(snap.doc(url))) : src;
     }
 
     /** The stages in turn: retrieve, rank, anchor; the words read in the source's language. */
     private List<Suggestion> suggest(SiteSnapshot snap, Source src, boolean withAnchors, Ranker.Wanted want) {
-        IndexSearcher s = snap.view.searcher();
+        IndexSearcher s = snap.searcher();
         try (Tokens.Reading ignored = Tokens.readingAs(src.language())) {
             List<Suggestion> top = ranker.rank(s, snap, src, retrieval.gather(s, snap, src), want);
             return withAnchors ? anchoring.attach(snap, src, top) : top;

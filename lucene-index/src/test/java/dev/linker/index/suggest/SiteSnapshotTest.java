@@ -38,7 +38,7 @@ class SiteSnapshotTest {
 
             // Pages without the " — Brew Notes" suffix, until it is no longer the site's template: every kept page's
             // names are derived again under the new one.
-            TitleTemplate before = idx.withView(v -> SnapshotLoader.load(v, null).template);
+            TitleTemplate before = idx.withView(v -> SnapshotLoader.load(v, null).template());
             List<PageRecord> plain = new ArrayList<>();
             for (int i = 0; i < 45; i++) {
                 plain.add(PageRecord.of("https://brew.example/log/" + i + ".html", "Brew log, day " + i, "",
@@ -46,7 +46,7 @@ class SiteSnapshotTest {
             }
             idx.putAll(plain);
             idx.commit();
-            assertNotEquals(before, idx.withView(v -> SnapshotLoader.load(v, null).template), "the template changed");
+            assertNotEquals(before, idx.withView(v -> SnapshotLoader.load(v, null).template()), "the template changed");
             assertSameNames(idx, kept, more + " Brew Notes.", "after the template changed");
         }
     }
@@ -66,11 +66,11 @@ class SiteSnapshotTest {
     static void assertSameNames(PageIndex idx, SnapshotLoader.Segments kept, String text, String when) {
         SiteSnapshot whole = idx.withView(v -> SnapshotLoader.load(v, null));
         SiteSnapshot reused = idx.withView(v -> SnapshotLoader.load(v, kept));
-        assertEquals(whole.template, reused.template, when);
-        assertEquals(whole.names.size(), reused.names.size(), when);
+        assertEquals(whole.template(), reused.template(), when);
+        assertEquals(whole.names().size(), reused.names().size(), when);
         for (String hidden : new String[] {null, COLD_BREW, "https://brew.example/"}) {
-            assertEquals(new TreeMap<>(whole.names.mentions(text, hidden)).toString(),
-                    new TreeMap<>(reused.names.mentions(text, hidden)).toString(), when + ", hidden " + hidden);
+            assertEquals(new TreeMap<>(whole.names().mentions(text, hidden)).toString(),
+                    new TreeMap<>(reused.names().mentions(text, hidden)).toString(), when + ", hidden " + hidden);
         }
     }
 }
