@@ -43,46 +43,30 @@ final class Segmenters {
 
     /** Nori's parts of speech that KoreanAnalyzer drops: particles, endings, suffixes, symbols … */
     private static final Set<POS.Tag> KO_STOP_TAGS = KoreanPartOfSpeechStopFilter.DEFAULT_STOP_TAGS;
+    private static final Class<org.apache.lucene.analysis.ko.tokenattributes.PartOfSpeechAttribute> KO_POS =
+            org.apache.lucene.analysis.ko.tokenattributes.PartOfSpeechAttribute.class;
 
     /**
      * Korean words by Nori's morphological analysis, as a stemmer: a word between spaces is read as its parts but its
      * particles, endings and suffixes ("설치를" and "설치하기" as "설치"), so a phrase still ends where a word ends.
      */
     static Tokens.Stemmer korean() {
-        ThreadLocal<KoreanTokenizer> tokenizers = ThreadLocal.withInitial(() -> new KoreanTokenizer(
-                Tokenizer.DEFAULT_TOKEN_ATTRIBUTE_FACTORY, null, KoreanTokenizer.DecompoundMode.NONE, false, true));
+        Tokens.Segmenter parts = of(() -> new KoreanTokenizer(Tokenizer.DEFAULT_TOKEN_ATTRIBUTE_FACTORY, null,
+                        KoreanTokenizer.DecompoundMode.NONE, false, true),
+                a -> {
+                    POS.Tag left = a.getAttribute(KO_POS).getLeftPOS();
+                    return left != null && KO_STOP_TAGS.contains(left);
+                });
         return (w, n) -> {
-            KoreanTokenizer t = tokenizers.get();
-            OffsetAttribute offset = t.addAttribute(OffsetAttribute.class);
-            org.apache.lucene.analysis.ko.tokenattributes.PartOfSpeechAttribute pos =
-                    t.addAttribute(org.apache.lucene.analysis.ko.tokenattributes.PartOfSpeechAttribute.class);
-            char[] kept = new char[n];
-            int k = 0;
-            try {
-                t.setReader(new CharArrayReader(w, 0, n));
-                t.reset();
-                while (t.incrementToken()) {
-                    POS.Tag left = pos.getLeftPOS();
-                    if (left == null || !KO_STOP_TAGS.contains(left)) {
-                        int len = offset.endOffset() - offset.startOffset();
-                        System.arraycopy(w, offset.startOffset(), kept, k, len);
-                        k += len;
-                    }
-                }
-                t.end();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } finally {
-                try {
-                    t.close();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-            if (k == 0) {
+            int[] kept = parts.words(w, 0, n);
+            if (kept.length == 0) {
                 return n; // particles only: the word as it is
             }
-            System.arraycopy(kept, 0, w, 0, k);
+            int k = 0;
+            for (int i = 0; i < kept.length; i += 2) { // in order, so each part moves left or stays
+                System.arraycopy(w, kept[i], w, k, kept[i + 1] - kept[i]);
+                k += kept[i + 1] - kept[i];
+            }
             return k;
         };
     }
