@@ -19,14 +19,36 @@ import java.util.function.Function;
  * hides of it. Shared by the stages (retrieval, ranking, anchors) with {@link Candidate} and {@link SiteSnapshot}.
  * Built by the factories below only ({@link #page}, {@link #draft}, {@link #opening}, {@link #text}).
  *
- * @param hiddenSource     names learned only from this page's links are ignored (null: none hidden)
- * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
- * @param authorityView    pages' authority as the source sees it: without its hidden links' part
+ * <p>Its parts are grouped: the {@link Body} (words and where no link may go), what it {@link Linking links} to and
+ * what is hidden of that, and its {@link Facts}; the stages read them through the accessors below.
+ *
+ * @param named          names found in the text per target, remembered by retrieval for the anchors
+ * @param authorityView  pages' authority as the source sees it: without its hidden links' part
  */
-record Source(String url, String title, String text, List<int[]> blocked, float[] vector, Set<String> links,
-              String category, String safety, String hiddenSource, Set<String> inboundDiscount, int linkCount,
-              int words, List<Tokens.Token> tokenized, int day, String language,
+record Source(String url, Body body, float[] vector, Linking linking, Facts facts,
               Map<String, List<NameIndex.Mention>> named, HiddenLinkAuthority.View authorityView) {
+
+    /**
+     * The source's words: {@code title} its title and H1, {@code text} its text, {@code blocked} where the text may
+     * carry no new link, {@code tokenized} its tokens when computed already (null: computed when asked).
+     */
+    record Body(String title, String text, List<int[]> blocked, List<Tokens.Token> tokenized) {
+    }
+
+    /**
+     * What the source links to ({@code links}, filtered out of its suggestions), and what evaluation hides of it.
+     *
+     * @param hiddenSource     names learned only from this page's links are ignored (null: none hidden)
+     * @param inboundDiscount  targets whose inbound count includes a hidden link from the source
+     * @param linkCount        how many links it has (hidden or not), for link density
+     */
+    record Linking(Set<String> links, String hiddenSource, Set<String> inboundDiscount, int linkCount) {
+        static final Linking NONE = new Linking(Set.of(), null, Set.of(), 0);
+    }
+
+    /** The source's category path, safety class, length in words, day published and language. */
+    record Facts(String category, String safety, int words, int day, String language) {
+    }
 
     /**
      * An indexed page: {@code heading} its title and H1, {@code blocked} where its text may carry no new link. With
@@ -34,9 +56,10 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
      */
     static Source page(String url, String heading, String body, List<int[]> blocked, float[] vector, PageInfo info,
                        boolean hideOwnLinks) {
-        return of(url, heading, body, blocked, vector, hideOwnLinks ? Set.of() : info.allLinks(), info.category(),
-                info.safety(), hideOwnLinks ? url : null, hideOwnLinks ? info.links() : Set.of(), info.links().size(),
-                info.words(), tokenize(body, info.language()), info.day(), info.language());
+        return of(url, new Body(heading, body, blocked, tokenize(body, info.language())), vector,
+                new Linking(hideOwnLinks ? Set.of() : info.allLinks(), hideOwnLinks ? url : null,
+                        hideOwnLinks ? info.links() : Set.of(), info.links().size()),
+                new Facts(info.category(), info.safety(), info.words(), info.day(), info.language()));
     }
 
     /**
@@ -46,21 +69,67 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
     static Source draft(Draft d, float[] vector, Set<String> links, String language) {
         String category = d.category() != null ? d.category() : d.url() != null ? CategoryPath.fromUrl(d.url()) : null;
         List<Tokens.Token> tokens = tokenize(d.text(), language);
-        return of(d.url(), d.title(), d.text(), d.blocked(), vector, links, category, d.safety(), null, Set.of(),
-                d.links().size(), tokens.size(), tokens, PageIndex.day(d.published()), language);
+        return of(d.url(), new Body(d.title(), d.text(), d.blocked(), tokens), vector,
+                new Linking(links, null, Set.of(), d.links().size()),
+                new Facts(category, d.safety(), tokens.size(), PageIndex.day(d.published()), language));
     }
 
     /** Only a page's text, for placing anchors in it (a plan's donor). */
     static Source text(String url, String body, List<int[]> blocked) {
-        return of(url, "", body, blocked, null, Set.of(), null, "", null, Set.of(), 0, 0, null, Fields.UNDATED, "");
+        return of(url, new Body("", body, blocked, null), null, Linking.NONE,
+                new Facts(null, "", 0, Fields.UNDATED, ""));
     }
 
-    private static Source of(String url, String title, String text, List<int[]> blocked, float[] vector,
-                             Set<String> links, String category, String safety, String hiddenSource,
-                             Set<String> inboundDiscount, int linkCount, int words, List<Tokens.Token> tokenized,
-                             int day, String language) {
-        return new Source(url, title, text, blocked, vector, links, category, safety, hiddenSource, inboundDiscount,
-                linkCount, words, tokenized, day, language, new HashMap<>(), HiddenLinkAuthority.View.NONE);
+    private static Source of(String url, Body body, float[] vector, Linking linking, Facts facts) {
+        return new Source(url, body, vector, linking, facts, new HashMap<>(), HiddenLinkAuthority.View.NONE);
+    }
+
+    String title() {
+        return body.title();
+    }
+
+    String text() {
+        return body.text();
+    }
+
+    List<int[]> blocked() {
+        return body.blocked();
+    }
+
+    Set<String> links() {
+        return linking.links();
+    }
+
+    String hiddenSource() {
+        return linking.hiddenSource();
+    }
+
+    Set<String> inboundDiscount() {
+        return linking.inboundDiscount();
+    }
+
+    int linkCount() {
+        return linking.linkCount();
+    }
+
+    String category() {
+        return facts.category();
+    }
+
+    String safety() {
+        return facts.safety();
+    }
+
+    int words() {
+        return facts.words();
+    }
+
+    int day() {
+        return facts.day();
+    }
+
+    String language() {
+        return facts.language();
     }
 
     /**
@@ -69,6 +138,8 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
      * hides stays hidden.
      */
     Source opening(int words, Function<String, float[]> embed) {
+        String text = text();
+        String title = title();
         List<Tokens.Token> all = tokens();
         int cut = text.length();
         if (all.size() > words) {
@@ -83,13 +154,13 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
             }
         }
         List<int[]> inHead = new ArrayList<>();
-        for (int[] b : blocked) {
+        for (int[] b : blocked()) {
             if (b[0] < cut) {
                 inHead.add(new int[] {b[0], Math.min(b[1], cut)});
             }
         }
-        return of(null, title, head, inHead, embed.apply(title + "\n" + head), links, category, safety, hiddenSource,
-                inboundDiscount, linkCount, kept.size(), kept, Fields.UNDATED, language).withAuthority(authorityView);
+        return of(null, new Body(title, head, inHead, kept), embed.apply(title + "\n" + head), linking,
+                new Facts(category(), safety(), kept.size(), Fields.UNDATED, language())).withAuthority(authorityView);
     }
 
     /**
@@ -108,8 +179,7 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
 
     /** This source with its links' part of the targets' authority taken out (see {@link HiddenLinkAuthority}). */
     Source withAuthority(HiddenLinkAuthority.View view) {
-        return new Source(url, title, text, blocked, vector, links, category, safety, hiddenSource,
-                inboundDiscount, linkCount, words, tokenized, day, language, named, view);
+        return new Source(url, body, vector, linking, facts, named, view);
     }
 
     /** A page's authority as this source sees it. */
@@ -119,7 +189,7 @@ record Source(String url, String title, String text, List<int[]> blocked, float[
 
     /** The text's tokens: those the caller computed already, else now. */
     List<Tokens.Token> tokens() {
-        return tokenized != null ? tokenized : tokenize(text, language);
+        return body.tokenized() != null ? body.tokenized() : tokenize(body.text(), facts.language());
     }
 
     /** The words of {@code text} read in {@code language} (the page's, or the draft's). */
