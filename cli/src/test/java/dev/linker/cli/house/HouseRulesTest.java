@@ -111,7 +111,6 @@ class HouseRulesTest {
             Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),
             Map.entry("dev.linker.index.PageInput", 12),
             Map.entry("dev.linker.index.PageInput$Json", 12),
-            Map.entry("dev.linker.index.suggest.SuggestSettings", 12),
             Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
             Map.entry("dev.linker.core.crawl.Crawler$Options", 10),

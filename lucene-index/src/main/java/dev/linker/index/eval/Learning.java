@@ -260,8 +260,8 @@ public final class Learning {
         Map<String, Set<String>> sample = sample(gold, MAX_SOURCES);
         TrainingSet judged = rows(suggester, sample, progress);
         TrainingSet train = rows(suggester.with(suggester.settings().withAsOfSourceDate(
-                dated || suggester.settings().asOfSourceDate())), sample, suggester.index().embedder() != null,
-                progress);
+                dated || suggester.settings().targets().asOfSourceDate())), sample,
+                suggester.index().embedder() != null, progress);
         return crossValidate(train, judged, sample, FOLDS, PARAMS, 0);
     }
 

@@ -75,8 +75,8 @@ public final class Inbound {
         Source about = Source.page(target, text.heading(), text.body(), snap.blocked(doc), snap.view.vector(doc),
                 snap.infos[doc], true);
         IndexSearcher s = snap.view.searcher();
-        PlanPass pass = new PlanPass(s, snap, Set.of(target), settings.hubTargets(), retrieval, ranker, anchoring,
-                model, where);
+        PlanPass pass = new PlanPass(s, snap, Set.of(target), settings.targets().hubTargets(), retrieval, ranker,
+                anchoring, model, where);
         List<Suggestion> scored = new ArrayList<>();
         for (Suggestion page : topical(snap, about, o.candidates(), null)) {
             PageInfo src = snap.infos[snap.docs.get(page.url())];

@@ -248,7 +248,7 @@ public final class Suggester {
      */
     public <T> T planPass(Set<String> acceptors, Function<PlanPass, T> f) {
         return snapshots.latest(snap -> f.apply(new PlanPass(snap.view.searcher(), snap, acceptors,
-                settings.hubTargets(), retrieval, ranker, anchoring, model(), index.where())));
+                settings.targets().hubTargets(), retrieval, ranker, anchoring, model(), index.where())));
     }
 
     /** The learned model indexed pages rank by, or null for the weights. */
