@@ -84,7 +84,7 @@ final class PlanCommand implements Callable<Integer> {
             List<String> live = index.urls(true);
             SuggestSettings settings = options.settings();
             Set<String> acceptors = acceptorsFile != null ? Planner.listed(acceptorsFile, live)
-                    : Planner.underLinked(index, settings.hubTargets());
+                    : Planner.underLinked(index, settings.targets().hubTargets());
             List<String> donors = donorsFile != null ? new ArrayList<>(Planner.listed(donorsFile, live)) : live;
             if (!log.quiet) {
                 err.printf("linker: planning %d donors -> %d acceptors%n", donors.size(), acceptors.size());

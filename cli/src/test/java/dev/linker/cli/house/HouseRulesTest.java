@@ -110,7 +110,6 @@ class HouseRulesTest {
             Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),
             Map.entry("dev.linker.index.PageInput", 12),
             Map.entry("dev.linker.index.PageInput$Json", 12),
-            Map.entry("dev.linker.index.suggest.SuggestSettings", 12),
             Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
             Map.entry("dev.linker.core.crawl.Crawler$Options", 10),
@@ -121,9 +120,7 @@ class HouseRulesTest {
             Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
             Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
             Map.entry("dev.linker.core.embed.EmbedderSettings", 9),
-            Map.entry("dev.linker.core.model.Link", 9),
-            Map.entry("dev.linker.index.rank.Trainer$Params", 9),
-            Map.entry("dev.linker.index.suggest.Draft", 9));
+            Map.entry("dev.linker.core.model.Link", 9));
 
     @Test
     void no_record_has_more_than_eight_components_and_the_old_ones_never_gain() {

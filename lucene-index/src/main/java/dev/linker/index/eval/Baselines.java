@@ -100,8 +100,8 @@ public final class Baselines {
             for (int i = 0; i < pages.size(); i++) {
                 Page p = pages.get(i);
                 // Every page loaded is a candidate (sources are live content pages, see Evaluator.gold).
-                allowed[i] = i != si && !excluded(p.url(), settings.excludes())
-                        && !(settings.asOfSourceDate() && src.day() != Fields.UNDATED && p.day() > src.day());
+                allowed[i] = i != si && !excluded(p.url(), settings.targets().excludes())
+                        && !(settings.targets().asOfSourceDate() && src.day() != Fields.UNDATED && p.day() > src.day());
             }
             tfidf.put(source, top(noStop.cosines(si, tfidfNorm), allowed, pages, depth));
             bm25.put(source, top(withStop.bm25(si), allowed, pages, depth));
@@ -118,7 +118,7 @@ public final class Baselines {
         index.forEachStored(FIELDS, d -> {
             String url = d.get(Fields.URL);
             boolean candidate = Status.LIVE.id().equals(d.get(Fields.STATUS))
-                    && (settings.hubTargets() || !PageKind.parse(d.get(Fields.KIND)).isHub());
+                    && (settings.targets().hubTargets() || !PageKind.parse(d.get(Fields.KIND)).isHub());
             if (!candidate && !gold.containsKey(url)) {
                 return;
             }

@@ -62,7 +62,8 @@ public final class Learning {
     /** What an opening's query adds to its page's URL. */
     static final String OPENING = "#opening";
     /** XGBoost's settings: plain gradient-boosted trees on whether the page is linked, shallow and slow to learn. */
-    public static final Trainer.Params PARAMS = new Trainer.Params("binary:logistic", 0.05, 3, 300, 1, 0.8, 0.8, 1, 1);
+    public static final Trainer.Params PARAMS = new Trainer.Params("binary:logistic",
+            new Trainer.Params.Trees(0.05, 3, 300, 1, 1), new Trainer.Params.Sampling(0.8, 0.8, 1));
 
     /**
      * Learns from the index's own links and decides whether the model ranks: the figures of the held-out pages, the
@@ -260,8 +261,8 @@ public final class Learning {
         Map<String, Set<String>> sample = sample(gold, MAX_SOURCES);
         TrainingSet judged = rows(suggester, sample, progress);
         TrainingSet train = rows(suggester.with(suggester.settings().withAsOfSourceDate(
-                dated || suggester.settings().asOfSourceDate())), sample, suggester.index().embedder() != null,
-                progress);
+                dated || suggester.settings().targets().asOfSourceDate())), sample,
+                suggester.index().embedder() != null, progress);
         return crossValidate(train, judged, sample, FOLDS, PARAMS, 0);
     }
 

@@ -22,19 +22,42 @@ public final class Trainer {
      * XGBoost's settings for a ranker.
      *
      * @param objective {@code rank:ndcg} (LambdaMART) or {@code binary:logistic}
+     * @param trees     how many trees are grown and how each may grow
+     * @param sampling  which rows and features each tree sees, and how many models of other seeds are averaged
      */
-    public record Params(String objective, double eta, int depth, int rounds, double minChildWeight, double subsample,
-                         double colsample, double lambda, int bags) {
+    public record Params(String objective, Trees trees, Sampling sampling) {
+
+        /**
+         * How the boosted trees grow.
+         *
+         * @param eta            learning rate: how much of each tree is added
+         * @param depth          the deepest a tree may be
+         * @param rounds         how many trees are grown (boosting rounds)
+         * @param minChildWeight the least weight (hessian) a leaf may have
+         * @param lambda         L2 regularisation of the leaf weights
+         */
+        public record Trees(double eta, int depth, int rounds, double minChildWeight, double lambda) {
+        }
+
+        /**
+         * Which rows and features each tree sees, and bagging.
+         *
+         * @param subsample share of the rows each tree is grown on
+         * @param colsample share of the features each tree may split on
+         * @param bags      models of other seeds averaged into one (1: no bagging)
+         */
+        public record Sampling(double subsample, double colsample, int bags) {
+        }
 
         Map<String, Object> xgboost(int seed) {
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("objective", objective);
-            p.put("eta", eta);
-            p.put("max_depth", depth);
-            p.put("min_child_weight", minChildWeight);
-            p.put("subsample", subsample);
-            p.put("colsample_bytree", colsample);
-            p.put("lambda", lambda);
+            p.put("eta", trees.eta());
+            p.put("max_depth", trees.depth());
+            p.put("min_child_weight", trees.minChildWeight());
+            p.put("subsample", sampling.subsample());
+            p.put("colsample_bytree", sampling.colsample());
+            p.put("lambda", trees.lambda());
             p.put("tree_method", "hist");
             p.put("seed", 20261126 + seed);
             // One thread: a site's rows are few (thousands to a few hundred thousand), and XGBoost's OpenMP threads
@@ -77,11 +100,11 @@ public final class Trainer {
             // is one sum of trees, each leaf divided by their number.
             double base = 0;
             List<TreeModel.Tree> trees = new java.util.ArrayList<>();
-            for (int bag = 0; bag < params.bags(); bag++) {
+            for (int bag = 0; bag < params.sampling().bags(); bag++) {
                 TreeModel one = train(m, params, bag, data, cols);
-                base += one.base() / params.bags();
+                base += one.base() / params.sampling().bags();
                 for (TreeModel.Tree t : one.trees()) {
-                    trees.add(t.scaled(1.0f / params.bags()));
+                    trees.add(t.scaled(1.0f / params.sampling().bags()));
                 }
             }
             return new TreeModel(base, List.copyOf(trees));
@@ -99,7 +122,7 @@ public final class Trainer {
      * trees every door applies are the trees XGBoost fitted, or training fails.
      */
     private static TreeModel train(DMatrix m, Params params, int seed, float[] data, int cols) throws XGBoostError {
-        Booster booster = XGBoost.train(m, params.xgboost(seed), params.rounds(), new HashMap<>(), null, null);
+        Booster booster = XGBoost.train(m, params.xgboost(seed), params.trees().rounds(), new HashMap<>(), null, null);
         try {
             TreeModel withoutBase = TreeModel.fromXgboostJson(booster.toByteArray("json"), 0);
             float[][] margin = booster.predict(m, true, 0);

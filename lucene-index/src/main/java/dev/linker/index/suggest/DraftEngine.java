@@ -80,8 +80,8 @@ public final class DraftEngine {
         if (request.title().isEmpty() && draft.linkable().isBlank()) {
             return List.of();
         }
-        Draft d = new Draft(request.url(), request.title(), draft.linkable(), draft.blocked(), Set.of(), null, "", null,
-                request.language());
+        Draft d = new Draft(request.url(), request.title(), draft.linkable(), draft.blocked(), Set.of(),
+                Draft.Profile.NONE.withLanguage(request.language()));
         String about = dev.linker.core.embed.EmbedText.clip(request.title() + "\n" + draft.linkable());
         String name = request.title().isEmpty() ? about : request.title();
         return suggester.index().draftsFirst().draft(() -> suggester.inbound(d, request.url(), name, about, o));
@@ -100,7 +100,7 @@ public final class DraftEngine {
         List<String> links = new ArrayList<>(draft.links());
         links.addAll(request.exclude());
         Draft d = new Draft(request.url(), request.title(), draft.linkable(), draft.blocked(),
-                new java.util.HashSet<>(links), null, "", null, request.language());
+                new java.util.HashSet<>(links), Draft.Profile.NONE.withLanguage(request.language()));
         return suggester.forDraft(d, vector, request.limit());
     }
 

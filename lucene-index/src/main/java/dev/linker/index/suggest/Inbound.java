@@ -72,8 +72,8 @@ public final class Inbound {
         // The target's own links hidden: a page it links to may well link back.
         Source about = snap.page(target, true, where);
         IndexSearcher s = snap.searcher();
-        PlanPass pass = new PlanPass(s, snap, Set.of(target), settings.hubTargets(), retrieval, ranker, anchoring,
-                model, where);
+        PlanPass pass = new PlanPass(s, snap, Set.of(target), settings.targets().hubTargets(), retrieval, ranker,
+                anchoring, model, where);
         List<Suggestion> scored = new ArrayList<>();
         for (Suggestion page : topical(snap, about, o.candidates(), null)) {
             PageInfo src = snap.info(snap.doc(page.url()));

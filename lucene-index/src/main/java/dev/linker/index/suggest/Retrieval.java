@@ -64,12 +64,12 @@ final class Retrieval {
         Query filter = TargetFilter.query(settings, src, asOf);
         // HNSW turns a filter into a bitset over all pages for every query; when all pages are live and no
         // category, hub or date bound applies, the source itself is dropped below and no filter is needed.
-        Query knnFilter = snap.allLive() && settings.categoryLevels() < 0 && asOf == Fields.UNDATED
-                && (settings.hubTargets() || snap.liveHubs() == 0) ? null : filter;
+        Query knnFilter = snap.allLive() && settings.targets().categoryLevels() < 0 && asOf == Fields.UNDATED
+                && (settings.targets().hubTargets() || snap.liveHubs() == 0) ? null : filter;
         Map<Integer, Candidate> cands = new HashMap<>();
         // Vectors: topic similarity.
-        if (src.vector() != null && settings.knnK() > 0) {
-            int k = settings.knnK() + 1;
+        if (src.vector() != null && settings.candidates().knnK() > 0) {
+            int k = settings.candidates().knnK() + 1;
             // The key holds a copy: the memo outlives this request's vector.
             ScoreDoc[] found = snap.memo.hits(new SearchMemo.VectorKey(src.vector().clone(), k, knnFilter),
                     counters.vectorHits, counters.vectorSearches,
@@ -84,20 +84,20 @@ final class Retrieval {
         // What BM25 a candidate outside the hits can have at most: NaN before a search, 0 when the search
         // returned every matching page, else the lowest hit's score.
         double bm25Bound = Double.NaN;
-        if (lexical != null && settings.lexicalK() > 0) {
+        if (lexical != null && settings.candidates().lexicalK() > 0) {
             // As for HNSW: a filter matching every page but the source makes BM25 leapfrog through all pages
             // (a third of a draft's search time at 100k pages); one more hit, the source dropped, is the same set.
             boolean unfiltered = knnFilter == null;
             Query q = unfiltered ? lexical : new BooleanQuery.Builder().add(lexical, BooleanClause.Occur.MUST)
                     .add(filter, BooleanClause.Occur.FILTER).build();
-            int wanted = settings.lexicalK() + (unfiltered ? 1 : 0);
+            int wanted = settings.candidates().lexicalK() + (unfiltered ? 1 : 0);
             ScoreDoc[] found = snap.memo.hits(new SearchMemo.LexicalKey(q, wanted), counters.lexicalHits,
                     counters.lexicalSearches, () -> s.search(q, wanted).scoreDocs);
             bm25Bound = found.length < wanted ? 0 : found[found.length - 1].score;
             int taken = 0;
             for (ScoreDoc sd : found) {
                 PageInfo t = snap.info(sd.doc);
-                if (taken == settings.lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
+                if (taken == settings.candidates().lexicalK() || unfiltered && t != null && t.url().equals(src.url())) {
                     continue;
                 }
                 taken++;
@@ -110,9 +110,9 @@ final class Retrieval {
         // Names the source text mentions.
         addMentions(cands, snap, snap.names().mentions(bodyTokens, src.hiddenSource(), src.named()), null);
         // SERP, when configured.
-        if (settings.serp() != null) {
+        if (settings.candidates().serp() != null) {
             String q = src.title().isBlank() ? src.text() : src.title().strip();
-            List<String> links = settings.serp().search(q.length() > 200 ? q.substring(0, 200) : q);
+            List<String> links = settings.candidates().serp().search(q.length() > 200 ? q.substring(0, 200) : q);
             int rank = 0;
             for (String link : links) {
                 Integer doc = resolve(snap, link);
@@ -134,19 +134,20 @@ final class Retrieval {
     Gathered gatherAmong(IndexSearcher s, SiteSnapshot snap, Source src, Query acceptorFilter, Set<String> acceptors,
                          int limit) throws IOException {
         Map<Integer, Candidate> cands = new HashMap<>();
-        if (src.vector() != null && settings.knnK() > 0) {
-            Query filter = settings.categoryLevels() >= 0 && src.category() != null
+        if (src.vector() != null && settings.candidates().knnK() > 0) {
+            Query filter = settings.targets().categoryLevels() >= 0 && src.category() != null
                     ? new BooleanQuery.Builder().add(acceptorFilter, BooleanClause.Occur.FILTER)
                             .add(TargetFilter.categoryBound(settings, src), BooleanClause.Occur.FILTER).build()
                     : acceptorFilter;
-            int k = Math.min(settings.knnK(), 2 * limit) + 1;
+            int k = Math.min(settings.candidates().knnK(), 2 * limit) + 1;
             addVectorHits(cands, s.search(new KnnFloatVectorQuery(Fields.VECTOR, src.vector(), k, filter), k).scoreDocs,
                     false);
         }
         List<Tokens.Token> tokens = src.tokens();
         addMentions(cands, snap, snap.names().mentions(tokens, null), acceptors);
         Map<String, Integer> tf = TermVector.counts(src.title(), tokens);
-        Query lexical = settings.lexicalK() > 0 && settings.weights().lexical() != 0 ? lexicalQuery(s, snap, tf) : null;
+        Query lexical = settings.candidates().lexicalK() > 0 && settings.weights().lexical() != 0
+                ? lexicalQuery(s, snap, tf) : null;
         return new Gathered(cands, new Lexical(lexical, 0, Double.NaN, tf));
     }
 
@@ -207,11 +208,11 @@ final class Retrieval {
     }
 
     /**
-     * With {@link SuggestSettings#asOfSourceDate()}, the indexed source's publication day; else, or when the source
-     * is undated or not indexed, {@link Fields#UNDATED}: no bound.
+     * With {@link SuggestSettings.Targets#asOfSourceDate()}, the indexed source's publication day; else, or when the
+     * source is undated or not indexed, {@link Fields#UNDATED}: no bound.
      */
     int asOfDay(SiteSnapshot snap, Source src) {
-        if (!settings.asOfSourceDate() || src.url() == null) {
+        if (!settings.targets().asOfSourceDate() || src.url() == null) {
             return Fields.UNDATED;
         }
         Integer doc = snap.doc(src.url());
@@ -219,9 +220,9 @@ final class Retrieval {
     }
 
     /**
-     * The source's words as a BM25 query: terms on more than {@link SuggestSettings#commonWordShare()} of the pages
-     * are dropped (title templates, boilerplate, "the"), the rest weighted by tf·idf, the 64 strongest kept, with
-     * the title field boosted.
+     * The source's words as a BM25 query: terms on more than {@link SuggestSettings.Candidates#commonWordShare()} of
+     * the pages are dropped (title templates, boilerplate, "the"), the rest weighted by tf·idf, the 64 strongest kept,
+     * with the title field boosted.
      */
     Query lexicalQuery(IndexSearcher s, SiteSnapshot snap, Map<String, Integer> tf) throws IOException {
         IndexReader r = s.getIndexReader();
@@ -232,7 +233,7 @@ final class Retrieval {
                 continue;
             }
             int df = snap.docFreq(e.getKey());
-            if (df == 0 || df > settings.commonWordShare() * n) {
+            if (df == 0 || df > settings.candidates().commonWordShare() * n) {
                 continue;
             }
             terms.add(new Weighted(e.getKey(), (1 + Math.log(e.getValue())) * Math.log((double) n / df)));

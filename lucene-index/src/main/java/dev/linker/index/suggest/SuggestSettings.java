@@ -14,43 +14,147 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * How suggestions are made.
+ * How suggestions are made: how candidates are gathered, which pages may be targets, how anchors are found and how
+ * candidates are ranked. Change one setting with a {@code with…} method; each group has its own as well.
  *
- * @param weights            score weights
- * @param knnK               vector candidates
- * @param lexicalK           BM25 candidates
- * @param excludes           target URLs matching any of these are never suggested
- * @param forbiddenSafety    source safety class → target safety classes it may not link to
- * @param categoryLevels     -1: no bound; N ≥ 0: targets must lie under the source's category N levels up
- * @param commonWordShare    words on more than this share of pages are dropped from the BM25 query (templates,
- *                           boilerplate)
- * @param serp               optional SERP client (null: off)
- * @param hubTargets         whether hubs (home, tag and category listings, about pages …) may be targets; off by
- *                           default: templates link them already, and prose links should lead to content
- * @param asOfSourceDate     only pages published on or before the source's date are candidates (undated pages
- *                           always are; an undated source has no bound): the site as the author saw it, for
- *                           evaluation on blogs
- * @param anchorSpans        short spans embedded per page, at most, to find the phrase closest in meaning when the
- *                           source neither names the page nor uses its distinctive words (0: that rule is off)
- * @param ranking            the learned ranker or the weights (see {@link Ranking})
+ * @param weights     score weights
+ * @param candidates  how many candidates retrieval gathers and from where (see {@link Candidates})
+ * @param targets     which pages may be targets of a source (see {@link Targets})
+ * @param anchorSpans short spans embedded per page, at most, to find the phrase closest in meaning when the source
+ *                    neither names the page nor uses its distinctive words (0: that rule is off)
+ * @param ranking     the learned ranker or the weights (see {@link Ranking})
  */
-public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List<Pattern> excludes,
-                              Map<String, Set<String>> forbiddenSafety, int categoryLevels, double commonWordShare,
-                              SerpClient serp, boolean hubTargets, boolean asOfSourceDate,
-                              int anchorSpans, Ranking ranking) {
+public record SuggestSettings(ScoreWeights weights, Candidates candidates, Targets targets, int anchorSpans,
+                              Ranking ranking) {
 
-    public static final SuggestSettings DEFAULT = new SuggestSettings(ScoreWeights.DEFAULT, 100, 100, List.of(),
-            Map.of(), -1, 0.5, null, false, false, 12, Ranking.AUTO);
+    public static final SuggestSettings DEFAULT = new SuggestSettings(ScoreWeights.DEFAULT, Candidates.DEFAULT,
+            Targets.DEFAULT, 12, Ranking.AUTO);
 
     public SuggestSettings {
-        excludes = List.copyOf(excludes);
-        forbiddenSafety = Map.copyOf(forbiddenSafety);
         ranking = ranking == null ? Ranking.AUTO : ranking;
     }
 
+    /**
+     * How retrieval gathers candidates.
+     *
+     * @param knnK            vector candidates
+     * @param lexicalK        BM25 candidates
+     * @param commonWordShare words on more than this share of pages are dropped from the BM25 query (templates,
+     *                        boilerplate)
+     * @param serp            optional SERP client (null: off)
+     */
+    public record Candidates(int knnK, int lexicalK, double commonWordShare, SerpClient serp) {
+        /** 100 candidates from each of HNSW and BM25, words on more than half the pages dropped, no SERP. */
+        public static final Candidates DEFAULT = new Candidates(100, 100, 0.5, null);
+
+        /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
+        public Candidates withDepth(int knn, int lexical) {
+            return new Candidates(knn, lexical, commonWordShare, serp);
+        }
+
+        /** These settings with another SERP client (null: off). */
+        public Candidates withSerp(SerpClient s) {
+            return new Candidates(knnK, lexicalK, commonWordShare, s);
+        }
+    }
+
+    /**
+     * Which pages may be targets of a source.
+     *
+     * @param excludes        target URLs matching any of these are never suggested
+     * @param forbiddenSafety source safety class → target safety classes it may not link to
+     * @param categoryLevels  -1: no bound; N ≥ 0: targets must lie under the source's category N levels up
+     * @param hubTargets      whether hubs (home, tag and category listings, about pages …) may be targets; off by
+     *                        default: templates link them already, and prose links should lead to content
+     * @param asOfSourceDate  only pages published on or before the source's date are candidates (undated pages
+     *                        always are; an undated source has no bound): the site as the author saw it, for
+     *                        evaluation on blogs
+     */
+    public record Targets(List<Pattern> excludes, Map<String, Set<String>> forbiddenSafety, int categoryLevels,
+                          boolean hubTargets, boolean asOfSourceDate) {
+        /** Every content page of the site: nothing excluded or forbidden, no category bound, no hubs, no date bound. */
+        public static final Targets DEFAULT = new Targets(List.of(), Map.of(), -1, false, false);
+
+        public Targets {
+            excludes = List.copyOf(excludes);
+            forbiddenSafety = Map.copyOf(forbiddenSafety);
+        }
+
+        /** These rules with other excluded URL patterns. */
+        public Targets withExcludes(List<Pattern> p) {
+            return new Targets(p, forbiddenSafety, categoryLevels, hubTargets, asOfSourceDate);
+        }
+
+        /** These rules with other forbidden safety pairs (source class → target classes). */
+        public Targets withForbiddenSafety(Map<String, Set<String>> f) {
+            return new Targets(excludes, f, categoryLevels, hubTargets, asOfSourceDate);
+        }
+
+        /** These rules with another category bound (-1: none). */
+        public Targets withCategoryLevels(int levels) {
+            return new Targets(excludes, forbiddenSafety, levels, hubTargets, asOfSourceDate);
+        }
+
+        /** These rules with hubs allowed as targets or not. */
+        public Targets withHubTargets(boolean on) {
+            return new Targets(excludes, forbiddenSafety, categoryLevels, on, asOfSourceDate);
+        }
+
+        /** These rules with the bound to the source's publication date on or off. */
+        public Targets withAsOfSourceDate(boolean on) {
+            return new Targets(excludes, forbiddenSafety, categoryLevels, hubTargets, on);
+        }
+    }
+
     public SuggestSettings withWeights(ScoreWeights w) {
-        return new SuggestSettings(w, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans, ranking);
+        return new SuggestSettings(w, candidates, targets, anchorSpans, ranking);
+    }
+
+    /** These settings with candidates gathered another way. */
+    public SuggestSettings withCandidates(Candidates c) {
+        return new SuggestSettings(weights, c, targets, anchorSpans, ranking);
+    }
+
+    /** These settings with other rules for which pages may be targets. */
+    public SuggestSettings withTargets(Targets t) {
+        return new SuggestSettings(weights, candidates, t, anchorSpans, ranking);
+    }
+
+    public SuggestSettings withAnchorSpans(int spans) {
+        return new SuggestSettings(weights, candidates, targets, spans, ranking);
+    }
+
+    public SuggestSettings withRanking(Ranking r) {
+        return new SuggestSettings(weights, candidates, targets, anchorSpans, r);
+    }
+
+    /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
+    public SuggestSettings withRetrievalDepth(int knn, int lexical) {
+        return withCandidates(candidates.withDepth(knn, lexical));
+    }
+
+    public SuggestSettings withSerp(SerpClient s) {
+        return withCandidates(candidates.withSerp(s));
+    }
+
+    public SuggestSettings withExcludes(List<Pattern> p) {
+        return withTargets(targets.withExcludes(p));
+    }
+
+    public SuggestSettings withForbiddenSafety(Map<String, Set<String>> f) {
+        return withTargets(targets.withForbiddenSafety(f));
+    }
+
+    public SuggestSettings withCategoryLevels(int levels) {
+        return withTargets(targets.withCategoryLevels(levels));
+    }
+
+    public SuggestSettings withHubTargets(boolean on) {
+        return withTargets(targets.withHubTargets(on));
+    }
+
+    public SuggestSettings withAsOfSourceDate(boolean on) {
+        return withTargets(targets.withAsOfSourceDate(on));
     }
 
     /**
@@ -80,51 +184,5 @@ public record SuggestSettings(ScoreWeights weights, int knnK, int lexicalK, List
             out.computeIfAbsent(f.substring(0, eq).strip(), k -> new HashSet<>()).add(f.substring(eq + 1).strip());
         }
         return out;
-    }
-
-    public SuggestSettings withExcludes(List<Pattern> p) {
-        return new SuggestSettings(weights, knnK, lexicalK, p, forbiddenSafety, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans, ranking);
-    }
-
-    public SuggestSettings withForbiddenSafety(Map<String, Set<String>> f) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, f, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans, ranking);
-    }
-
-    public SuggestSettings withCategoryLevels(int levels) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, levels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans, ranking);
-    }
-
-    /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
-    public SuggestSettings withRetrievalDepth(int knn, int lexical) {
-        return new SuggestSettings(weights, knn, lexical, excludes, forbiddenSafety, categoryLevels, commonWordShare, serp,
-                hubTargets, asOfSourceDate, anchorSpans, ranking);
-    }
-
-    public SuggestSettings withSerp(SerpClient s) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare, s,
-                hubTargets, asOfSourceDate, anchorSpans, ranking);
-    }
-
-    public SuggestSettings withAnchorSpans(int spans) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, hubTargets, asOfSourceDate, spans, ranking);
-    }
-
-    public SuggestSettings withHubTargets(boolean on) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, on, asOfSourceDate, anchorSpans, ranking);
-    }
-
-    public SuggestSettings withRanking(Ranking r) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, hubTargets, asOfSourceDate, anchorSpans, r);
-    }
-
-    public SuggestSettings withAsOfSourceDate(boolean on) {
-        return new SuggestSettings(weights, knnK, lexicalK, excludes, forbiddenSafety, categoryLevels, commonWordShare,
-                serp, hubTargets, on, anchorSpans, ranking);
     }
 }

@@ -234,8 +234,7 @@ public final class Suggester {
     public List<Suggestion> inbound(Draft d, String target, String name, String about, Inbound.Options o) {
         float[] vector = embed(d.title() + "\n" + d.text());
         float[] aboutVector = embed(name + "\n" + about);
-        Draft topic = new Draft(d.url(), d.title(), d.text(), d.blocked(), Set.of(), d.category(), d.safety(),
-                d.published(), d.language());
+        Draft topic = d.withLinks(Set.of());
         TreeModel draftModel = settings.ranking().forDrafts().model(index.ranker());
         return snapshots.latest(snap -> inbound.forDraft(snap, Source.draft(topic, vector, snap.linkedFrom(topic),
                 snap.language(topic)), target, name, about, aboutVector, o, draftModel));
@@ -247,7 +246,7 @@ public final class Suggester {
      */
     public <T> T planPass(Set<String> acceptors, Function<PlanPass, T> f) {
         return snapshots.latest(snap -> f.apply(new PlanPass(snap.searcher(), snap, acceptors,
-                settings.hubTargets(), retrieval, ranker, anchoring, model(), index.where())));
+                settings.targets().hubTargets(), retrieval, ranker, anchoring, model(), index.where())));
     }
 
     /** The learned model indexed pages rank by, or null for the weights. */

@@ -37,14 +37,14 @@ final class TargetFilter {
     TargetFilter(SuggestSettings settings, Source src, Set<String> only, int asOf) {
         this.settings = settings;
         this.src = src;
-        this.bound = settings.categoryLevels() >= 0 && src.category() != null
-                ? CategoryPath.up(src.category(), settings.categoryLevels()) : null;
+        this.bound = settings.targets().categoryLevels() >= 0 && src.category() != null
+                ? CategoryPath.up(src.category(), settings.targets().categoryLevels()) : null;
         this.only = only;
         this.asOf = asOf;
     }
 
     boolean accepts(PageInfo t) {
-        return t != null && mayTake(t, settings.hubTargets()) && !t.url().equals(src.url())
+        return t != null && mayTake(t, settings.targets().hubTargets()) && !t.url().equals(src.url())
                 && !src.links().contains(t.url()) && !excluded(t.url()) && !forbidden(src.safety(), t.safety())
                 && (bound == null || t.category().startsWith(bound))
                 && (only == null || only.contains(t.url()))
@@ -68,14 +68,14 @@ final class TargetFilter {
     static Query query(SuggestSettings settings, Source src, int asOf) {
         BooleanQuery.Builder b = new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(Fields.STATUS, Status.LIVE.id())), BooleanClause.Occur.FILTER);
-        if (!settings.hubTargets()) {
+        if (!settings.targets().hubTargets()) {
             b.add(new TermQuery(new Term(Fields.HUB, "1")), BooleanClause.Occur.MUST_NOT);
         }
         if (asOf != Fields.UNDATED) {
             // Undated pages hold the smallest day, so the range keeps them.
             b.add(IntPoint.newRangeQuery(Fields.PUBLISHED_DAY, Fields.UNDATED, asOf), BooleanClause.Occur.FILTER);
         }
-        if (settings.categoryLevels() >= 0 && src.category() != null) {
+        if (settings.targets().categoryLevels() >= 0 && src.category() != null) {
             b.add(categoryBound(settings, src), BooleanClause.Occur.FILTER);
         }
         if (src.url() != null) {
@@ -87,11 +87,11 @@ final class TargetFilter {
     /** The category bound of {@link #accepts} as a Lucene filter (a category ancestor of the page). */
     static TermQuery categoryBound(SuggestSettings settings, Source src) {
         return new TermQuery(new Term(Fields.CATEGORY_ANCESTOR, CategoryPath.up(src.category(),
-                settings.categoryLevels())));
+                settings.targets().categoryLevels())));
     }
 
     private boolean excluded(String url) {
-        for (Pattern p : settings.excludes()) {
+        for (Pattern p : settings.targets().excludes()) {
             if (p.matcher(url).find()) {
                 return true;
             }
@@ -100,7 +100,7 @@ final class TargetFilter {
     }
 
     private boolean forbidden(String sourceSafety, String targetSafety) {
-        Set<String> no = settings.forbiddenSafety().get(sourceSafety == null ? "" : sourceSafety);
+        Set<String> no = settings.targets().forbiddenSafety().get(sourceSafety == null ? "" : sourceSafety);
         return no != null && no.contains(targetSafety == null ? "" : targetSafety);
     }
 }

@@ -103,7 +103,8 @@ class LearningTest {
             set.add(source, urls, rows, linked);
             gold.put(source, linked);
         }
-        Trainer.Params p = new Trainer.Params("binary:logistic", 0.3, 6, 200, 0, 1, 1, 0, 1);
+        Trainer.Params p = new Trainer.Params("binary:logistic", new Trainer.Params.Trees(0.3, 6, 200, 0, 0),
+                new Trainer.Params.Sampling(1, 1, 1));
         TreeModel seenAll = Trainer.train(set.groups(), p);
         Map<String, List<String>> inSample = new HashMap<>();
         for (TrainingSet.Group g : set.groups()) {

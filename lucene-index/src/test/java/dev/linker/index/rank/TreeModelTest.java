@@ -14,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The trees XGBoost fits, applied in plain Java, stored and read back. */
 public class TreeModelTest {
-    public static final Trainer.Params SMALL = new Trainer.Params("binary:logistic", 0.1, 3, 40, 1, 0.8, 0.8, 1, 1);
+    public static final Trainer.Params SMALL = new Trainer.Params("binary:logistic",
+            new Trainer.Params.Trees(0.1, 3, 40, 1, 1), new Trainer.Params.Sampling(0.8, 0.8, 1));
 
     /** Groups whose linked candidate has a high first feature, with missing values and ties at the thresholds. */
     public static TrainingSet synthetic(long seed) {

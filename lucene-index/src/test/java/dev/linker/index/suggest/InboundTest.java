@@ -116,7 +116,8 @@ class InboundTest {
     @Test
     void a_draft_gets_sources_with_a_phrase_and_none_that_links_to_its_address_already() {
         Draft d = new Draft(GRINDER, "Choosing a Burr Grinder", "A burr grinder crushes beans evenly; blade grinders "
-                + "chop them unevenly, so espresso and pour-over taste better from burrs.", Set.of(), null, "");
+                + "chop them unevenly, so espresso and pour-over taste better from burrs.", List.of(), Set.of(),
+                Draft.Profile.NONE);
         List<Suggestion> got = suggester.inbound(d, d.url(), d.title(), d.title() + "\n" + d.text(),
                 Inbound.Options.of(10, -1));
         assertFalse(got.isEmpty(), "pages about grinding should link to the draft");

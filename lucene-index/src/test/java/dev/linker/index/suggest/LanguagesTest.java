@@ -47,8 +47,8 @@ class LanguagesTest {
             String draft = "Which burr grinder for an even espresso grind?";
             List<String> any = s.forDraft(Draft.of("", draft), 5).stream().map(Suggestion::url).toList();
             assertTrue(any.contains("/fr/moulins.html") && any.contains("/en/grinders.html"), any.toString());
-            List<String> inFrench = s.forDraft(new Draft(null, "", draft, List.of(), java.util.Set.of(), null, "",
-                    null, "fr"), 5).stream().map(Suggestion::url).toList();
+            List<String> inFrench = s.forDraft(new Draft(null, "", draft, List.of(), java.util.Set.of(),
+                    Draft.Profile.NONE.withLanguage("fr")), 5).stream().map(Suggestion::url).toList();
             assertTrue(inFrench.contains("/fr/moulins.html"), inFrench.toString());
             assertFalse(inFrench.stream().anyMatch(u -> u.startsWith("/en/")), inFrench.toString());
         }

@@ -105,7 +105,8 @@ class SuggesterTest {
     @Test
     void a_draft_gets_anchors_in_its_own_text_or_a_suggested_wording() {
         Draft d = new Draft(null, "Iced coffee", "Iced coffee is not cold brew: pour hot espresso over ice. "
-                + "With milk it becomes an iced flat white.", Set.of(), "/guides/", "");
+                + "With milk it becomes an iced flat white.", List.of(), Set.of(),
+                Draft.Profile.NONE.withCategory("/guides/"));
         List<Suggestion> s = new Suggester(index, SuggestSettings.DEFAULT).forDraft(d, 5);
         assertTrue(urls(s).subList(0, 3).contains(FLAT_WHITE), urls(s).toString());
         Suggestion fw = s.stream().filter(x -> x.url().equals(FLAT_WHITE)).findFirst().orElseThrow();
@@ -124,7 +125,7 @@ class SuggesterTest {
     @Test
     void a_page_ranked_in_the_top_five_is_returned_without_anchor_when_no_phrase_fits() {
         // A draft that says nothing the decaf page is about in words of its own, but is about coffee.
-        Draft d = new Draft(null, "", "Coffee every evening keeps me up.", Set.of(), null, "");
+        Draft d = Draft.of("", "Coffee every evening keeps me up.");
         List<Suggestion> s = new Suggester(index, SuggestSettings.DEFAULT.withAnchorSpans(0)).forDraft(d, 5);
         assertEquals(5, s.size(), "ranking first: five pages, placed or not");
         Suggestion none = s.stream().filter(x -> !x.anchor().inText()).findFirst().orElseThrow();

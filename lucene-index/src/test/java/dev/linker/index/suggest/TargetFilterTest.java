@@ -33,8 +33,8 @@ class TargetFilterTest {
     }
 
     static Source inLanguage(String language, String url, Set<String> links, String category, String safety) {
-        return Source.draft(new Draft(url, "A draft", "About cold brew and grinders.", List.of(), links, category,
-                safety, null), null, links, language == null ? "" : language);
+        return Source.draft(new Draft(url, "A draft", "About cold brew and grinders.", List.of(), links,
+                new Draft.Profile(category, safety, null, "")), null, links, language == null ? "" : language);
     }
 
     static TargetFilter filter(SuggestSettings settings, Source src) {

@@ -100,7 +100,7 @@ public class PlanJobTest {
                 return v != null && v[0].equals(hash) ? (float[]) v[1] : null;
             });
             List<String> live = index.urls(true);
-            Set<String> acceptors = Planner.underLinked(index, settings.hubTargets());
+            Set<String> acceptors = Planner.underLinked(index, settings.targets().hubTargets());
             // linker plan reads the index without a model: no anchor is chosen by embedding spans.
             Planner.Result r = Planner.plan(new Suggester(index, settings.withAnchorSpans(0)), index, live, acceptors,
                     ps, crawl, List.of(), null);
