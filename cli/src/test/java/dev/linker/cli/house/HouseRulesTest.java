@@ -121,7 +121,6 @@ class HouseRulesTest {
             Map.entry("dev.linker.server.ServerConfig", 10),
             Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
             Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
-            Map.entry("dev.linker.core.embed.EmbedderSettings", 9),
             Map.entry("dev.linker.core.model.Link", 9),
             Map.entry("dev.linker.index.rank.Trainer$Params", 9),
             Map.entry("dev.linker.index.suggest.Draft", 9));
