@@ -114,7 +114,6 @@ class HouseRulesTest {
             Map.entry("dev.linker.index.suggest.SuggestSettings", 12),
             Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
-            Map.entry("dev.linker.core.crawl.Crawler$Options", 10),
             Map.entry("dev.linker.core.result.Finding", 10),
             Map.entry("dev.linker.core.score.ScoreComponents", 10),
             Map.entry("dev.linker.core.score.ScoreWeights", 10),
