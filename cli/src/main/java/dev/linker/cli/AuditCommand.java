@@ -83,19 +83,22 @@ final class AuditCommand implements Callable<Integer> {
             result = result.withFindings(crawled.atUrls(result.findings()));
         }
         progress.done("audited " + result.summary().pages() + " pages, " + result.summary().links() + " links");
-        List<Path> files = ReportWriter.write(result, cfg.formats(), cfg.output(),
+        AuditConfig.Reporting reporting = cfg.reporting();
+        List<Path> files = ReportWriter.write(result, reporting.formats(), reporting.output(),
                 ReportOptions.defaults().withMaxAnnotations(o.maxAnnotations), out);
         out.flush();
         if (!o.quiet) {
             for (Path f : files) {
                 err.println("linker: wrote " + f);
             }
-            if (!files.isEmpty() || !cfg.formats().equals(List.of("text"))) {
+            if (!files.isEmpty() || !reporting.formats().equals(List.of("text"))) {
                 err.println("linker: " + FindingCounts.present(result.findings()) + (result.baselined() > 0
                         ? " (" + result.baselined() + " more in the baseline)" : ""));
             }
-            if (cfg.writeBaseline() != null) {
-                err.println("linker: baseline of " + (result.findings().size() + result.baselined()) + " findings written to " + cfg.writeBaseline());
+            Path written = cfg.baselines().writeBaseline();
+            if (written != null) {
+                err.println("linker: baseline of " + (result.findings().size() + result.baselined())
+                        + " findings written to " + written);
             }
         }
         return result.exitCode().code();

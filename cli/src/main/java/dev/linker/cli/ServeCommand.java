@@ -86,7 +86,7 @@ final class ServeCommand implements Callable<Integer> {
         ServerConfig config = ServerConfig.fromEnvironment(ServerConfig.defaults(), System.getenv()).withHost(host)
                 .withPort(port).withDraftCacheEntries(draftCache).withDraftReuseWords(draftReuseWords);
         if (cors != null && !cors.isEmpty()) {
-            List<String> all = new java.util.ArrayList<>(config.corsOrigins());
+            List<String> all = new java.util.ArrayList<>(config.callers().corsOrigins());
             all.addAll(cors);
             config = config.withCorsOrigins(all);
         }

@@ -28,7 +28,7 @@ final class AuditLog {
         log.info("Linker: " + findings.size() + " finding" + (findings.size() == 1 ? "" : "s")
                 + (counts.isEmpty() ? "" : " (" + counts + ")")
                 + (result.baselined() > 0 ? ", " + result.baselined() + " suppressed by the baseline" : ""));
-        FailOn fail = result.config().failOn();
+        FailOn fail = result.config().reporting().failOn();
         for (Finding f : findings.subList(0, Math.min(TOP_FINDINGS, findings.size()))) {
             String line = "  " + f.severity().id() + " [" + f.checkId() + "] " + f.location() + ": " + f.message();
             if (fail.fails(f.severity())) {
@@ -46,7 +46,7 @@ final class AuditLog {
 
     /** "Linker: 3 findings at or above error: orphan 2, broken-link 1 — see target/linker/report.html". */
     static String failure(AuditResult result, Map<String, Path> written, Function<Path, String> display) {
-        FailOn fail = result.config().failOn();
+        FailOn fail = result.config().reporting().failOn();
         List<Finding> failing = result.findings().stream().filter(f -> fail.fails(f.severity())).toList();
         Path report = written.containsKey("html") ? written.get("html") : written.values().stream().findFirst().orElse(null);
         return "Linker: " + failing.size() + " finding" + (failing.size() == 1 ? "" : "s") + " at or above "

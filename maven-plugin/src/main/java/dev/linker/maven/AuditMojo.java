@@ -40,7 +40,7 @@ public class AuditMojo extends AuditParameters {
             return;
         }
         AuditConfig cfg = buildConfig();
-        Path site = cfg.siteDir();
+        Path site = cfg.input().siteDir();
         if (site == null || !Files.isDirectory(site)) {
             throw new MojoExecutionException("Linker: site directory " + (site == null ? "(none)" : display(site))
                     + " does not exist. Build the site first, or point the audit at the folder of built HTML with"
@@ -54,16 +54,17 @@ public class AuditMojo extends AuditParameters {
             result = Auditor.run(cfg);
             AuditLog.summary(getLog(), result);
             // Always a folder in the plugin (report.<ext> per format), so it is made before the core writer runs.
-            Files.createDirectories(cfg.output());
-            for (Path f : ReportWriter.write(result, cfg.formats(), cfg.output(), new StringBuilder())) {
+            Path output = cfg.reporting().output();
+            Files.createDirectories(output);
+            for (Path f : ReportWriter.write(result, cfg.reporting().formats(), output, new StringBuilder())) {
                 String name = f.getFileName().toString();
                 written.put(name.substring(name.lastIndexOf('.') + 1), f);
             }
         } catch (LinkerException e) {
             throw MojoErrors.of(e);
         } catch (IOException e) {
-            throw new MojoExecutionException("Linker: cannot create the report folder " + display(cfg.output()) + ": "
-                    + e.getMessage(), e);
+            throw new MojoExecutionException("Linker: cannot create the report folder "
+                    + display(cfg.reporting().output()) + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw MojoErrors.unexpected(e);
         } catch (OutOfMemoryError e) {
@@ -102,7 +103,8 @@ public class AuditMojo extends AuditParameters {
         try {
             AuditConfig c = b.build();
             // Neither pom nor file chose an output: core's default is standard output, the plugin's is a folder.
-            return c.output() != null ? c : b.output(buildDirectory.toPath().resolve(DEFAULT_OUTPUT)).build();
+            return c.reporting().output() != null ? c
+                    : b.output(buildDirectory.toPath().resolve(DEFAULT_OUTPUT)).build();
         } catch (LinkerException e) {
             throw MojoErrors.of(e);
         } catch (RuntimeException e) {

@@ -12,14 +12,14 @@ import java.util.Set;
  * and the CORS origins allowed to call it from a CMS page.
  */
 final class Access {
-    private final ServerConfig config;
+    private final ServerConfig.Callers callers;
 
-    Access(ServerConfig config) {
-        this.config = config;
+    Access(ServerConfig.Callers callers) {
+        this.callers = callers;
     }
 
     private boolean originAllowed(String origin) {
-        return origin != null && (config.corsOrigins().contains("*") || config.corsOrigins().contains(origin));
+        return origin != null && (callers.corsOrigins().contains("*") || callers.corsOrigins().contains(origin));
     }
 
     void cors(Context ctx) {
@@ -44,8 +44,8 @@ final class Access {
 
     Handler read(Handler h) {
         return ctx -> {
-            if (!config.readKeys().isEmpty()) {
-                requireKey(ctx, config.readKeys(), true);
+            if (!callers.readKeys().isEmpty()) {
+                requireKey(ctx, callers.readKeys(), true);
             }
             h.handle(ctx);
         };
@@ -53,11 +53,11 @@ final class Access {
 
     Handler write(Handler h) {
         return ctx -> {
-            if (config.writeKeys().isEmpty()) {
+            if (callers.writeKeys().isEmpty()) {
                 throw new ApiException(401, "no_api_keys", "This server accepts no writes: no API keys are configured ("
                         + ServerConfig.ENV_WRITE_KEYS + ")", "Authorization");
             }
-            requireKey(ctx, config.writeKeys(), false);
+            requireKey(ctx, callers.writeKeys(), false);
             h.handle(ctx);
         };
     }
@@ -65,8 +65,8 @@ final class Access {
     /** What the request's key may do, for {@code GET /api/v1/access}: read and write, each true or false. */
     java.util.Map<String, Boolean> grants(Context ctx) {
         byte[] given = bearer(ctx);
-        boolean write = given != null && matches(given, config.writeKeys());
-        boolean read = config.readKeys().isEmpty() || write || given != null && matches(given, config.readKeys());
+        boolean write = given != null && matches(given, callers.writeKeys());
+        boolean read = callers.readKeys().isEmpty() || write || given != null && matches(given, callers.readKeys());
         return java.util.Map.of("read", read, "write", write);
     }
 
@@ -77,7 +77,7 @@ final class Access {
             throw new ApiException(401, "unauthorized", "An API key is required: Authorization: Bearer <key>",
                     "Authorization");
         }
-        boolean ok = matches(given, keys) || alsoWriteKeys && matches(given, config.writeKeys());
+        boolean ok = matches(given, keys) || alsoWriteKeys && matches(given, callers.writeKeys());
         if (!ok) {
             ctx.header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
             throw new ApiException(401, "unauthorized", "The API key is not valid for " + ctx.method() + " "

@@ -44,12 +44,12 @@ final class ApiRoutes {
 
     void suggestions(Context ctx) {
         List<LinkerService.Suggestion> list = service.suggest(
-                new SuggestRequest(Requests.suggest(body(ctx), config.maxTextChars())));
+                new SuggestRequest(Requests.suggest(body(ctx), config.limits().maxTextChars())));
         send(ctx, 200, Map.of("suggestions", list));
     }
 
     void inbound(Context ctx) {
-        LinkerService.InboundRequest r = Requests.inbound(body(ctx), config.maxTextChars());
+        LinkerService.InboundRequest r = Requests.inbound(body(ctx), config.limits().maxTextChars());
         List<LinkerService.InboundSuggestion> list;
         try {
             list = service.inbound(r);
@@ -83,7 +83,7 @@ final class ApiRoutes {
             throw new ApiException(413, "too_large", "pages has " + pages.size() + " entries; at most "
                     + LinkerServer.MAX_PAGES_PER_BATCH + " per request", "pages");
         }
-        LinkerService.UpsertResult r = service.upsert(PageInput.batch(b, config.maxTextChars()));
+        LinkerService.UpsertResult r = service.upsert(PageInput.batch(b, config.limits().maxTextChars()));
         send(ctx, 200, Map.of("upserted", r.upserted(), "embedded", r.embedded()));
     }
 
@@ -100,7 +100,7 @@ final class ApiRoutes {
      * only, page.url equal to url …) is the index's rule, the same for every door, reported with the field it names.
      */
     void events(Context ctx) {
-        EventInput event = Requests.event(body(ctx), config.maxTextChars());
+        EventInput event = Requests.event(body(ctx), config.limits().maxTextChars());
         try {
             service.apply(event);
         } catch (UnknownPageException e) {
@@ -156,9 +156,9 @@ final class ApiRoutes {
 
     void limitBody(Context ctx) {
         long length = ctx.contentLength();
-        if (length > config.maxBodyBytes()) {
+        if (length > config.limits().maxBodyBytes()) {
             throw new ApiException(413, "too_large", "Request body of " + length + " bytes exceeds the limit of "
-                    + config.maxBodyBytes() + " bytes", null);
+                    + config.limits().maxBodyBytes() + " bytes", null);
         }
     }
 

@@ -69,12 +69,12 @@ public final class LinkerServer implements AutoCloseable {
         this.config = config;
         this.service = service;
         this.api = new ApiRoutes(config, service);
-        this.access = new Access(config);
+        this.access = new Access(config.callers());
         this.files = new StaticFiles(config.vendorDir());
         this.app = Javalin.create(c -> {
             c.startup.showJavalinBanner = false;
             c.startup.showOldJavalinVersionWarning = false;
-            c.http.maxRequestSize = config.maxBodyBytes();
+            c.http.maxRequestSize = config.limits().maxBodyBytes();
             c.http.prefer405over404 = true;
             c.jetty.host = config.host();
             c.jetty.port = config.port();
@@ -219,8 +219,8 @@ public final class LinkerServer implements AutoCloseable {
             progress.accept("linker: " + index.openNote());
         }
         dev.linker.server.engine.IndexService service =
-                new dev.linker.server.engine.IndexService(index, config.draftCacheEntries(),
-                        config.draftReuseWords());
+                new dev.linker.server.engine.IndexService(index, config.drafts().cacheEntries(),
+                        config.drafts().reuseWords());
         try {
             if (service.damage() != null) {
                 throw service.damage(); // `linker serve` on a damaged index: a usage error, not a sick server
@@ -230,7 +230,7 @@ public final class LinkerServer implements AutoCloseable {
                     List<dev.linker.index.PageInput> pages;
                     try {
                         pages = dev.linker.index.PageInput.batch(new com.fasterxml.jackson.databind.ObjectMapper()
-                                .readTree(in), config.maxTextChars());
+                                .readTree(in), config.limits().maxTextChars());
                     } catch (PageLimits.InvalidPageException | com.fasterxml.jackson.core.JacksonException e) {
                         throw new dev.linker.core.result.LinkerException(pagesJson + ": " + e.getMessage(), e);
                     }

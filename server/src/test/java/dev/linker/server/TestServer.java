@@ -45,7 +45,7 @@ final class TestServer implements AutoCloseable {
 
     /** A server over {@code index}, which it closes. */
     static TestServer start(PageIndex index, ServerConfig config) {
-        IndexService service = new IndexService(index, 1000, config.draftReuseWords());
+        IndexService service = new IndexService(index, 1000, config.drafts().reuseWords());
         return new TestServer(LinkerServer.create(config.withHost("127.0.0.1").withPort(0), service).start(), service);
     }
 
@@ -60,7 +60,7 @@ final class TestServer implements AutoCloseable {
     static java.util.List<dev.linker.index.PageInput> fixturePages() {
         try (InputStream in = TestServer.class.getClassLoader().getResourceAsStream("linker/fixtures/pages.json")) {
             return dev.linker.index.PageInput.batch(new com.fasterxml.jackson.databind.ObjectMapper().readTree(in),
-                    ServerConfig.defaults().maxTextChars());
+                    ServerConfig.defaults().limits().maxTextChars());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -102,7 +102,6 @@ class HouseRulesTest {
      * reads or writes) are among them; the settings and the stages' inputs are the ones to group first.
      */
     static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.ofEntries(
-            Map.entry("dev.linker.core.config.AuditConfig", 19),
             Map.entry("dev.linker.index.PageRecord", 16),
             Map.entry("dev.linker.index.suggest.SnapshotLoader$Row", 16),
             Map.entry("dev.linker.core.model.Page", 14),
@@ -112,14 +111,11 @@ class HouseRulesTest {
             Map.entry("dev.linker.index.PageInput$Json", 12),
             Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
-            Map.entry("dev.linker.core.crawl.Crawler$Options", 10),
             Map.entry("dev.linker.core.result.Finding", 10),
             Map.entry("dev.linker.core.score.ScoreComponents", 10),
             Map.entry("dev.linker.core.score.ScoreWeights", 10),
-            Map.entry("dev.linker.server.ServerConfig", 10),
             Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
             Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
-            Map.entry("dev.linker.core.embed.EmbedderSettings", 9),
             Map.entry("dev.linker.core.model.Link", 9));
 
     @Test

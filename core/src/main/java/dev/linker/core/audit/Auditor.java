@@ -39,17 +39,18 @@ public final class Auditor {
      * @throws GitException (a {@link LinkerException}) in changed-only mode when git cannot say what changed
      */
     public static AuditResult run(AuditConfig config, ReadListener listener) {
-        Site site = SiteReader.read(new ReadOptions(config.siteDir(), config.baseUrl(), config.contentSelector(),
-                config.boilerplateSelector(), config.maxPageBytes(), listener).withoutText());
-        SourceMap sources = SourceMap.build(config.sources(), site, listener);
+        AuditConfig.Input in = config.input();
+        Site site = SiteReader.read(new ReadOptions(in.siteDir(), in.baseUrl(), in.contentSelector(),
+                in.boilerplateSelector(), in.maxPageBytes(), listener).withoutText());
+        SourceMap sources = SourceMap.build(in.sources(), site, listener);
         boolean changedOnly = config.changes().changedOnly();
-        GitRepo git = changedOnly ? GitRepo.require(config.siteDir(), "changed-only mode")
-                : config.git() ? GitRepo.find(config.siteDir()).orElse(null) : null;
+        GitRepo git = changedOnly ? GitRepo.require(in.siteDir(), "changed-only mode")
+                : config.git() ? GitRepo.find(in.siteDir()).orElse(null) : null;
         try {
             SiteHistory history = SiteHistory.NONE;
             if (git != null && config.git()) {
                 try {
-                    history = SiteHistory.read(git, site, historyFiles(git, config.siteDir(), site, sources),
+                    history = SiteHistory.read(git, site, historyFiles(git, in.siteDir(), site, sources),
                             SiteHistory.DEFAULT_MAX_VERSIONS, SiteHistory.DEFAULT_MAX_COMMITS);
                     listener.note(String.format(java.util.Locale.ROOT,
                             "git history: %d commits, %d file versions, %d pages with titles, %d link ages in %.1f s",

@@ -56,7 +56,7 @@ final class ChangedOnly {
         AuditConfig config = full.config();
         ChangeScope scope = config.changes();
         ChangedFiles changed = ChangedFiles.compute(git, scope.since(), scope.pullRequestBase(), scope.uncommitted());
-        Set<String> pages = changedPages(git, config.siteDir(), site, sources, changed.paths());
+        Set<String> pages = changedPages(git, config.input().siteDir(), site, sources, changed.paths());
         Map<String, Integer> base = baseFingerprints(git, config, site, changed);
         String how;
         List<Finding> kept = new ArrayList<>();
@@ -74,7 +74,7 @@ final class ChangedOnly {
                 }
             }
         } else {
-            boolean baseline = config.baseline() != null;
+            boolean baseline = config.baselines().baseline() != null;
             how = baseline ? "the site at the merge base is not committed; site-wide findings not in the baseline are kept"
                     : "the site at the merge base is not committed and there is no baseline, so site-wide findings the change"
                     + " causes elsewhere cannot be told apart (commit a baseline with --write-baseline)";
@@ -122,18 +122,22 @@ final class ChangedOnly {
      */
     private static Map<String, Integer> baseFingerprints(GitRepo git, AuditConfig config, Site site,
                                                          ChangedFiles changed) {
-        String rel = git.relative(config.siteDir());
+        String rel = git.relative(config.input().siteDir());
         if (rel == null) {
             return null;
         }
         Path tmp = null;
         try {
             tmp = Files.createTempDirectory("linker-base-");
-            AuditConfig baseConfig = new AuditConfig(tmp, config.baseUrl(), config.entry(), config.contentSelector(),
-                    config.boilerplateSelector(), config.failOn(), null, null, List.of(), null, config.checks(), null,
-                    false, false, config.ignorePages(), config.maxPageBytes(), null);
-            ReadOptions read = new ReadOptions(tmp, config.baseUrl(), config.contentSelector(),
-                    config.boilerplateSelector(), config.maxPageBytes(), dev.linker.core.site.ReadListener.NONE)
+            AuditConfig.Input in = config.input();
+            AuditConfig baseConfig = new AuditConfig(
+                    new AuditConfig.Input(tmp, in.baseUrl(), in.entry(), in.contentSelector(), in.boilerplateSelector(),
+                            in.maxPageBytes(), Map.of()),
+                    new AuditConfig.Rules(config.rules().checks(), null, config.rules().ignorePages()),
+                    new AuditConfig.Reporting(config.reporting().failOn(), List.of(), null),
+                    AuditConfig.Baselines.NONE, false, ChangeScope.ALL, false, null);
+            ReadOptions read = new ReadOptions(tmp, in.baseUrl(), in.contentSelector(),
+                    in.boilerplateSelector(), in.maxPageBytes(), dev.linker.core.site.ReadListener.NONE)
                     .withoutText();
             Map<String, Path> versions = changedPageVersions(git.repository(), changed, rel, site, tmp);
             Site baseSite;

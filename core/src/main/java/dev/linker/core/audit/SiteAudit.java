@@ -33,11 +33,11 @@ final class SiteAudit {
 
     static AuditResult audit(AuditConfig config, Site site, SiteHistory history, SourceMap sources,
                                      ReadListener listener) {
-        LinkGraph graph = LinkGraph.build(site, entryKey(config.entry(), site));
-        List<dev.linker.core.brief.Brief> briefs = config.briefsDir() == null ? List.of()
-                : dev.linker.core.brief.Briefs.read(config.briefsDir(), listener);
-        List<Finding> all = new ArrayList<>(Checks.run(site, graph, config.checks(), history, briefs));
-        List<Pattern> ignore = config.ignorePages().stream().map(SiteAudit::glob).toList();
+        LinkGraph graph = LinkGraph.build(site, entryKey(config.input().entry(), site));
+        List<dev.linker.core.brief.Brief> briefs = config.rules().briefsDir() == null ? List.of()
+                : dev.linker.core.brief.Briefs.read(config.rules().briefsDir(), listener);
+        List<Finding> all = new ArrayList<>(Checks.run(site, graph, config.rules().checks(), history, briefs));
+        List<Pattern> ignore = config.rules().ignorePages().stream().map(SiteAudit::glob).toList();
         if (!ignore.isEmpty()) {
             all.removeIf(f -> f.pageUrl() != null && ignore.stream().anyMatch(p -> p.matcher(f.pageUrl()).matches()));
         }
@@ -45,12 +45,12 @@ final class SiteAudit {
             all.replaceAll(sources::locate);
         }
         all.sort(Finding.ORDER);
-        if (config.writeBaseline() != null) {
-            Baseline.write(config.writeBaseline(), all);
+        if (config.baselines().writeBaseline() != null) {
+            Baseline.write(config.baselines().writeBaseline(), all);
         }
         int[] suppressed = {0};
-        List<Finding> findings = config.baseline() == null ? all
-                : Baseline.read(config.baseline()).filter(all, suppressed);
+        List<Finding> findings = config.baselines().baseline() == null ? all
+                : Baseline.read(config.baselines().baseline()).filter(all, suppressed);
         return new AuditResult(config, graph, findings, suppressed[0], summary(site, graph, findings), history);
     }
 

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.linker.core.check.Checks;
 import dev.linker.core.result.FailOn;
 import dev.linker.core.result.LinkerException;
-import dev.linker.core.result.Severity;
 import dev.linker.core.site.ReadOptions;
 import dev.linker.core.check.CheckSettings;
 import dev.linker.core.validate.Ranges;
@@ -16,9 +15,7 @@ import dev.linker.core.validate.Suggest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,32 +26,17 @@ import java.util.TreeMap;
  * {@link #builder()}. Precedence: defaults &lt; config file &lt; values set explicitly on the builder.
  * Every key is documented in {@code linker.example.yml} at the repository root.
  *
- * @param siteDir             folder of built HTML
- * @param baseUrl             absolute base URL (absolute links to its host are internal), or null
- * @param entry               page key or path click depth is measured from, or null for the root index page
- * @param contentSelector     CSS selector of the main content, or null to auto-detect
- * @param boilerplateSelector CSS selector of boilerplate regions inside content, or null
- * @param failOn              lowest severity that fails the run
- * @param baseline            baseline file whose findings are suppressed, or null
- * @param writeBaseline       where to write a baseline of this run's findings, or null
- * @param formats             report formats to write
- * @param output              report file (one format) or folder (several), or null for standard output
- * @param checks              per-check settings by check id
- * @param briefsDir           folder of content briefs to enforce, or null
- * @param git                 whether to use git history (stale anchors, link age) when inside a repository
- * @param verbose             stack traces and debug detail
- * @param ignorePages         glob patterns of page keys whose findings are dropped ("/tags/**", "/404.html")
- * @param maxPageBytes        pages larger than this are not parsed (reported by unreadable-page)
- * @param configFile          the config file that was read, or null
- * @param sources             source folder → URL prefix it publishes under, so findings point at the file to edit
- *                            (empty: findings point at the built HTML)
- * @param changes             all findings, or only those a change is responsible for
+ * @param input      what is read: the site folder and how its pages are read
+ * @param rules      what is checked: per-check settings, briefs, pages left out
+ * @param reporting  what the run reports, where, and which findings fail it
+ * @param baselines  the baseline read and the one written
+ * @param git        whether to use git history (stale anchors, link age) when inside a repository
+ * @param changes    all findings, or only those a change is responsible for
+ * @param verbose    stack traces and debug detail
+ * @param configFile the config file that was read, or null
  */
-public record AuditConfig(Path siteDir, String baseUrl, String entry, String contentSelector,
-                          String boilerplateSelector, FailOn failOn, Path baseline, Path writeBaseline,
-                          List<String> formats, Path output, Map<String, CheckSettings> checks, Path briefsDir,
-                          boolean git, boolean verbose, List<String> ignorePages, long maxPageBytes,
-                          Path configFile, Map<Path, String> sources, ChangeScope changes) {
+public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselines baselines, boolean git,
+                          ChangeScope changes, boolean verbose, Path configFile) {
 
     /** Config file names looked for in the working directory when none is given. */
     public static final List<String> DEFAULT_FILES = List.of("linker.yml", "linker.yaml", "linker.json", ".linker.yml");
@@ -63,24 +45,73 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
     public static final List<String> KEYS = List.of("site", "baseUrl", "entry", "contentSelector", "boilerplateSelector",
             "failOn", "baseline", "formats", "output", "briefs", "git", "sources", "changedOnly", "since", "ignorePages", "maxPageSizeMb", "checks");
 
-    public AuditConfig {
-        formats = List.copyOf(formats);
-        checks = Map.copyOf(checks);
-        ignorePages = ignorePages == null ? List.of() : List.copyOf(ignorePages);
-        if (maxPageBytes <= 0) {
-            maxPageBytes = ReadOptions.DEFAULT_MAX_PAGE_BYTES;
+    /**
+     * What an audit reads: the site folder and how its pages are read.
+     *
+     * @param siteDir             folder of built HTML
+     * @param baseUrl             absolute base URL (absolute links to its host are internal), or null
+     * @param entry               page key or path click depth is measured from, or null for the root index page
+     * @param contentSelector     CSS selector of the main content, or null to auto-detect
+     * @param boilerplateSelector CSS selector of boilerplate regions inside content, or null
+     * @param maxPageBytes        pages larger than this are not parsed (reported by unreadable-page); 0 or less
+     *                            means {@link ReadOptions#DEFAULT_MAX_PAGE_BYTES}
+     * @param sources             source folder → URL prefix it publishes under, so findings point at the file to
+     *                            edit (empty or null: findings point at the built HTML)
+     */
+    public record Input(Path siteDir, String baseUrl, String entry, String contentSelector, String boilerplateSelector,
+                        long maxPageBytes, Map<Path, String> sources) {
+        /** Fills the default page size limit and copies the sources. */
+        public Input {
+            if (maxPageBytes <= 0) {
+                maxPageBytes = ReadOptions.DEFAULT_MAX_PAGE_BYTES;
+            }
+            sources = sources == null ? Map.of() : Map.copyOf(sources);
         }
-        sources = sources == null ? Map.of() : Map.copyOf(sources);
-        changes = changes == null ? ChangeScope.ALL : changes;
     }
 
-    /** The configuration without source folders and with every finding reported (as before those existed). */
-    public AuditConfig(Path siteDir, String baseUrl, String entry, String contentSelector, String boilerplateSelector,
-                       FailOn failOn, Path baseline, Path writeBaseline, List<String> formats, Path output,
-                       Map<String, CheckSettings> checks, Path briefsDir, boolean git, boolean verbose,
-                       List<String> ignorePages, long maxPageBytes, Path configFile) {
-        this(siteDir, baseUrl, entry, contentSelector, boilerplateSelector, failOn, baseline, writeBaseline, formats,
-                output, checks, briefsDir, git, verbose, ignorePages, maxPageBytes, configFile, Map.of(), ChangeScope.ALL);
+    /**
+     * What an audit checks.
+     *
+     * @param checks      per-check settings by check id
+     * @param briefsDir   folder of content briefs to enforce, or null
+     * @param ignorePages glob patterns of page keys whose findings are dropped ("/tags/**", "/404.html"); null: none
+     */
+    public record Rules(Map<String, CheckSettings> checks, Path briefsDir, List<String> ignorePages) {
+        /** Copies the collections. */
+        public Rules {
+            checks = Map.copyOf(checks);
+            ignorePages = ignorePages == null ? List.of() : List.copyOf(ignorePages);
+        }
+    }
+
+    /**
+     * What an audit reports and when it fails.
+     *
+     * @param failOn  lowest severity that fails the run
+     * @param formats report formats to write
+     * @param output  report file (one format) or folder (several), or null for standard output
+     */
+    public record Reporting(FailOn failOn, List<String> formats, Path output) {
+        /** Copies the formats. */
+        public Reporting {
+            formats = List.copyOf(formats);
+        }
+    }
+
+    /**
+     * The baselines of an audit.
+     *
+     * @param baseline      baseline file whose findings are suppressed, or null
+     * @param writeBaseline where to write a baseline of this run's findings, or null
+     */
+    public record Baselines(Path baseline, Path writeBaseline) {
+        /** Neither read nor written. */
+        public static final Baselines NONE = new Baselines(null, null);
+    }
+
+    /** A null scope means every finding. */
+    public AuditConfig {
+        changes = changes == null ? ChangeScope.ALL : changes;
     }
 
     /** The report formats an audit can write (each has its reporter in {@code core.report}). */
@@ -92,7 +123,7 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
 
     /** Settings of one check: configured values over the check's defaults. */
     public CheckSettings check(String id) {
-        return checks.getOrDefault(id, new CheckSettings(null, null, Map.of()));
+        return rules.checks().getOrDefault(id, new CheckSettings(null, null, Map.of()));
     }
 
     /** Collects explicitly set values; {@link #build()} layers them over the config file over the defaults. */
@@ -194,15 +225,17 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
             }
             Checks.validate(merged, file == null ? "configuration" : "config file '" + file + "'");
             long maxBytes = first(maxPageBytes, f.maxPageBytes, ReadOptions.DEFAULT_MAX_PAGE_BYTES);
-            return new AuditConfig(site, blankToNull(first(baseUrl, f.baseUrl)), blankToNull(first(entry, f.entry)),
+            Input in = new Input(site, blankToNull(first(baseUrl, f.baseUrl)), blankToNull(first(entry, f.entry)),
                     blankToNull(first(contentSelector, f.contentSelector)),
-                    blankToNull(first(boilerplateSelector, f.boilerplateSelector)),
-                    first(failOn, f.failOn, FailOn.ERROR), first(baseline, f.baseline), writeBaseline, fmts,
-                    first(output, f.output), merged, first(briefsDir, f.briefs), first(git, f.git, Boolean.TRUE),
-                    first(verbose, Boolean.FALSE), first(ignorePages, f.ignorePages, List.of()), maxBytes, file,
-                    first(sources, f.sources, Map.of()),
-                    new ChangeScope(first(changedOnly, f.changedOnly, Boolean.FALSE), blankToNull(first(since, f.since)),
-                            blankToNull(pullRequestBase), first(uncommitted, Boolean.FALSE)));
+                    blankToNull(first(boilerplateSelector, f.boilerplateSelector)), maxBytes,
+                    first(sources, f.sources, Map.of()));
+            Rules rules = new Rules(merged, first(briefsDir, f.briefs), first(ignorePages, f.ignorePages, List.of()));
+            Reporting reporting = new Reporting(first(failOn, f.failOn, FailOn.ERROR), fmts, first(output, f.output));
+            ChangeScope scope = new ChangeScope(first(changedOnly, f.changedOnly, Boolean.FALSE),
+                    blankToNull(first(since, f.since)), blankToNull(pullRequestBase),
+                    first(uncommitted, Boolean.FALSE));
+            return new AuditConfig(in, rules, reporting, new Baselines(first(baseline, f.baseline), writeBaseline),
+                    first(git, f.git, Boolean.TRUE), scope, first(verbose, Boolean.FALSE), file);
         }
 
         @SafeVarargs
@@ -265,7 +298,7 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
                 throw new LinkerException("config file '" + file + "' must hold a mapping of keys (see linker.example.yml)");
             }
             Path dir = file.toAbsolutePath().getParent();
-            Reader r = new Reader(file);
+            ConfigFileReader r = new ConfigFileReader(file);
             for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
                 var e = it.next();
                 String key = e.getKey();
@@ -293,147 +326,6 @@ public record AuditConfig(Path siteDir, String baseUrl, String entry, String con
                 }
             }
             return v;
-        }
-    }
-
-    /** Typed access to config values with errors that name the file and key. */
-    private record Reader(Path file) {
-        private LinkerException bad(String key, String expected, JsonNode n) {
-            return new LinkerException("config file '" + file + "': key '" + key + "' must be " + expected
-                    + ", not " + (n.isTextual() ? "'" + n.asText() + "'" : n.toString()));
-        }
-
-        <T> T wrap(String key, java.util.function.Supplier<T> s) {
-            try {
-                return s.get();
-            } catch (LinkerException e) {
-                throw new LinkerException("config file '" + file + "': key '" + key + "': " + e.getMessage());
-            }
-        }
-
-        String text(String key, JsonNode n) {
-            if (!n.isValueNode() || n.isNull()) {
-                throw bad(key, "a text value", n);
-            }
-            return n.asText();
-        }
-
-        boolean bool(String key, JsonNode n) {
-            if (!n.isBoolean()) {
-                throw bad(key, "true or false", n);
-            }
-            return n.asBoolean();
-        }
-
-        double number(String key, JsonNode n) {
-            if (!n.isNumber()) {
-                throw bad(key, "a number", n);
-            }
-            return n.asDouble();
-        }
-
-        double number(String key, JsonNode n, Ranges.Range range) {
-            double d = number(key, n);
-            try {
-                return Ranges.check(key, d, range);
-            } catch (LinkerException e) {
-                throw new LinkerException("config file '" + file + "': " + e.getMessage());
-            }
-        }
-
-        List<String> list(String key, JsonNode n) {
-            List<String> out = new ArrayList<>();
-            if (n.isTextual()) {
-                for (String s : n.asText().split(",")) {
-                    if (!s.isBlank()) {
-                        out.add(s.strip());
-                    }
-                }
-                return out;
-            }
-            if (!n.isArray()) {
-                throw bad(key, "a list", n);
-            }
-            for (JsonNode x : n) {
-                out.add(text(key, x));
-            }
-            return out;
-        }
-
-        /** {@code sources: content} (published at the root), a list of folders, or a mapping folder → URL prefix. */
-        Map<Path, String> sources(String key, JsonNode n, Path dir) {
-            Map<Path, String> out = new LinkedHashMap<>();
-            if (n.isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                    var e = it.next();
-                    out.put(dir.resolve(e.getKey()), text(key + "." + e.getKey(), e.getValue()));
-                }
-                return out;
-            }
-            for (String folder : list(key, n)) {
-                out.put(dir.resolve(folder), "/");
-            }
-            return out;
-        }
-
-        Map<String, CheckSettings> checks(JsonNode n) {
-            if (!n.isObject()) {
-                throw bad("checks", "a mapping of check id to settings", n);
-            }
-            Map<String, CheckSettings> out = new TreeMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                var e = it.next();
-                String id = e.getKey();
-                JsonNode s = e.getValue();
-                String key = "checks." + id;
-                if (s.isBoolean()) {
-                    out.put(id, new CheckSettings(s.asBoolean(), null, Map.of()));
-                    continue;
-                }
-                if (s.isTextual()) { // "orphan: warning" or "orphan: off"
-                    String t = s.asText().strip().toLowerCase(Locale.ROOT);
-                    if (t.equals("off") || t.equals("false")) {
-                        out.put(id, new CheckSettings(false, null, Map.of()));
-                    } else {
-                        out.put(id, new CheckSettings(true, wrap(key, () -> Severity.parse(t)), Map.of()));
-                    }
-                    continue;
-                }
-                if (!s.isObject()) {
-                    throw bad(key, "a mapping (enabled, severity, options), a severity, or off", s);
-                }
-                Boolean enabled = null;
-                Severity severity = null;
-                Map<String, Object> options = new LinkedHashMap<>();
-                for (Iterator<Map.Entry<String, JsonNode>> f = s.fields(); f.hasNext(); ) {
-                    var o = f.next();
-                    switch (o.getKey()) {
-                        case "enabled" -> enabled = bool(key + ".enabled", o.getValue());
-                        case "severity" -> severity = wrap(key + ".severity", () -> Severity.parse(o.getValue().asText()));
-                        default -> options.put(o.getKey(), plain(o.getValue()));
-                    }
-                }
-                out.put(id, new CheckSettings(enabled, severity, options));
-            }
-            return out;
-        }
-
-        private static Object plain(JsonNode v) {
-            if (v.isInt() || v.isLong()) {
-                return v.asLong();
-            }
-            if (v.isNumber()) {
-                return v.asDouble();
-            }
-            if (v.isBoolean()) {
-                return v.asBoolean();
-            }
-            if (v.isArray()) {
-                List<Object> l = new ArrayList<>();
-                v.forEach(x -> l.add(plain(x)));
-                return l;
-            }
-            return v.asText();
         }
     }
 }

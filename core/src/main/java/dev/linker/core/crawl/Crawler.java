@@ -46,56 +46,72 @@ public final class Crawler {
     private static final int MAX_REDIRECT_HOPS = 5;
 
     /**
-     * @param start         the site's start URL (its home page, or a sitemap.xml)
-     * @param aliases       other hosts that are the same site (www / non-www)
-     * @param maxPages      pages fetched at most
-     * @param concurrency   requests in flight at most
-     * @param perSecond     requests started per second at most
-     * @param allowPrivate  whether private, loopback and link-local addresses may be fetched
-     * @param maxPageBytes  a page larger than this is not read
-     * @param retries       retries of a request that failed or was told to wait (429, 503)
-     * @param timeout       per request
+     * What to crawl and how; start from {@link #of(URI)} and adjust with the {@code with...} methods.
+     *
+     * @param start        the site's start URL (its home page, or a sitemap.xml)
+     * @param aliases      other hosts that are the same site (www / non-www)
+     * @param limits       how many pages, and how fast
+     * @param allowPrivate whether private, loopback and link-local addresses may be fetched
+     * @param requests     what one request may take: retries, time, bytes
+     * @param progress     told a line now and then while the crawl runs (null: nobody)
      */
-    public record Options(URI start, List<String> aliases, int maxPages, int concurrency, double perSecond,
-                          boolean allowPrivate, long maxPageBytes, int retries, Duration timeout,
+    public record Options(URI start, List<String> aliases, Limits limits, boolean allowPrivate, Requests requests,
                           Consumer<String> progress) {
         public Options {
             aliases = aliases == null ? List.of() : List.copyOf(aliases);
             progress = progress == null ? m -> { } : progress;
         }
 
+        /**
+         * How much a crawl fetches and how fast.
+         *
+         * @param maxPages    pages fetched at most
+         * @param concurrency requests in flight at most
+         * @param perSecond   requests started per second at most
+         */
+        public record Limits(int maxPages, int concurrency, double perSecond) {
+        }
+
+        /**
+         * What one request may take.
+         *
+         * @param retries      retries of a request that failed or was told to wait (429, 503)
+         * @param timeout      limit of one request
+         * @param maxPageBytes a page larger than this is not read
+         */
+        public record Requests(int retries, Duration timeout, long maxPageBytes) {
+        }
+
+        /** 10,000 pages, 4 at a time, 8 a second; public addresses only; 3 retries, 30 s, 50 MiB a request. */
         public static Options of(URI start) {
-            return new Options(start, List.of(), 10_000, 4, 8, false, 50L << 20, 3, Duration.ofSeconds(30), null);
+            return new Options(start, List.of(), new Limits(10_000, 4, 8), false,
+                    new Requests(3, Duration.ofSeconds(30), 50L << 20), null);
         }
 
         public Options withLimits(int pages, int concurrent, double rate) {
-            return new Options(start, aliases, pages, concurrent, rate, allowPrivate, maxPageBytes, retries, timeout,
-                    progress);
+            return new Options(start, aliases, new Limits(pages, concurrent, rate), allowPrivate, requests, progress);
         }
 
         public Options withAllowPrivate(boolean allow) {
-            return new Options(start, aliases, maxPages, concurrency, perSecond, allow, maxPageBytes, retries, timeout,
-                    progress);
+            return new Options(start, aliases, limits, allow, requests, progress);
         }
 
         public Options withAliases(List<String> hosts) {
-            return new Options(start, hosts, maxPages, concurrency, perSecond, allowPrivate, maxPageBytes, retries,
-                    timeout, progress);
+            return new Options(start, hosts, limits, allowPrivate, requests, progress);
         }
 
         public Options withMaxPageBytes(long bytes) {
-            return new Options(start, aliases, maxPages, concurrency, perSecond, allowPrivate, bytes, retries, timeout,
-                    progress);
+            return new Options(start, aliases, limits, allowPrivate,
+                    new Requests(requests.retries(), requests.timeout(), bytes), progress);
         }
 
         public Options withProgress(Consumer<String> p) {
-            return new Options(start, aliases, maxPages, concurrency, perSecond, allowPrivate, maxPageBytes, retries,
-                    timeout, p);
+            return new Options(start, aliases, limits, allowPrivate, requests, p);
         }
 
         public Options withRetries(int n, Duration perRequest) {
-            return new Options(start, aliases, maxPages, concurrency, perSecond, allowPrivate, maxPageBytes, n,
-                    perRequest, progress);
+            return new Options(start, aliases, limits, allowPrivate,
+                    new Requests(n, perRequest, requests.maxPageBytes()), progress);
         }
     }
 
@@ -135,7 +151,9 @@ public final class Crawler {
         o.aliases().forEach(h -> hosts.add(h.toLowerCase(Locale.ROOT)));
         origin = s.getScheme() + "://" + s.getRawAuthority();
         urls = new CrawlUrls(hosts, origin);
-        fetcher = new Fetcher(dns, o.allowPrivate(), o.timeout(), o.perSecond(), o.retries(), o.maxPageBytes());
+        Options.Requests r = o.requests();
+        fetcher = new Fetcher(dns, o.allowPrivate(), r.timeout(), o.limits().perSecond(), r.retries(),
+                r.maxPageBytes());
     }
 
     /** Crawls {@code o.start()} into {@code folder} (created; it should be empty). */
@@ -154,6 +172,7 @@ public final class Crawler {
 
     private Result run(Path folder) {
         URI start = o.start();
+        Options.Limits limits = o.limits();
         checkStart(start.getHost());
         List<String> notes = new ArrayList<>();
         BaseRobotRules robots = fetcher.robots(origin, notes);
@@ -188,14 +207,14 @@ public final class Crawler {
         }
         int[] counts = new int[4]; // pages, missing, blocked, failed
         long fetched = 0;
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, o.concurrency()));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, limits.concurrency()));
         long t0 = System.nanoTime();
         try {
             Files.createDirectories(folder);
-            while (!frontier.isEmpty() && counts[0] < o.maxPages()) {
+            while (!frontier.isEmpty() && counts[0] < limits.maxPages()) {
                 List<Future<Fetcher.Answer>> wave = new ArrayList<>();
-                while (!frontier.isEmpty() && wave.size() < o.concurrency() * 4
-                        && counts[0] + wave.size() < o.maxPages() && fetched++ < 4L * o.maxPages()) {
+                while (!frontier.isEmpty() && wave.size() < limits.concurrency() * 4
+                        && counts[0] + wave.size() < limits.maxPages() && fetched++ < 4L * limits.maxPages()) {
                     String url = frontier.poll();
                     if (!robots.isAllowed(url)) {
                         counts[2]++;
@@ -248,7 +267,8 @@ public final class Crawler {
                         counts[0] / Math.max(secs, 1e-3)));
             }
             if (!frontier.isEmpty()) {
-                notes.add("stopped at " + o.maxPages() + " pages; " + frontier.size() + " more URLs were not fetched");
+                notes.add("stopped at " + limits.maxPages() + " pages; " + frontier.size()
+                        + " more URLs were not fetched");
             }
             writeRedirects(folder, redirects);
             sitemaps.write(folder, listed);

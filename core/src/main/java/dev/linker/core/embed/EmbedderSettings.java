@@ -18,15 +18,14 @@ import java.util.Map;
  *                   {@code LINKER_EMBEDDINGS_API_KEY}, then {@code OPENAI_API_KEY}, then none (fine for Ollama)
  * @param dimensions openai: vector length to request (only models that support shortening, e.g.
  *                   text-embedding-3-*); 0 means the model's own length
- * @param batchSize  openai: texts per request
- * @param timeout    openai: limit for one HTTP call
- * @param maxRetries openai: retries after a 429, a 5xx or a network error (0 = try once)
+ * @param requests   openai: how texts are sent to the endpoint (texts per request, time limit, retries); null
+ *                   means the defaults with no retries
  * @param threads    local: threads one call of {@link Embedder#embedAll} (or a long text's windows) runs on, each
  *                   model run on one core with batch size 1, so the vectors are the same at any count; 0 means
  *                   all cores ({@link Runtime#availableProcessors()}); ignored for openai
  */
-public record EmbedderSettings(Type type, String url, String model, String apiKey, int dimensions, int batchSize,
-                               Duration timeout, int maxRetries, int threads) {
+public record EmbedderSettings(Type type, String url, String model, String apiKey, int dimensions,
+                               Requests requests, int threads) {
 
     public static final String LOCAL_MODEL = "all-minilm-l6-v2-q";
     public static final String DEFAULT_OPENAI_URL = "https://api.openai.com/v1";
@@ -64,6 +63,49 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
         }
     }
 
+    /**
+     * How an OpenAI-compatible embedder sends texts; the local model ignores it.
+     *
+     * @param batchSize  texts per request, 1..2048; 0 means {@value EmbedderSettings#DEFAULT_BATCH_SIZE}
+     * @param timeout    limit for one HTTP call; null means {@link EmbedderSettings#DEFAULT_TIMEOUT}
+     * @param maxRetries retries after a 429, a 5xx or a network error, 0..20 (0 = try once)
+     */
+    public record Requests(int batchSize, Duration timeout, int maxRetries) {
+        /** Fills defaults and rejects impossible values with a message naming the setting. */
+        public Requests {
+            if (batchSize == 0) {
+                batchSize = DEFAULT_BATCH_SIZE;
+            }
+            if (batchSize < 0 || batchSize > 2048) {
+                throw new IllegalArgumentException("embedder batchSize must be 1..2048, was " + batchSize);
+            }
+            if (timeout == null) {
+                timeout = DEFAULT_TIMEOUT;
+            }
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("embedder timeout must be positive, was " + timeout);
+            }
+            if (maxRetries < 0 || maxRetries > 20) {
+                throw new IllegalArgumentException("embedder maxRetries must be 0..20, was " + maxRetries);
+            }
+        }
+
+        /** These requests with {@code size} texts in each. */
+        public Requests withBatchSize(int size) {
+            return new Requests(size, timeout, maxRetries);
+        }
+
+        /** These requests with {@code t} as the limit of one HTTP call. */
+        public Requests withTimeout(Duration t) {
+            return new Requests(batchSize, t, maxRetries);
+        }
+
+        /** These requests retried at most {@code retries} times. */
+        public Requests withMaxRetries(int retries) {
+            return new Requests(batchSize, timeout, retries);
+        }
+    }
+
     /** Fills defaults and rejects impossible values with a message naming the setting. */
     public EmbedderSettings {
         if (type == null) {
@@ -90,20 +132,8 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
             throw new IllegalArgumentException("embedder dimensions must be positive (or 0 for the model's own), was "
                     + dimensions);
         }
-        if (batchSize == 0) {
-            batchSize = DEFAULT_BATCH_SIZE;
-        }
-        if (batchSize < 0 || batchSize > 2048) {
-            throw new IllegalArgumentException("embedder batchSize must be 1..2048, was " + batchSize);
-        }
-        if (timeout == null) {
-            timeout = DEFAULT_TIMEOUT;
-        }
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("embedder timeout must be positive, was " + timeout);
-        }
-        if (maxRetries < 0 || maxRetries > 20) {
-            throw new IllegalArgumentException("embedder maxRetries must be 0..20, was " + maxRetries);
+        if (requests == null) {
+            requests = new Requests(0, null, 0);
         }
         if (threads < 0 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("embedder threads " + THREADS_RANGE + ", was " + threads);
@@ -130,7 +160,8 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
 
     /** The default: the bundled local model. */
     public static EmbedderSettings local() {
-        return new EmbedderSettings(Type.LOCAL, null, LOCAL_MODEL, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, 0, 0);
+        return new EmbedderSettings(Type.LOCAL, null, LOCAL_MODEL, null, 0,
+                new Requests(DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, 0), 0);
     }
 
     /**
@@ -138,33 +169,38 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
      * {@value #DEFAULT_OPENAI_URL} and {@value #DEFAULT_OPENAI_MODEL}.
      */
     public static EmbedderSettings openAi(String url, String model) {
-        return new EmbedderSettings(Type.OPENAI, url, model, null, 0, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT,
-                DEFAULT_MAX_RETRIES, 0);
+        return new EmbedderSettings(Type.OPENAI, url, model, null, 0,
+                new Requests(DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, DEFAULT_MAX_RETRIES), 0);
     }
 
     public EmbedderSettings withApiKey(String key) {
-        return new EmbedderSettings(type, url, model, key, dimensions, batchSize, timeout, maxRetries, threads);
+        return new EmbedderSettings(type, url, model, key, dimensions, requests, threads);
     }
 
     public EmbedderSettings withDimensions(int dims) {
-        return new EmbedderSettings(type, url, model, apiKey, dims, batchSize, timeout, maxRetries, threads);
+        return new EmbedderSettings(type, url, model, apiKey, dims, requests, threads);
+    }
+
+    /** These settings with {@code r} as how texts are sent to an OpenAI-compatible endpoint. */
+    public EmbedderSettings withRequests(Requests r) {
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, r, threads);
     }
 
     public EmbedderSettings withBatchSize(int size) {
-        return new EmbedderSettings(type, url, model, apiKey, dimensions, size, timeout, maxRetries, threads);
+        return withRequests(requests.withBatchSize(size));
     }
 
     public EmbedderSettings withTimeout(Duration t) {
-        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, t, maxRetries, threads);
+        return withRequests(requests.withTimeout(t));
     }
 
     public EmbedderSettings withMaxRetries(int retries) {
-        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, timeout, retries, threads);
+        return withRequests(requests.withMaxRetries(retries));
     }
 
     /** The local model's threads per call (0: all cores); see {@link #threads()}. */
     public EmbedderSettings withThreads(int n) {
-        return new EmbedderSettings(type, url, model, apiKey, dimensions, batchSize, timeout, maxRetries, n);
+        return new EmbedderSettings(type, url, model, apiKey, dimensions, requests, n);
     }
 
     /** The key to send: the configured one, else {@value #ENV_KEY}, else {@value #ENV_OPENAI_KEY}, else null. */
@@ -186,7 +222,8 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
     public String toString() {
         return "EmbedderSettings[type=" + type + ", url=" + url + ", model=" + model
                 + ", apiKey=" + (apiKey == null || apiKey.isBlank() ? "(from environment, if any)" : "***")
-                + ", dimensions=" + dimensions + ", batchSize=" + batchSize + ", timeout=" + timeout
-                + ", maxRetries=" + maxRetries + ", threads=" + threads + "]";
+                + ", dimensions=" + dimensions + ", batchSize=" + requests.batchSize()
+                + ", timeout=" + requests.timeout() + ", maxRetries=" + requests.maxRetries()
+                + ", threads=" + threads + "]";
     }
 }

@@ -29,11 +29,11 @@ import okhttp3.Response;
  * Embeds through any OpenAI-compatible {@code POST /v1/embeddings} endpoint: OpenAI, Azure-style proxies, Ollama,
  * vLLM, LM Studio, llama.cpp server ...
  *
- * <p>Texts go in batches of {@link EmbedderSettings#batchSize()} (and at most {@value #MAX_REQUEST_CHARS}
+ * <p>Texts go in batches of {@link EmbedderSettings.Requests#batchSize()} (and at most {@value #MAX_REQUEST_CHARS}
  * characters per request); a text longer than {@value #MAX_INPUT_CHARS} characters is cut at a word boundary
  * before that length, so that it stays under OpenAI's 8,192-token input limit for ordinary prose and code (the
  * start of a page carries its topic). A 429, a 5xx or a network error is retried up to
- * {@link EmbedderSettings#maxRetries()} times with exponential backoff, or after the delay the server asks for
+ * {@link EmbedderSettings.Requests#maxRetries()} times with exponential backoff, or after the delay the server asks for
  * in {@code Retry-After}; other errors fail at once. Errors name the endpoint and the HTTP status; the API key is
  * sent only in the {@code Authorization} header and never appears in messages.
  *
@@ -77,13 +77,13 @@ public final class OpenAiEmbedder implements Embedder {
         this.endpoint = endpointUrl(settings.url());
         this.apiKey = apiKey;
         this.firstBackoff = firstBackoff;
-        Duration connect = settings.timeout().compareTo(Duration.ofSeconds(10)) < 0
-                ? settings.timeout() : Duration.ofSeconds(10);
+        Duration timeout = settings.requests().timeout();
+        Duration connect = timeout.compareTo(Duration.ofSeconds(10)) < 0 ? timeout : Duration.ofSeconds(10);
         this.http = new OkHttpClient.Builder()
                 .connectTimeout(connect)
-                .readTimeout(settings.timeout())
-                .writeTimeout(settings.timeout())
-                .callTimeout(settings.timeout())
+                .readTimeout(timeout)
+                .writeTimeout(timeout)
+                .callTimeout(timeout)
                 .retryOnConnectionFailure(false) // retries are ours, counted and backed off
                 .build();
         this.dimension = settings.dimensions() > 0 ? settings.dimensions()
@@ -151,7 +151,7 @@ public final class OpenAiEmbedder implements Embedder {
         while (from < inputs.size()) {
             int to = from;
             long chars = 0;
-            while (to < inputs.size() && to - from < settings.batchSize()
+            while (to < inputs.size() && to - from < settings.requests().batchSize()
                     && (to == from || chars + inputs.get(to).length() <= MAX_REQUEST_CHARS)) {
                 chars += inputs.get(to).length();
                 to++;
@@ -198,7 +198,7 @@ public final class OpenAiEmbedder implements Embedder {
             builder.header("Authorization", "Bearer " + apiKey);
         }
         Request request = builder.build();
-        int attempts = settings.maxRetries() + 1;
+        int attempts = settings.requests().maxRetries() + 1;
         String lastProblem = "";
         for (int attempt = 1; ; attempt++) {
             Duration wait;
@@ -223,7 +223,7 @@ public final class OpenAiEmbedder implements Embedder {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new EmbeddingException("interrupted while calling embedding endpoint " + endpoint, e);
                 }
-                lastProblem = "timed out after " + settings.timeout().toMillis() + " ms";
+                lastProblem = "timed out after " + settings.requests().timeout().toMillis() + " ms";
                 wait = backoff(attempt);
             } catch (IOException e) {
                 lastProblem = "network error: " + scrub(String.valueOf(e.getMessage()));

@@ -1,6 +1,7 @@
 package dev.linker.core.report;
 
 import dev.linker.core.result.ExitCode;
+import dev.linker.core.result.FailOn;
 import dev.linker.core.result.Finding;
 import dev.linker.core.result.Summary;
 
@@ -39,6 +40,7 @@ public record AuditResult(AuditConfig config, LinkGraph graph, List<Finding> fin
     }
 
     public ExitCode exitCode() {
-        return findings.stream().anyMatch(f -> config.failOn().fails(f.severity())) ? ExitCode.FINDINGS : ExitCode.OK;
+        FailOn failOn = config.reporting().failOn();
+        return findings.stream().anyMatch(f -> failOn.fails(f.severity())) ? ExitCode.FINDINGS : ExitCode.OK;
     }
 }

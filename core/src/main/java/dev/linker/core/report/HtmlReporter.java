@@ -56,11 +56,11 @@ public final class HtmlReporter extends BaseReporter {
             if (!result.history().linkAges().isEmpty()) {
                 linkAgeChart(b, result.history().linkAges());
             }
-            scoreTables(b, graph, result.config().baseUrl());
-            anchorTable(b, graph, result.config().baseUrl());
+            scoreTables(b, graph, result.config().input().baseUrl());
+            anchorTable(b, graph, result.config().input().baseUrl());
         }
-        orphans(b, findings, graph, result.config().baseUrl());
-        findingsTable(b, findings, result.config().baseUrl());
+        orphans(b, findings, graph, result.config().input().baseUrl());
+        findingsTable(b, findings, result.config().input().baseUrl());
         b.append("</main>\n<footer>Made by <a href=\"").append(Html.esc(Version.INFORMATION_URI)).append("\">Linker</a> ")
                 .append(Html.esc(options.toolVersion())).append(".</footer>\n<script>\n").append(SCRIPT)
                 .append("</script>\n</body>\n</html>\n");
@@ -74,7 +74,7 @@ public final class HtmlReporter extends BaseReporter {
         if (entry != null) {
             b.append(" · entry page <code>").append(Html.esc(entry)).append("</code>");
         }
-        String base = result.config().baseUrl();
+        String base = result.config().input().baseUrl();
         if (base != null && !base.isBlank()) {
             b.append(" · base URL <code>").append(Html.esc(base)).append("</code>");
         }

@@ -28,7 +28,7 @@ public final class JsonReporter extends BaseReporter {
             g.writeStringField("version", options.toolVersion());
             g.writeEndObject();
             g.writeStringField("site", ReportSupport.siteDisplay(result));
-            JsonOutput.stringOrNull(g, "baseUrl", result.config().baseUrl());
+            JsonOutput.stringOrNull(g, "baseUrl", result.config().input().baseUrl());
             JsonOutput.stringOrNull(g, "entry", ReportSupport.entry(result));
             writeSummary(g, result);
             writeLinkStats(g, result);

@@ -40,7 +40,7 @@ public final class MarkdownReporter extends BaseReporter {
         if (entry != null) {
             b.append(" · entry page ").append(code(entry, false));
         }
-        String base = result.config().baseUrl();
+        String base = result.config().input().baseUrl();
         if (base != null && !base.isBlank()) {
             b.append(" · base URL ").append(code(base, false));
         }

@@ -39,7 +39,7 @@ final class ReportSupport {
      * annotations name repository files), else absolute; "" when the site is the working directory itself.
      */
     static String siteDirFrom(AuditResult result, Path workingDir) {
-        Path site = result.config().siteDir();
+        Path site = result.config().input().siteDir();
         if (site == null) {
             return "";
         }
@@ -51,7 +51,7 @@ final class ReportSupport {
 
     /** The site folder as configured, forward slashes (for display; reports stay the same on Windows). */
     static String siteDisplay(AuditResult result) {
-        Path site = result.config().siteDir();
+        Path site = result.config().input().siteDir();
         return site == null ? "" : slashes(site.toString());
     }
 
@@ -77,7 +77,7 @@ final class ReportSupport {
         if (result.graph() != null && result.graph().entry() != null) {
             return result.graph().entry();
         }
-        return result.config().entry();
+        return result.config().input().entry();
     }
 
     /** Cuts {@code s} to at most {@code max} characters, marking the cut with an ellipsis. */

@@ -31,7 +31,7 @@ public final class TextReporter extends BaseReporter {
         out.append("Linker audit of ").append(ReportSupport.siteDisplay(result)).append('\n');
         String entry = ReportSupport.entry(result);
         out.append("Entry page: ").append(entry == null ? "(none)" : entry);
-        String base = result.config().baseUrl();
+        String base = result.config().input().baseUrl();
         out.append("   Base URL: ").append(base == null || base.isBlank() ? "(none)" : base).append("\n\n");
 
         List<Finding> findings = ReportSupport.sorted(result.findings());

@@ -32,10 +32,10 @@ class AuditConfigTest {
     @Test
     void defaults_apply_when_nothing_is_set() {
         AuditConfig c = AuditConfig.builder().siteDir(tmp).discoverConfig(false).build();
-        assertEquals(FailOn.ERROR, c.failOn());
-        assertEquals(List.of("text"), c.formats());
-        assertNull(c.entry());
-        assertTrue(c.checks().isEmpty());
+        assertEquals(FailOn.ERROR, c.reporting().failOn());
+        assertEquals(List.of("text"), c.reporting().formats());
+        assertNull(c.input().entry());
+        assertTrue(c.rules().checks().isEmpty());
     }
 
     @Test
@@ -51,9 +51,10 @@ class AuditConfigTest {
                   orphan: warning
                 """);
         AuditConfig fromFile = AuditConfig.builder().configFile(f).build();
-        assertEquals(tmp.resolve("public"), fromFile.siteDir(), "paths resolve against the config file's folder");
-        assertEquals(FailOn.WARNING, fromFile.failOn());
-        assertEquals(List.of("json", "html"), fromFile.formats());
+        assertEquals(tmp.resolve("public"), fromFile.input().siteDir(),
+                "paths resolve against the config file's folder");
+        assertEquals(FailOn.WARNING, fromFile.reporting().failOn());
+        assertEquals(List.of("json", "html"), fromFile.reporting().formats());
         assertEquals(6L, fromFile.check("deep-page").options().get("maxDepth"));
         assertEquals(Severity.ERROR, fromFile.check("deep-page").severity());
         assertEquals(false, fromFile.check("reciprocal").enabled());
@@ -61,8 +62,8 @@ class AuditConfigTest {
 
         AuditConfig cli = AuditConfig.builder().configFile(f).siteDir(Path.of("dist")).failOn(FailOn.NEVER)
                 .checks(Map.of("deep-page", new CheckSettings(null, null, Map.of("maxDepth", 3L)))).build();
-        assertEquals(Path.of("dist"), cli.siteDir());
-        assertEquals(FailOn.NEVER, cli.failOn());
+        assertEquals(Path.of("dist"), cli.input().siteDir());
+        assertEquals(FailOn.NEVER, cli.reporting().failOn());
         assertEquals(3L, cli.check("deep-page").options().get("maxDepth"));
         assertEquals(Severity.ERROR, cli.check("deep-page").severity(), "options merge; the file's severity stays");
     }
@@ -70,14 +71,14 @@ class AuditConfigTest {
     @Test
     void json_config_files_work_too() throws IOException {
         Path f = write("linker.json", "{\"site\": \"out\", \"entry\": \"docs/index.html\"}");
-        assertEquals("docs/index.html", AuditConfig.builder().configFile(f).build().entry());
+        assertEquals("docs/index.html", AuditConfig.builder().configFile(f).build().input().entry());
     }
 
     @Test
     void linker_yml_in_the_working_folder_is_found_without_being_named() throws IOException {
         write("linker.yml", "site: public\nfailOn: never\n");
         AuditConfig c = AuditConfig.builder().workingDir(tmp).build();
-        assertEquals(FailOn.NEVER, c.failOn());
+        assertEquals(FailOn.NEVER, c.reporting().failOn());
         assertEquals(tmp.resolve("linker.yml"), c.configFile());
     }
 
@@ -133,7 +134,7 @@ class AuditConfigTest {
             assertTrue(text.contains("\n" + key + ":") || text.contains("\n# " + key + ":"), "linker.example.yml documents " + key);
         }
         AuditConfig c = AuditConfig.builder().configFile(example).build();
-        assertEquals(FailOn.ERROR, c.failOn());
+        assertEquals(FailOn.ERROR, c.reporting().failOn());
     }
 
     private static void assertEndsWith(String end, LinkerException e) {
@@ -181,7 +182,7 @@ class AuditConfigTest {
         assertEndsWith(": maxPageSizeMb: 0 is out of range 0.01..2047", badConfig("maxPageSizeMb: 0\n"));
         assertEndsWith(": maxPageSizeMb: 4096 is out of range 0.01..2047", badConfig("maxPageSizeMb: 4096\n"));
         Path f = write("linker.yml", "site: public\nmaxPageSizeMb: 0.5\n");
-        assertEquals(512 * 1024, AuditConfig.builder().configFile(f).build().maxPageBytes());
+        assertEquals(512 * 1024, AuditConfig.builder().configFile(f).build().input().maxPageBytes());
     }
 
     @Test

@@ -19,9 +19,9 @@ class EmbedderSettingsTest {
         assertEquals(EmbedderSettings.Type.OPENAI, s.type());
         assertEquals("https://api.openai.com/v1", s.url());
         assertEquals("text-embedding-3-small", s.model());
-        assertEquals(64, s.batchSize());
-        assertEquals(Duration.ofSeconds(60), s.timeout());
-        assertEquals(4, s.maxRetries());
+        assertEquals(64, s.requests().batchSize());
+        assertEquals(Duration.ofSeconds(60), s.requests().timeout());
+        assertEquals(4, s.requests().maxRetries());
     }
 
     @Test
@@ -50,7 +50,7 @@ class EmbedderSettingsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi("ftp://x", null))
                 .getMessage().contains("ftp://x"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new EmbedderSettings(
-                EmbedderSettings.Type.LOCAL, null, "bge-small", null, 0, 0, null, 0, 0)).getMessage().contains("bge-small"));
+                EmbedderSettings.Type.LOCAL, null, "bge-small", null, 0, null, 0)).getMessage().contains("bge-small"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.local().withDimensions(512))
                 .getMessage().contains("384"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.local().withThreads(-1))

@@ -5,6 +5,7 @@ import dev.linker.core.result.Finding;
 import dev.linker.core.result.Severity;
 import dev.linker.core.result.Summary;
 import dev.linker.core.config.AuditConfig;
+import dev.linker.core.config.ChangeScope;
 import dev.linker.core.graph.LinkGraph;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
@@ -79,8 +80,10 @@ final class ReportFixture {
     }
 
     static AuditConfig config() {
-        return new AuditConfig(SITE, BASE_URL, null, null, null, FailOn.ERROR, null, null, List.of("text"), null,
-                Map.of(), null, false, false, List.of(), 0, null);
+        return new AuditConfig(new AuditConfig.Input(SITE, BASE_URL, null, null, null, 0, null),
+                new AuditConfig.Rules(Map.of(), null, List.of()),
+                new AuditConfig.Reporting(FailOn.ERROR, List.of("text"), null),
+                AuditConfig.Baselines.NONE, false, ChangeScope.ALL, false, null);
     }
 
     /** A finding about the first link on {@code pageUrl} whose href is {@code href}, at its position. */
