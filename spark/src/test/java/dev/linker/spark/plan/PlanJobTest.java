@@ -169,7 +169,7 @@ public class PlanJobTest {
     }
 
     @Test
-    void a_ranker_that_did_not_beat_the_weights_leaves_the_plan_to_the_weights_as_linker_plan_does() throws IOException {
+    void a_ranker_that_lost_to_the_weights_leaves_the_plan_to_them_as_linker_plan_does() throws IOException {
         LearnedRanker lost = new LearnedRanker(RankFeatures.VERSION, new TreeModel(0, List.of(new TreeModel.Tree(
                 new int[] {RankFeature.LEXICAL.ordinal(), 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
