@@ -176,7 +176,7 @@ final class SnapshotLoader {
                     }
                 }
                 names.add(named);
-                for (String v : d.queries()) {
+                for (String v : d.named().queries()) {
                     int sep = v.indexOf(Fields.SEP);
                     clicks |= sep >= 0 && !v.substring(sep + 1).equals("0");
                 }
@@ -190,9 +190,20 @@ final class SnapshotLoader {
     }
 
     /** What {@link #load} reads of one page, without the Lucene fields around the values. */
-    private record Row(String url, String title, String h1, String category, String status, double authority,
-                       int inbound, String safety, int words, String[] links, String[] allLinks, String kind,
-                       String published, String language, String[] anchorNames, String[] queries) {
+    private record Row(String url, String title, String h1, Standing standing, Facts facts, String[] links,
+                       String[] allLinks, Named named) {
+        /** As stored: its status and kind, its authority and how many content links it gets. */
+        record Standing(String status, String kind, double authority, int inbound) {
+        }
+
+        /** As stored: its category, safety class, length in words, publication date and language. */
+        record Facts(String category, String safety, int words, String published, String language) {
+        }
+
+        /** The anchor texts of links to it and the search queries it is found by, as stored. */
+        record Named(String[] anchorNames, String[] queries) {
+        }
+
         /** The page's values; its address and those it links to as {@code addresses} already holds them. */
         static Row of(Document d, Map<String, String> addresses) {
             String[] links = d.getValues(Fields.LINKS);
@@ -203,28 +214,29 @@ final class SnapshotLoader {
                 }
             }
             return new Row(addresses.computeIfAbsent(d.get(Fields.URL), v -> v), d.get(Fields.TITLE),
-                    d.get(Fields.H1), d.get(Fields.CATEGORY), d.get(Fields.STATUS),
-                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue(), d.get(Fields.SAFETY),
-                    num(d, Fields.WORDS).intValue(), links, all, d.get(Fields.KIND), d.get(Fields.PUBLISHED),
-                    d.get(Fields.LANGUAGE), d.getValues(Fields.ANCHOR_NAMES), d.getValues(Fields.QUERIES));
+                    d.get(Fields.H1), new Standing(d.get(Fields.STATUS), d.get(Fields.KIND),
+                    num(d, Fields.AUTHORITY).doubleValue(), num(d, Fields.INBOUND).intValue()),
+                    new Facts(d.get(Fields.CATEGORY), d.get(Fields.SAFETY), num(d, Fields.WORDS).intValue(),
+                            d.get(Fields.PUBLISHED), d.get(Fields.LANGUAGE)),
+                    links, all, new Named(d.getValues(Fields.ANCHOR_NAMES), d.getValues(Fields.QUERIES)));
         }
 
         /** The names the page goes by (its address {@code url}): title and H1, slug, anchors, queries. */
         NameIndex.Page names(String url, TitleTemplate template) {
-            try (Tokens.Reading ignored = Tokens.readingAs(language)) {
+            try (Tokens.Reading ignored = Tokens.readingAs(facts.language())) {
                 return namesRead(url, template);
             }
         }
 
         private NameIndex.Page namesRead(String url, TitleTemplate template) {
             NameIndex.Page p = new NameIndex.Page(url).title(title, h1, template::strip).slug(url);
-            for (String v : anchorNames) {
+            for (String v : named.anchorNames()) {
                 int sep = v.indexOf(Fields.SEP);
                 if (sep > 0) {
                     p.name(v.substring(sep + 1), NameKind.ANCHOR, v.substring(0, sep));
                 }
             }
-            for (String v : queries) {
+            for (String v : named.queries()) {
                 int sep = v.indexOf(Fields.SEP);
                 p.name(sep < 0 ? v : v.substring(0, sep), NameKind.QUERY, null);
             }
@@ -234,16 +246,19 @@ final class SnapshotLoader {
         /** What the suggester keeps of the page, its title stripped of the site's {@code template}. */
         PageInfo info(TitleTemplate template) {
             String clean;
-            try (Tokens.Reading ignored = Tokens.readingAs(language)) {
+            try (Tokens.Reading ignored = Tokens.readingAs(facts.language())) {
                 clean = TitleNames.clean(title == null || title.isBlank() ? h1 : title, template::strip);
             }
             Set<String> content = new HashSet<>(Arrays.asList(links));
             // An index written before every placement's links were stored has the content links only.
-            Set<String> all = kind == null ? content : new HashSet<>(Arrays.asList(allLinks));
-            return new PageInfo(url, title, clean.isBlank() ? url : clean, category, Status.parse(status), authority,
-                    inbound, safety, words, content, all, PageKind.parse(kind).isHub(),
-                    published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
-                    language == null ? "" : language);
+            Set<String> all = standing.kind() == null ? content : new HashSet<>(Arrays.asList(allLinks));
+            String published = facts.published();
+            return new PageInfo(url, title, clean.isBlank() ? url : clean,
+                    new PageInfo.Standing(Status.parse(standing.status()), PageKind.parse(standing.kind()).isHub(),
+                            standing.authority(), standing.inbound()),
+                    new PageInfo.Outbound(content, all), new PageInfo.Facts(facts.category(), facts.safety(),
+                    facts.words(), published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
+                    facts.language() == null ? "" : facts.language()));
         }
     }
 }

@@ -28,8 +28,8 @@ class HiddenLinkAuthorityTest {
                     inContent.add("/p" + links[i][j]);
                 }
             }
-            infos[i] = new PageInfo("/p" + i, "P" + i, "P" + i, null, Status.LIVE, 0, 0, "", 100, inContent, all,
-                    false, Fields.UNDATED, "");
+            infos[i] = new PageInfo("/p" + i, "P" + i, "P" + i, new PageInfo.Standing(Status.LIVE, false, 0, 0),
+                    new PageInfo.Outbound(inContent, all), new PageInfo.Facts(null, "", 100, Fields.UNDATED, ""));
         }
         return infos;
     }

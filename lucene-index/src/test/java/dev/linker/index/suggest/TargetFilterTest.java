@@ -24,8 +24,8 @@ class TargetFilterTest {
 
     static PageInfo inLanguage(String url, Status status, String category, String safety, boolean hub, int day,
                                String language) {
-        return new PageInfo(url, "Title of " + url, "Title of " + url, category, status, 0.1, 3, safety, 500, Set.of(),
-                Set.of(), hub, day, language);
+        return new PageInfo(url, "Title of " + url, "Title of " + url, new PageInfo.Standing(status, hub, 0.1, 3),
+                new PageInfo.Outbound(Set.of(), Set.of()), new PageInfo.Facts(category, safety, 500, day, language));
     }
 
     static Source source(String url, Set<String> links, String category, String safety) {
