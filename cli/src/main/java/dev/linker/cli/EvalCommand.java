@@ -88,7 +88,8 @@ final class EvalCommand implements Callable<Integer> {
                         ? " (all " + g.toHubs() + " content links found point at hubs)" : ""));
             }
             // Judging the weights: the index's own learned ranker has seen every page's links.
-            SuggestSettings settings = options.settings().withAsOfSourceDate(asOf).withRanking(Ranking.WEIGHTS);
+            SuggestSettings settings = options.settings().withTargets(t -> t.withAsOfSourceDate(asOf))
+                    .withRanking(Ranking.WEIGHTS);
             Suggester s = new Suggester(index, settings);
             long t0 = System.nanoTime();
             Metrics m = Evaluator.run(s, gold, k, log.progress());

@@ -86,7 +86,7 @@ final class SuggestCommand implements Callable<Integer> {
         boolean needsEmbedder = what.query != null || what.textFile != null;
         try (Embedder e = needsEmbedder ? embedder.forIndex(indexDir) : null;
              PageIndex index = PageIndex.openReadOnly(indexDir, e)) {
-            Suggester s = new Suggester(index, options.settings().withAsOfSourceDate(asOf));
+            Suggester s = new Suggester(index, options.settings().withTargets(t -> t.withAsOfSourceDate(asOf)));
             if (inbound.inbound) {
                 return inbound(s, index, w);
             }

@@ -78,16 +78,17 @@ final class SuggestOptions {
         } catch (LinkerException e) {
             throw new LinkerException("--forbid-safety " + e.getMessage());
         }
-        SuggestSettings s = SuggestSettings.DEFAULT.withWeights(weights()).withExcludes(patterns)
-                .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels).withHubTargets(hubTargets)
+        SuggestSettings s = SuggestSettings.DEFAULT.withWeights(weights()).withTargets(t -> t.withExcludes(patterns)
+                .withForbiddenSafety(forbidden).withCategoryLevels(categoryLevels).withHubTargets(hubTargets))
                 .withRanking(ranking());
         if (depth < 1) {
             throw new LinkerException("--depth must be at least 1");
         }
-        s = s.withRetrievalDepth(depth, depth);
+        s = s.withCandidates(c -> c.withDepth(depth, depth));
         if (serpDomain != null) {
             String key = serpKey != null ? serpKey : System.getenv("LINKER_SERP_API_KEY");
-            s = s.withSerp(new SerpClient(serpEndpoint, key, serpDomain, 10, Duration.ofSeconds(20)));
+            SerpClient serp = new SerpClient(serpEndpoint, key, serpDomain, 10, Duration.ofSeconds(20));
+            s = s.withCandidates(c -> c.withSerp(serp));
         }
         return s;
     }

@@ -7,6 +7,7 @@ import dev.linker.index.eval.Metrics;
 import dev.linker.index.eval.Tuner;
 import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.suggest.Ranking;
+import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,8 +57,9 @@ final class TuneCommand implements Callable<Integer> {
                         + "in-content links; tuning needs at least 10" + (site.csvWithoutLinks()
                         ? " (a CSV needs --links)" : ""));
             }
-            Tuner.Result t = Tuner.tune(new Suggester(index, options.settings().withAsOfSourceDate(asOf)
-                    .withRanking(Ranking.WEIGHTS)), gold, log.progress());
+            SuggestSettings settings = options.settings().withTargets(r -> r.withAsOfSourceDate(asOf))
+                    .withRanking(Ranking.WEIGHTS);
+            Tuner.Result t = Tuner.tune(new Suggester(index, settings), gold, log.progress());
             t.best().write(output, "linker tune " + site.source + "\nheld-out half: " + t.testBest()
                     + "\nstarting weights on it: " + t.testDefault());
             out.println("               recall@5  precision@5  nDCG@10   MRR    (pages)");

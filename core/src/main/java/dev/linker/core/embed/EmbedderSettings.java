@@ -3,6 +3,7 @@ package dev.linker.core.embed;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Which embedder to use and how; {@link Embedders#create(EmbedderSettings)} turns it into an {@link Embedder}.
@@ -186,16 +187,9 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
         return new EmbedderSettings(type, url, model, apiKey, dimensions, r, threads);
     }
 
-    public EmbedderSettings withBatchSize(int size) {
-        return withRequests(requests.withBatchSize(size));
-    }
-
-    public EmbedderSettings withTimeout(Duration t) {
-        return withRequests(requests.withTimeout(t));
-    }
-
-    public EmbedderSettings withMaxRetries(int retries) {
-        return withRequests(requests.withMaxRetries(retries));
+    /** These settings with the requests {@code change} makes, e.g. {@code r -> r.withMaxRetries(3)}. */
+    public EmbedderSettings withRequests(UnaryOperator<Requests> change) {
+        return withRequests(change.apply(requests));
     }
 
     /** The local model's threads per call (0: all cores); see {@link #threads()}. */

@@ -44,9 +44,9 @@ class EmbedderSettingsTest {
     @Test
     void impossible_values_are_rejected_naming_the_setting() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi(null, null)
-                .withBatchSize(-1)).getMessage().contains("batchSize"));
+                .withRequests(r -> r.withBatchSize(-1))).getMessage().contains("batchSize"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi(null, null)
-                .withTimeout(Duration.ZERO)).getMessage().contains("timeout"));
+                .withRequests(r -> r.withTimeout(Duration.ZERO))).getMessage().contains("timeout"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> EmbedderSettings.openAi("ftp://x", null))
                 .getMessage().contains("ftp://x"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new EmbedderSettings(

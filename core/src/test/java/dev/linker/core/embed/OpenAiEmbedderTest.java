@@ -132,7 +132,7 @@ class OpenAiEmbedderTest {
     void many_texts_are_split_into_batches_and_returned_in_input_order() throws Exception {
         server.setDispatcher(modelServer());
         List<String> texts = List.of("a", "bb", "ccc", "dddd", "eeeee");
-        try (OpenAiEmbedder e = embedder(settings().withBatchSize(2))) {
+        try (OpenAiEmbedder e = embedder(settings().withRequests(r -> r.withBatchSize(2)))) {
             List<float[]> vectors = e.embedAll(texts);
             assertEquals(5, vectors.size());
             for (int i = 0; i < texts.size(); i++) {
@@ -177,7 +177,7 @@ class OpenAiEmbedderTest {
             server.enqueue(new MockResponse.Builder().code(500).body("{\"error\":{\"message\":\"model crashed\"}}")
                     .build());
         }
-        try (OpenAiEmbedder e = embedder(settings().withMaxRetries(2))) {
+        try (OpenAiEmbedder e = embedder(settings().withRequests(r -> r.withMaxRetries(2)))) {
             EmbeddingException ex = assertThrows(EmbeddingException.class, () -> e.embed("doomed"));
             assertTrue(ex.getMessage().contains(server.url("/v1/embeddings").toString()), ex.getMessage());
             assertTrue(ex.getMessage().contains("HTTP 500"), ex.getMessage());
@@ -251,7 +251,8 @@ class OpenAiEmbedderTest {
         for (int i = 0; i < 2; i++) {
             server.enqueue(new MockResponse.Builder().code(200).headersDelay(3, TimeUnit.SECONDS).body("{}").build());
         }
-        try (OpenAiEmbedder e = embedder(settings().withTimeout(Duration.ofMillis(300)).withMaxRetries(1))) {
+        try (OpenAiEmbedder e = embedder(settings()
+                .withRequests(r -> r.withTimeout(Duration.ofMillis(300)).withMaxRetries(1)))) {
             EmbeddingException ex = assertThrows(EmbeddingException.class, () -> e.embed("slow"));
             assertTrue(ex.getMessage().contains("timed out") && ex.getMessage().contains("2 attempts"),
                     ex.getMessage());
@@ -262,7 +263,7 @@ class OpenAiEmbedderTest {
     void an_unreachable_endpoint_is_reported_with_its_url() {
         String url = server.url("/v1").toString();
         server.close();
-        EmbedderSettings s = EmbedderSettings.openAi(url, "m").withDimensions(3).withMaxRetries(1);
+        EmbedderSettings s = EmbedderSettings.openAi(url, "m").withDimensions(3).withRequests(r -> r.withMaxRetries(1));
         try (OpenAiEmbedder e = embedder(s)) {
             EmbeddingException ex = assertThrows(EmbeddingException.class, () -> e.embed("x"));
             assertTrue(ex.getMessage().contains(url + "/embeddings") && ex.getMessage().contains("network error"),
@@ -288,7 +289,8 @@ class OpenAiEmbedderTest {
     void an_unknown_models_first_answer_fixes_its_dimension() {
         server.enqueue(ok(response(List.of(new float[] {1, 0, 0}), false)));
         server.enqueue(ok(response(List.of(new float[] {1, 0, 0, 0}), false)));
-        EmbedderSettings s = EmbedderSettings.openAi(server.url("/v1").toString(), "local-model").withBatchSize(1);
+        EmbedderSettings s = EmbedderSettings.openAi(server.url("/v1").toString(), "local-model")
+                .withRequests(r -> r.withBatchSize(1));
         try (OpenAiEmbedder e = embedder(s)) {
             EmbeddingException ex = assertThrows(EmbeddingException.class, () -> e.embedAll(List.of("a", "b")));
             assertTrue(ex.getMessage().contains("4-dimensional") && ex.getMessage().contains("expected 3"),

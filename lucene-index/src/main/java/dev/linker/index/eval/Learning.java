@@ -89,7 +89,7 @@ public final class Learning {
                     0, 0, 0, 0, MARGIN, asOf, fingerprint, seconds(t0)));
         }
         Suggester suggester = new Suggester(index, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
-                .withAsOfSourceDate(asOf));
+                .withTargets(t -> t.withAsOfSourceDate(asOf)));
         OpeningVectors openings = OpeningVectors.of(index);
         TrainingSet set = rows(suggester, sample, openings != null, openings, progress);
         if (openings != null) {
@@ -260,8 +260,8 @@ public final class Learning {
                                           Consumer<String> progress) {
         Map<String, Set<String>> sample = sample(gold, MAX_SOURCES);
         TrainingSet judged = rows(suggester, sample, progress);
-        TrainingSet train = rows(suggester.with(suggester.settings().withAsOfSourceDate(
-                dated || suggester.settings().targets().asOfSourceDate())), sample,
+        TrainingSet train = rows(suggester.with(suggester.settings().withTargets(t -> t.withAsOfSourceDate(
+                dated || suggester.settings().targets().asOfSourceDate()))), sample,
                 suggester.index().embedder() != null, progress);
         return crossValidate(train, judged, sample, FOLDS, PARAMS, 0);
     }

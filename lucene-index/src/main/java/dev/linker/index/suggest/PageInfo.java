@@ -1,17 +1,18 @@
 package dev.linker.index.suggest;
 
-import dev.linker.index.Fields;
 import dev.linker.index.Status;
 
 import java.util.Set;
 
 /**
  * What the suggester knows about one indexed page, loaded once per index version: its address and titles, its
- * {@link Standing} in the site, its {@link Outbound} links and its {@link Facts}; read through the accessors below.
+ * {@link Standing} in the site, its {@link Outbound} links and its {@link PageFacts facts}; read through the accessors
+ * below.
  *
  * @param cleanTitle the title without the site's template (or the H1, or the address)
  */
-record PageInfo(String url, String title, String cleanTitle, Standing standing, Outbound outbound, Facts facts) {
+record PageInfo(String url, String title, String cleanTitle, Standing standing, Outbound outbound, PageFacts facts)
+        implements PageFacts.Held {
 
     /** Whether it is live, whether it is a hub (home, listing), its authority and how many content links it gets. */
     record Standing(Status status, boolean hub, double authority, int inbound) {
@@ -22,13 +23,6 @@ record PageInfo(String url, String title, String cleanTitle, Standing standing, 
      * @param allLinks outbound links of any placement: the links the page already has
      */
     record Outbound(Set<String> links, Set<String> allLinks) {
-    }
-
-    /**
-     * @param day      publication day ({@link Fields#UNDATED} when unknown)
-     * @param language its language tag ("" when unknown)
-     */
-    record Facts(String category, String safety, int words, int day, String language) {
     }
 
     Status status() {
@@ -53,25 +47,5 @@ record PageInfo(String url, String title, String cleanTitle, Standing standing, 
 
     Set<String> allLinks() {
         return outbound.allLinks();
-    }
-
-    String category() {
-        return facts.category();
-    }
-
-    String safety() {
-        return facts.safety();
-    }
-
-    int words() {
-        return facts.words();
-    }
-
-    int day() {
-        return facts.day();
-    }
-
-    String language() {
-        return facts.language();
     }
 }

@@ -256,7 +256,7 @@ final class SnapshotLoader {
             return new PageInfo(url, title, clean.isBlank() ? url : clean,
                     new PageInfo.Standing(Status.parse(standing.status()), PageKind.parse(standing.kind()).isHub(),
                             standing.authority(), standing.inbound()),
-                    new PageInfo.Outbound(content, all), new PageInfo.Facts(facts.category(), facts.safety(),
+                    new PageInfo.Outbound(content, all), new PageFacts(facts.category(), facts.safety(),
                     facts.words(), published == null ? Fields.UNDATED : PageIndex.day(LocalDate.parse(published)),
                     facts.language() == null ? "" : facts.language()));
         }

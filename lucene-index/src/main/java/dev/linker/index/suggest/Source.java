@@ -20,13 +20,14 @@ import java.util.function.Function;
  * Built by the factories below only ({@link #page}, {@link #draft}, {@link #opening}, {@link #text}).
  *
  * <p>Its parts are grouped: the {@link Body} (words and where no link may go), what it {@link Linking links} to and
- * what is hidden of that, and its {@link Facts}; the stages read them through the accessors below.
+ * what is hidden of that, and its {@link PageFacts facts}; the stages read them through the accessors below.
  *
  * @param named          names found in the text per target, remembered by retrieval for the anchors
  * @param authorityView  pages' authority as the source sees it: without its hidden links' part
  */
-record Source(String url, Body body, float[] vector, Linking linking, Facts facts,
-              Map<String, List<NameIndex.Mention>> named, HiddenLinkAuthority.View authorityView) {
+record Source(String url, Body body, float[] vector, Linking linking, PageFacts facts,
+              Map<String, List<NameIndex.Mention>> named, HiddenLinkAuthority.View authorityView)
+        implements PageFacts.Held {
 
     /**
      * The source's words: {@code title} its title and H1, {@code text} its text, {@code blocked} where the text may
@@ -46,10 +47,6 @@ record Source(String url, Body body, float[] vector, Linking linking, Facts fact
         static final Linking NONE = new Linking(Set.of(), null, Set.of(), 0);
     }
 
-    /** The source's category path, safety class, length in words, day published and language. */
-    record Facts(String category, String safety, int words, int day, String language) {
-    }
-
     /**
      * An indexed page: {@code heading} its title and H1, {@code blocked} where its text may carry no new link. With
      * {@code hideOwnLinks} its links are invisible (evaluation): not filtered out, not names, not inbound counts.
@@ -59,7 +56,7 @@ record Source(String url, Body body, float[] vector, Linking linking, Facts fact
         return of(url, new Body(heading, body, blocked, tokenize(body, info.language())), vector,
                 new Linking(hideOwnLinks ? Set.of() : info.allLinks(), hideOwnLinks ? url : null,
                         hideOwnLinks ? info.links() : Set.of(), info.links().size()),
-                new Facts(info.category(), info.safety(), info.words(), info.day(), info.language()));
+                info.facts());
     }
 
     /**
@@ -71,16 +68,16 @@ record Source(String url, Body body, float[] vector, Linking linking, Facts fact
         List<Tokens.Token> tokens = tokenize(d.text(), language);
         return of(d.url(), new Body(d.title(), d.text(), d.blocked(), tokens), vector,
                 new Linking(links, null, Set.of(), d.links().size()),
-                new Facts(category, d.safety(), tokens.size(), PageIndex.day(d.published()), language));
+                new PageFacts(category, d.safety(), tokens.size(), PageIndex.day(d.published()), language));
     }
 
     /** Only a page's text, for placing anchors in it (a plan's donor). */
     static Source text(String url, String body, List<int[]> blocked) {
         return of(url, new Body("", body, blocked, null), null, Linking.NONE,
-                new Facts(null, "", 0, Fields.UNDATED, ""));
+                new PageFacts(null, "", 0, Fields.UNDATED, ""));
     }
 
-    private static Source of(String url, Body body, float[] vector, Linking linking, Facts facts) {
+    private static Source of(String url, Body body, float[] vector, Linking linking, PageFacts facts) {
         return new Source(url, body, vector, linking, facts, new HashMap<>(), HiddenLinkAuthority.View.NONE);
     }
 
@@ -112,26 +109,6 @@ record Source(String url, Body body, float[] vector, Linking linking, Facts fact
         return linking.linkCount();
     }
 
-    String category() {
-        return facts.category();
-    }
-
-    String safety() {
-        return facts.safety();
-    }
-
-    int words() {
-        return facts.words();
-    }
-
-    int day() {
-        return facts.day();
-    }
-
-    String language() {
-        return facts.language();
-    }
-
     /**
      * This page cut to its title and opening — about {@code words} words, to the end of the block they end in — with
      * no address or date, embedded anew by {@code embed}: what a draft of it looks like while it is written. What it
@@ -160,7 +137,7 @@ record Source(String url, Body body, float[] vector, Linking linking, Facts fact
             }
         }
         return of(null, new Body(title, head, inHead, kept), embed.apply(title + "\n" + head), linking,
-                new Facts(category(), safety(), kept.size(), Fields.UNDATED, language())).withAuthority(authorityView);
+                facts.cut(kept.size())).withAuthority(authorityView);
     }
 
     /**

@@ -10,12 +10,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
  * How suggestions are made: how candidates are gathered, which pages may be targets, how anchors are found and how
- * candidates are ranked. Change one setting with a {@code with…} method; each group has its own as well.
+ * candidates are ranked. Change one setting with a {@code with…} method; a group's own, through
+ * {@link #withCandidates(UnaryOperator)} or {@link #withTargets(UnaryOperator)}.
  *
  * @param weights     score weights
  * @param candidates  how many candidates retrieval gathers and from where (see {@link Candidates})
@@ -128,33 +130,14 @@ public record SuggestSettings(ScoreWeights weights, Candidates candidates, Targe
         return new SuggestSettings(weights, candidates, targets, anchorSpans, r);
     }
 
-    /** Candidates taken from HNSW and from BM25 (fewer is faster; plans over large sites may want 30–50). */
-    public SuggestSettings withRetrievalDepth(int knn, int lexical) {
-        return withCandidates(candidates.withDepth(knn, lexical));
+    /** These settings with candidates gathered as {@code change} says, e.g. {@code c -> c.withDepth(30, 30)}. */
+    public SuggestSettings withCandidates(UnaryOperator<Candidates> change) {
+        return withCandidates(change.apply(candidates));
     }
 
-    public SuggestSettings withSerp(SerpClient s) {
-        return withCandidates(candidates.withSerp(s));
-    }
-
-    public SuggestSettings withExcludes(List<Pattern> p) {
-        return withTargets(targets.withExcludes(p));
-    }
-
-    public SuggestSettings withForbiddenSafety(Map<String, Set<String>> f) {
-        return withTargets(targets.withForbiddenSafety(f));
-    }
-
-    public SuggestSettings withCategoryLevels(int levels) {
-        return withTargets(targets.withCategoryLevels(levels));
-    }
-
-    public SuggestSettings withHubTargets(boolean on) {
-        return withTargets(targets.withHubTargets(on));
-    }
-
-    public SuggestSettings withAsOfSourceDate(boolean on) {
-        return withTargets(targets.withAsOfSourceDate(on));
+    /** These settings with the target rules {@code change} makes, e.g. {@code t -> t.withHubTargets(true)}. */
+    public SuggestSettings withTargets(UnaryOperator<Targets> change) {
+        return withTargets(change.apply(targets));
     }
 
     /**

@@ -52,7 +52,7 @@ class PriorExperiment {
                 gold.put(d, g.links());
                 dated.put(d, g.dated() > 0);
                 Suggester s = new Suggester(i, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
-                        .withAsOfSourceDate(g.dated() > 0));
+                        .withTargets(t -> t.withAsOfSourceDate(g.dated() > 0)));
                 long t0 = System.nanoTime();
                 TrainingSet set = Learning.rows(s, Learning.sample(g.links(), Learning.MAX_SOURCES), true, null);
                 rows.put(d, set.groups());
@@ -81,7 +81,7 @@ class PriorExperiment {
         LearnedRanker prior = new LearnedRanker(RankFeatures.VERSION, m, new LearnedRanker.Report(true,
                 "prior", 0, 0, 0, 0, 0, 0, 0, 0, false, "", 0));
         for (boolean asOf : dated.get(held) ? new boolean[] {false, true} : new boolean[] {false}) {
-            SuggestSettings st = SuggestSettings.DEFAULT.withAsOfSourceDate(asOf);
+            SuggestSettings st = SuggestSettings.DEFAULT.withTargets(t -> t.withAsOfSourceDate(asOf));
             Metrics w = Evaluator.run(new Suggester(idx.get(held), st.withRanking(Ranking.WEIGHTS)),
                     gold.get(held), 10, null);
             Metrics p = Evaluator.run(new Suggester(idx.get(held), st.withRanking(Ranking.of(prior))),

@@ -104,7 +104,7 @@ class CorpusEvalTest {
             assertTrue(learned.used(), learned.report().summary());
             for (boolean asOf : new boolean[] {false, true}) {
                 Suggester s = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
-                        .withAsOfSourceDate(asOf));
+                        .withTargets(t -> t.withAsOfSourceDate(asOf)));
                 Metrics m = Evaluator.run(s, gold.links(), 10, null);
                 Baselines.Result b = Baselines.run(idx, gold.links(), s.settings(), 10, null);
                 // Learned as linker index learns (as of each post's date), judged under this protocol.
@@ -132,7 +132,8 @@ class CorpusEvalTest {
             assertEquals(118, gold.dated());
             assertEquals(141, gold.hubSources(), "the home page and 140 tag pages");
             for (boolean asOf : new boolean[] {false, true}) {
-                SuggestSettings st = SuggestSettings.DEFAULT.withAsOfSourceDate(asOf).withRanking(Ranking.WEIGHTS);
+                SuggestSettings st = SuggestSettings.DEFAULT.withTargets(t -> t.withAsOfSourceDate(asOf))
+                        .withRanking(Ranking.WEIGHTS);
                 Metrics m = Evaluator.run(new Suggester(idx, st), gold.links(), 10, null);
                 Baselines.Result b = Baselines.run(idx, gold.links(), st, 10, null);
                 System.err.println("go-blog eval" + (asOf ? " as of" : "") + ": " + m + "; TF-IDF " + b.tfidf()

@@ -81,7 +81,7 @@ class EvaluatorTest {
     void the_baselines_rank_under_the_same_protocol_and_as_of_never_rank_a_later_page() {
         try (PageIndex idx = Fixtures.blogIndex()) {
             Map<String, Set<String>> gold = Evaluator.goldLinks(idx);
-            SuggestSettings asOf = SuggestSettings.DEFAULT.withAsOfSourceDate(true);
+            SuggestSettings asOf = SuggestSettings.DEFAULT.withTargets(t -> t.withAsOfSourceDate(true));
             Baselines.Rankings r = Baselines.rank(idx, gold, asOf, 10, null);
             for (Map<String, List<String>> ranked : List.of(r.tfidf(), r.bm25())) {
                 assertEquals(gold.keySet(), ranked.keySet());

@@ -249,7 +249,7 @@ class PlannerTest {
 
     @Test
     void a_category_bound_keeps_every_planned_link_inside_the_donors_category_tree() {
-        Suggester bounded = new Suggester(index, SuggestSettings.DEFAULT.withCategoryLevels(0));
+        Suggester bounded = new Suggester(index, SuggestSettings.DEFAULT.withTargets(t -> t.withCategoryLevels(0)));
         List<String> all = index.urls(true);
         Planner.Result r = Planner.plan(bounded, index, all, new HashSet<>(all), LOOSE, null, null, null);
         assertFalse(r.links().isEmpty());

@@ -29,7 +29,7 @@ class HiddenLinkAuthorityTest {
                 }
             }
             infos[i] = new PageInfo("/p" + i, "P" + i, "P" + i, new PageInfo.Standing(Status.LIVE, false, 0, 0),
-                    new PageInfo.Outbound(inContent, all), new PageInfo.Facts(null, "", 100, Fields.UNDATED, ""));
+                    new PageInfo.Outbound(inContent, all), new PageFacts(null, "", 100, Fields.UNDATED, ""));
         }
         return infos;
     }

@@ -47,7 +47,8 @@ class HubsAndDatesTest {
             assertTrue(got.stream().noneMatch(HubsAndDatesTest::hub), url + " got " + got);
         }
         assertTrue(urls(s.forQuery("grinders espresso milk posts", 20)).stream().noneMatch(HubsAndDatesTest::hub));
-        List<String> with = urls(s.with(SuggestSettings.DEFAULT.withHubTargets(true)).forUrl(ESPRESSO, 30, true));
+        List<String> with = urls(s.with(SuggestSettings.DEFAULT.withTargets(t -> t.withHubTargets(true)))
+                .forUrl(ESPRESSO, 30, true));
         assertTrue(with.stream().anyMatch(HubsAndDatesTest::hub), with.toString());
     }
 
@@ -64,7 +65,7 @@ class HubsAndDatesTest {
 
     @Test
     void as_of_the_source_date_only_pages_published_by_then_or_undated_are_candidates() {
-        Suggester s = new Suggester(index, SuggestSettings.DEFAULT.withAsOfSourceDate(true));
+        Suggester s = new Suggester(index, SuggestSettings.DEFAULT.withTargets(t -> t.withAsOfSourceDate(true)));
         LocalDate espresso = index.get(ESPRESSO).meta().published();
         List<String> got = urls(s.candidates(ESPRESSO, true, null, 50, false));
         assertTrue(got.contains(WATER), "an undated page is kept: " + got);

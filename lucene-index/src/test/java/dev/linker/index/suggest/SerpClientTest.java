@@ -45,7 +45,7 @@ class SerpClientTest {
                         + "{\"link\":\"https://brew.example/beans/decaf.html\"},"
                         + "{\"link\":\"https://brew.example/gear/scales.html\"}]}").build());
         try (PageIndex idx = Fixtures.coffeeIndex()) {
-            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT.withSerp(client()));
+            Suggester s = new Suggester(idx, SuggestSettings.DEFAULT.withCandidates(c -> c.withSerp(client())));
             List<Suggestion> got = s.forUrl("https://brew.example/guides/cold-brew.html", 10);
             Suggestion decaf = got.stream().filter(x -> x.url().endsWith("decaf.html")).findFirst().orElseThrow();
             Suggestion scales = got.stream().filter(x -> x.url().endsWith("scales.html")).findFirst().orElseThrow();

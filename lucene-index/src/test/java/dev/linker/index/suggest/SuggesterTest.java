@@ -140,13 +140,16 @@ class SuggesterTest {
     void exclusions_safety_classes_and_the_category_bound_filter_targets() {
         Suggester base = new Suggester(index, SuggestSettings.DEFAULT);
         assertTrue(urls(base.forUrl(COLD_BREW, 10)).contains(STORAGE));
-        Suggester noBeans = new Suggester(index, SuggestSettings.DEFAULT.withExcludes(List.of(Pattern.compile("/beans/"))));
+        Suggester noBeans = new Suggester(index,
+                SuggestSettings.DEFAULT.withTargets(t -> t.withExcludes(List.of(Pattern.compile("/beans/")))));
         assertTrue(urls(noBeans.forUrl(COLD_BREW, 10)).stream().noneMatch(u -> u.contains("/beans/")));
-        Suggester sameCategory = new Suggester(index, SuggestSettings.DEFAULT.withCategoryLevels(0));
+        Suggester sameCategory = new Suggester(index,
+                SuggestSettings.DEFAULT.withTargets(t -> t.withCategoryLevels(0)));
         List<String> inGuides = urls(sameCategory.forUrl(COLD_BREW, 10));
         assertFalse(inGuides.isEmpty());
         assertTrue(inGuides.stream().allMatch(u -> u.contains("/guides/")), inGuides.toString());
-        Suggester safety = new Suggester(index, SuggestSettings.DEFAULT.withForbiddenSafety(Map.of("", Set.of(""))));
+        Suggester safety = new Suggester(index,
+                SuggestSettings.DEFAULT.withTargets(t -> t.withForbiddenSafety(Map.of("", Set.of("")))));
         assertTrue(safety.forUrl(COLD_BREW, 10).isEmpty(), "unclassified pages may not link to unclassified pages");
     }
 
@@ -223,7 +226,7 @@ class SuggesterTest {
     @Test
     void a_short_list_is_the_head_of_a_long_one_with_the_same_scores() {
         // Candidates that cannot reach a short list are not scored by BM25: the list must not change for it.
-        Suggester s = new Suggester(index, SuggestSettings.DEFAULT.withRetrievalDepth(100, 2));
+        Suggester s = new Suggester(index, SuggestSettings.DEFAULT.withCandidates(c -> c.withDepth(100, 2)));
         for (String url : List.of(ESPRESSO, GRINDER, COLD_BREW, ROAST)) {
             List<Suggestion> all = s.forUrl(url, 50);
             List<Suggestion> head = s.forUrl(url, 2);

@@ -25,7 +25,7 @@ class TargetFilterTest {
     static PageInfo inLanguage(String url, Status status, String category, String safety, boolean hub, int day,
                                String language) {
         return new PageInfo(url, "Title of " + url, "Title of " + url, new PageInfo.Standing(status, hub, 0.1, 3),
-                new PageInfo.Outbound(Set.of(), Set.of()), new PageInfo.Facts(category, safety, 500, day, language));
+                new PageInfo.Outbound(Set.of(), Set.of()), new PageFacts(category, safety, 500, day, language));
     }
 
     static Source source(String url, Set<String> links, String category, String safety) {
@@ -64,7 +64,7 @@ class TargetFilterTest {
 
     @Test
     void excluded_addresses_are_not() {
-        TargetFilter f = filter(SETTINGS.withExcludes(SuggestSettings.excludes(List.of("^/tag/"))),
+        TargetFilter f = filter(SETTINGS.withTargets(t -> t.withExcludes(SuggestSettings.excludes(List.of("^/tag/")))),
                 source(null, Set.of(), null, ""));
         assertFalse(f.accepts(page("/tag/coffee")));
         assertTrue(f.accepts(page("/coffee")));
@@ -72,7 +72,8 @@ class TargetFilterTest {
 
     @Test
     void a_safety_class_the_sources_own_forbids_is_not() {
-        SuggestSettings s = SETTINGS.withForbiddenSafety(SuggestSettings.forbiddenSafety(List.of("kids=adult")));
+        SuggestSettings s = SETTINGS.withTargets(
+                t -> t.withForbiddenSafety(SuggestSettings.forbiddenSafety(List.of("kids=adult"))));
         assertFalse(filter(s, source(null, Set.of(), null, "kids")).accepts(page("/wine", Status.LIVE, "/g", "adult",
                 false, DAY)));
         assertTrue(filter(s, source(null, Set.of(), null, "")).accepts(page("/wine", Status.LIVE, "/g", "adult",
@@ -81,7 +82,8 @@ class TargetFilterTest {
 
     @Test
     void outside_the_category_bound_is_not() {
-        TargetFilter f = filter(SETTINGS.withCategoryLevels(0), source(null, Set.of(), "/guides/brewing", ""));
+        TargetFilter f = filter(SETTINGS.withTargets(t -> t.withCategoryLevels(0)),
+                source(null, Set.of(), "/guides/brewing", ""));
         assertTrue(f.accepts(page("/a", Status.LIVE, "/guides/brewing/cold", "", false, DAY)));
         assertFalse(f.accepts(page("/b", Status.LIVE, "/reviews/grinders", "", false, DAY)));
     }
@@ -97,7 +99,8 @@ class TargetFilterTest {
     void hubs_only_when_hubs_are_targets() {
         PageInfo hub = page("/blog/", Status.LIVE, "/blog", "", true, DAY);
         assertFalse(filter(SETTINGS, source(null, Set.of(), null, "")).accepts(hub));
-        assertTrue(filter(SETTINGS.withHubTargets(true), source(null, Set.of(), null, "")).accepts(hub));
+        assertTrue(filter(SETTINGS.withTargets(t -> t.withHubTargets(true)), source(null, Set.of(), null, ""))
+                .accepts(hub));
     }
 
     @Test

@@ -111,10 +111,10 @@ final class BlockPlans {
         } catch (LinkerException e) {
             throw new LinkerException("--forbid-safety " + e.getMessage());
         }
-        return SuggestSettings.DEFAULT.withWeights(o.rules().weights()).withExcludes(excludes)
-                .withForbiddenSafety(forbidden)
-                .withCategoryLevels(o.settings().categoryLevels()).withHubTargets(o.settings().hubTargets())
-                .withRetrievalDepth(o.settings().depth(), o.settings().depth()).withAnchorSpans(0)
+        return SuggestSettings.DEFAULT.withWeights(o.rules().weights())
+                .withTargets(t -> t.withExcludes(excludes).withForbiddenSafety(forbidden)
+                        .withCategoryLevels(o.settings().categoryLevels()).withHubTargets(o.settings().hubTargets()))
+                .withCandidates(c -> c.withDepth(o.settings().depth(), o.settings().depth())).withAnchorSpans(0)
                 .withRanking(o.ranker() == null ? Ranking.WEIGHTS : Ranking.of(LearnedRanker.fromJson(o.ranker())));
     }
 

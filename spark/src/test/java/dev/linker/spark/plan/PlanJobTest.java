@@ -211,8 +211,9 @@ public class PlanJobTest {
                 .map(SourceLoader.safety(coffee.resolve("safety.csv"), pages::contains)).toList();
         String want = linkerPlan(spark, records, out.resolve("vectors"), new PlanSettings(5, 5, 0.3,
                 PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), SuggestSettings.DEFAULT.withWeights(weights)
-                .withExcludes(SuggestSettings.excludes(exclude))
-                .withForbiddenSafety(SuggestSettings.forbiddenSafety(forbid)), CrawlLog.read(coffee.resolve("access.log")));
+                .withTargets(t -> t.withExcludes(SuggestSettings.excludes(exclude))
+                        .withForbiddenSafety(SuggestSettings.forbiddenSafety(forbid))),
+                CrawlLog.read(coffee.resolve("access.log")));
         assertEquals(List.of(want.split("\\R")), got);
 
         assertTrue(r.links() >= 5, "links planned: " + r.links());
