@@ -271,7 +271,10 @@ public final class LinkerSpark implements Runnable {
         @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp, title, time.")
         Map<String, Double> weight = new LinkedHashMap<>();
 
-        @Option(names = "--ranker", paramLabel = "INDEX", description = "Rank as linker plan --index INDEX does: with the ranker 'linker index' learned from the site's links and kept in INDEX (read where the job is launched), where it beat the weights; else with the weights.")
+        @Option(names = "--learn", negatable = true, defaultValue = "true", fallbackValue = "true", description = "Learn how the site links from the links the job reads, as 'linker index' learns it (trained on the driver), and rank with that model where it beats the weights on held-out pages, as linker plan does; --no-learn ranks with the weights. Default: on.")
+        boolean learn;
+
+        @Option(names = "--ranker", paramLabel = "INDEX", description = "Instead of learning: rank as linker plan --index INDEX does, with the ranker 'linker index' learned and kept in INDEX (read where the job is launched), where it beat the weights; else with the weights.")
         Path rankerIndex;
 
         @Option(names = "--max-donor-links", defaultValue = "5", paramLabel = "N", description = "New links per donor (default: ${DEFAULT-VALUE}).")
@@ -323,7 +326,8 @@ public final class LinkerSpark implements Runnable {
                             hubTargets, depth),
                     new PlanOptions.Work(embedder.mode(), embedder.spec(), blockPages, partitions, shufflePartitions),
                     new PlanOptions.Signals(searchConsole, crawlLog, safety),
-                    new PlanOptions.Rules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight)),
+                    new PlanOptions.Rules(forbidSafety, excludes, ScoreWeights.of(weightsFile, weight),
+                            learn && rankerIndex == null),
                     rankerIndex == null ? null : rankerIndex.toString());
             PlanOptions.Runner job = (PlanOptions.Runner) Class.forName("dev.linker.spark.plan.PlanJob")
                     .getDeclaredConstructor().newInstance();

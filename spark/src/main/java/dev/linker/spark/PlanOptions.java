@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * What {@code linker-spark plan} is asked, in five groups a reader can follow: the inputs, {@code linker plan}'s
  * settings, how the work is split, what else is known of the pages, and the rules; and the learned ranker to rank with.
- * {@code PlanOptions.of(inputs, settings, work)} has no signals, no rules and the weights; {@code with…} replaces one
- * group.
+ * {@code PlanOptions.of(inputs, settings, work)} has no signals, no rules and the weights ({@code linker-spark plan}
+ * learns a ranker unless told not to: {@link Rules#learn}); {@code with…} replaces one group.
  *
  * @param ranker the learned ranker to rank with, as JSON ({@code LearnedRanker.toJson}); null: the weights
  */
@@ -91,15 +91,23 @@ public record PlanOptions(Inputs inputs, Settings settings, Work work, Signals s
      * @param forbidSafety {@code FROM=TO} rules: pages of class FROM may not link to class TO
      * @param excludes     regular expressions of acceptor URLs never planned
      * @param weights      score weights (as {@code linker tune} writes them)
+     * @param learn        learn a ranker from the links the job reads, as {@code linker index} learns it, and rank with
+     *                     it where it beats the weights on held-out pages (when no ranker is given)
      */
-    public record Rules(List<String> forbidSafety, List<String> excludes, ScoreWeights weights)
+    public record Rules(List<String> forbidSafety, List<String> excludes, ScoreWeights weights, boolean learn)
             implements Serializable {
-        public static final Rules NONE = new Rules(List.of(), List.of(), ScoreWeights.DEFAULT);
+        /** No safety rules or exclusions, the default weights, nothing learned. */
+        public static final Rules NONE = new Rules(List.of(), List.of(), ScoreWeights.DEFAULT, false);
 
         public Rules {
             forbidSafety = forbidSafety == null ? List.of() : List.copyOf(forbidSafety);
             excludes = excludes == null ? List.of() : List.copyOf(excludes);
             weights = weights == null ? ScoreWeights.DEFAULT : weights;
+        }
+
+        /** These rules, learning a ranker from the links or not. */
+        public Rules withLearning(boolean on) {
+            return new Rules(forbidSafety, excludes, weights, on);
         }
     }
 

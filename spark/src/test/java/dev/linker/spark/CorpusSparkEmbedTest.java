@@ -4,8 +4,11 @@ import dev.linker.core.embed.EmbedMode;
 import dev.linker.index.plan.PlanCsv;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.spark.plan.PlanJob;
+import dev.linker.spark.plan.PlanJobLearningTest;
 import dev.linker.spark.plan.PlanJobTest;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -14,6 +17,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -56,14 +60,21 @@ class CorpusSparkEmbedTest {
 
     /**
      * The plan job with the embed output's vectors against linker plan on an index of the same pages, links and
-     * vectors, both with linker plan's defaults: the same header, and the same donor → acceptor pairs (Jaccard ≥ 0.9).
+     * vectors, both with linker plan's defaults and the ranker learned from the links (by linker index, and by the job
+     * itself): the same ranker, the same header, and the same donor → acceptor pairs (Jaccard ≥ 0.99).
      */
     private static void plansAsLinkerPlan(Path pages, Path links, Path vectors) throws IOException {
         Path out = Path.of("target", "corpus-plan");
-        PlanOptions.Result r = new PlanJob().run(EmbedJobTest.spark, PlanJobTest.options(pages, links, vectors, out),
-                m -> System.out.println("plan job: " + m));
+        PlanOptions o = PlanJobTest.options(pages, links, vectors, out);
+        List<String> logged = new ArrayList<>();
+        PlanOptions.Result r = new PlanJob().run(EmbedJobTest.spark, o.with(o.rules().withLearning(true)), m -> {
+            logged.add(m);
+            System.out.println("plan job: " + m);
+        });
+        LearnedRanker learned = PlanJobLearningTest.learned(EmbedJobTest.spark, pages, links, vectors);
+        System.out.println("linker index: " + learned.report().summary());
         String want = PlanJobTest.linkerPlan(EmbedJobTest.spark, pages, links, vectors, PlanSettings.DEFAULT,
-                SuggestSettings.DEFAULT);
+                SuggestSettings.DEFAULT.withRanking(Ranking.of(learned)));
         Path wantFile = out.resolve("linker-plan.csv");
         Files.writeString(wantFile, want, StandardCharsets.UTF_8);
         List<String> got = Files.readAllLines(out.resolve("plan.csv"), StandardCharsets.UTF_8);
@@ -79,7 +90,8 @@ class CorpusSparkEmbedTest {
         System.out.printf("Spark plan of %s: %d links (linker plan: %d), Jaccard of pairs %.3f, %d rows identical%n",
                 pages, r.links(), a.size(), jaccard, sameRows);
         assertTrue(a.size() > 100, "linker plan plans links on the corpus: " + a.size());
-        assertTrue(jaccard >= 0.9, "Jaccard of donor -> acceptor pairs " + jaccard);
+        assertTrue(logged.contains(learned.report().summary()), "the job learns what linker index learns: " + logged);
+        assertTrue(jaccard >= 0.99, "Jaccard of donor -> acceptor pairs " + jaccard);
     }
 
     private static Set<String> pairs(List<PlannedLink> plan) {

@@ -78,23 +78,70 @@ public final class Learning {
                 && fingerprint.equals(previous.report().fingerprint())) {
             return previous;
         }
-        Sources sources = sources(index);
-        Map<String, Set<String>> sample = sources.sample();
-        int links = sample.values().stream().mapToInt(Set::size).sum();
-        boolean asOf = sources.dated();
-        if (sample.size() < MIN_SOURCES || links < MIN_LINKS) {
-            return new LearnedRanker(RankFeatures.VERSION, null, new LearnedRanker.Report(false,
-                    "too few links to learn from: " + links + " links from " + sample.size() + " pages; "
-                            + MIN_LINKS + " links from " + MIN_SOURCES + " pages are needed", sample.size(), links, 0,
-                    0, 0, 0, 0, MARGIN, asOf, fingerprint, seconds(t0)));
+        return fit(read(index, fingerprint, MAX_SOURCES, false, progress), t0, progress);
+    }
+
+    /**
+     * What learning read of a site (or of a part of it, Spark's block): the sampled pages with links, each with its
+     * links; whether any has a date (then candidates are gathered as of each page's date); a fingerprint of what was
+     * read; and the rows of their candidates (null when they were not gathered: too few links).
+     */
+    public record Reading(Map<String, Set<String>> sample, boolean dated, String fingerprint, TrainingSet rows) {
+        /** The sampled pages' links. */
+        public int links() {
+            return sample.values().stream().mapToInt(Set::size).sum();
+        }
+
+        /** Whether they are links enough to learn from ({@link #MIN_SOURCES}, {@link #MIN_LINKS}). */
+        public boolean enough() {
+            return sample.size() >= MIN_SOURCES && links() >= MIN_LINKS;
+        }
+    }
+
+    /**
+     * Reads what learning needs of {@code index}: at most {@code maxSources} of its pages with links (sampled by URL
+     * hash), and their candidates' rows — with {@code always}, even when they are too few to learn from alone (a part
+     * of a site, whose rows are learned from with the other parts').
+     */
+    public static Reading read(PageIndex index, int maxSources, boolean always, Consumer<String> progress) {
+        return read(index, fingerprint(index), maxSources, always, progress);
+    }
+
+    private static Reading read(PageIndex index, String fingerprint, int maxSources, boolean always,
+                                Consumer<String> progress) {
+        // The whole site's links are read for the sample and let go before the suggester is built (on a catalogue
+        // they are hundreds of megabytes).
+        Evaluator.Gold gold = Evaluator.gold(index);
+        Reading sampled = new Reading(sample(gold.links(), maxSources), gold.dated() > 0, fingerprint, null);
+        if (sampled.sample().isEmpty() || !always && !sampled.enough()) {
+            return sampled;
         }
         Suggester suggester = new Suggester(index, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
-                .withTargets(t -> t.withAsOfSourceDate(asOf)));
+                .withTargets(t -> t.withAsOfSourceDate(sampled.dated())));
         OpeningVectors openings = OpeningVectors.of(index);
-        TrainingSet set = rows(suggester, sample, openings != null, openings, progress);
+        TrainingSet set = rows(suggester, sampled.sample(), openings != null, openings, progress);
         if (openings != null) {
             openings.save();
         }
+        return new Reading(sampled.sample(), sampled.dated(), fingerprint, set);
+    }
+
+    /**
+     * The ranker learned from what was read ({@code started}: when learning began, {@link System#nanoTime}): the
+     * held-out figures and the decision ({@link #decide}), and the model fitted on every sampled page; with too few
+     * links, no model and why.
+     */
+    public static LearnedRanker fit(Reading read, long started, Consumer<String> progress) {
+        Map<String, Set<String>> sample = read.sample();
+        int links = read.links();
+        boolean asOf = read.dated();
+        if (!read.enough() || read.rows() == null) {
+            return new LearnedRanker(RankFeatures.VERSION, null, new LearnedRanker.Report(false,
+                    "too few links to learn from: " + links + " links from " + sample.size() + " pages; "
+                            + MIN_LINKS + " links from " + MIN_SOURCES + " pages are needed", sample.size(), links, 0,
+                    0, 0, 0, 0, MARGIN, asOf, read.fingerprint(), seconds(started)));
+        }
+        TrainingSet set = read.rows();
         if (progress != null) {
             progress.accept("learning from " + set.positives() + " links among " + set.rows() + " candidates of "
                     + sample.size() + " pages (" + FOLDS + " folds)");
@@ -104,20 +151,7 @@ public final class Learning {
         TreeModel model = Trainer.train(set.groups(), PARAMS);
         return new LearnedRanker(RankFeatures.VERSION, model, new LearnedRanker.Report(d.used(), d.reason(), sample.size(),
                 links, set.positives(), set.rows(), FOLDS, cv.defaults().recallAt5(), cv.learned().recallAt5(), MARGIN,
-                asOf, fingerprint, seconds(t0)));
-    }
-
-    /** The pages learning reads the links of, and whether any page with links has a date. */
-    private record Sources(Map<String, Set<String>> sample, boolean dated) {
-    }
-
-    /**
-     * The sample of the site's links learning uses; the whole site's links are read for it and let go before the
-     * suggester is built (on a catalogue they are hundreds of megabytes).
-     */
-    private static Sources sources(PageIndex index) {
-        Evaluator.Gold gold = Evaluator.gold(index);
-        return new Sources(sample(gold.links(), MAX_SOURCES), gold.dated() > 0);
+                asOf, read.fingerprint(), seconds(started)));
     }
 
     /** Whether the learned ranker replaces the weights, and why. */

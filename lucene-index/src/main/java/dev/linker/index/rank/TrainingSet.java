@@ -40,6 +40,11 @@ public final class TrainingSet {
         groups.add(new Group(source, query, List.copyOf(urls), List.copyOf(features), linked));
     }
 
+    /** A group read elsewhere (a part of the site, Spark's block), after the groups added before it. */
+    public void add(Group g) {
+        groups.add(g);
+    }
+
     public List<Group> groups() {
         return groups;
     }

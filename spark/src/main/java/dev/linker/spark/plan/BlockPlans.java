@@ -143,7 +143,7 @@ final class BlockPlans {
     }
 
     /** The block's donors, acceptors and (for the anchor pass) planned links, as its rows said. */
-    private record Roles(List<String> donors, Set<String> acceptors, List<PlannedLink> planned,
+    record Roles(List<String> donors, Set<String> acceptors, List<PlannedLink> planned,
                          Map<String, Double> bonus) {
     }
 
@@ -151,7 +151,7 @@ final class BlockPlans {
      * Indexes the block's rows (sorted as the site's pages are) in a temporary folder and runs {@code f} on the
      * suggester plans use. Vectors come from the rows; a page whose text no longer matches its vector is embedded.
      */
-    private static <T> T withIndex(Iterator<Row> rows, PlanOptions o, Function<Suggester, Function<Roles, T>> f) {
+    static <T> T withIndex(Iterator<Row> rows, PlanOptions o, Function<Suggester, Function<Roles, T>> f) {
         Path dir;
         try {
             dir = Files.createTempDirectory("linker-plan-block");

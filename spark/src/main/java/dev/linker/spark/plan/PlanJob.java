@@ -8,6 +8,7 @@ import dev.linker.index.plan.PlanCsv;
 import dev.linker.index.plan.PlanSettings;
 import dev.linker.index.plan.PlannedLink;
 import dev.linker.index.plan.Planner;
+import dev.linker.index.rank.LearnedRanker;
 import dev.linker.spark.EmbedJob;
 import dev.linker.spark.PagesInput;
 import dev.linker.spark.PlanOptions;
@@ -54,7 +55,8 @@ import static org.apache.spark.sql.functions.when;
  * {@code linker plan} on Spark. Steps: vectors (the embed job, reusing given ones); what the site's links say of each
  * page ({@link SiteGraph}); donors and acceptors; blocks (each donor's category bound, a large block split by
  * nearest centroids: {@link Blocks}); each block's candidates from {@code linker plan}'s own code on an index of the block
- * ({@link BlockPlans}); the caps in rounds ({@link Rounds}); anchors for the planned links, block by block; the plan
+ * ({@link BlockPlans}), ranked by the ranker learned from the site's links ({@link BlockLearning}) unless told
+ * otherwise; the caps in rounds ({@link Rounds}); anchors for the planned links, block by block; the plan
  * as Parquet and as {@code plan.csv} with {@code linker plan}'s header and order.
  */
 public final class PlanJob implements PlanOptions.Runner {
@@ -102,8 +104,10 @@ public final class PlanJob implements PlanOptions.Runner {
         Dataset<Row> blockRows = members.join(table.drop("donor", "acceptor"), Rounds.seq("url"))
                 .withColumnRenamed(Blocks.IS_DONOR, "donor").withColumnRenamed(Blocks.IS_ACCEPTOR, "acceptor");
 
+        PlanOptions learned = withLearned(o, blockRows, blockCount, log);
         sc.setJobDescription("candidates: index each block, ask linker plan's suggester");
-        Dataset<Row> candidates = kept(cached, perBlock(blockRows, new BlockPlans.Candidates(o), BlockPlans.CANDIDATE));
+        Dataset<Row> candidates = kept(cached, perBlock(blockRows, new BlockPlans.Candidates(learned),
+                BlockPlans.CANDIDATE));
         long candidateCount = candidates.count();
         log.accept(String.format(Locale.ROOT, "%,d candidate links from %,d blocks", candidateCount, blockCount));
 
@@ -114,12 +118,27 @@ public final class PlanJob implements PlanOptions.Runner {
                 : Rounds.assign(ranked, ps, log);
 
         sc.setJobDescription("anchors: index the blocks with planned links, choose each link's anchor");
-        Dataset<Row> anchored = kept(cached, anchored(blockRows, assigned.links(), o));
+        Dataset<Row> anchored = kept(cached, anchored(blockRows, assigned.links(), learned));
         long linkCount = anchored.count(); // once: sorting samples its input, which would run the blocks again
 
         sc.setJobDescription("write the plan");
         write(spark, anchored, o.inputs().out());
         return new PlanOptions.Result(n, donors, acceptors, blockCount, candidateCount, linkCount, assigned.rounds());
+    }
+
+    /**
+     * The options with the ranker learned from the links the blocks read ({@link BlockLearning}), when the job is to
+     * learn one and was given none; its summary is logged as {@code linker index} prints it.
+     */
+    private static PlanOptions withLearned(PlanOptions o, Dataset<Row> blockRows, long blocks, Consumer<String> log) {
+        if (!o.rules().learn() || o.ranker() != null) {
+            return o;
+        }
+        blockRows.sparkSession().sparkContext().setJobDescription("learn: candidates of pages with links, per block");
+        LearnedRanker r = BlockLearning.fit(perBlock(blockRows,
+                new BlockLearning.Rows(o, BlockLearning.maxSources(blocks)), BlockLearning.ROW), log);
+        log.accept(r.report().summary());
+        return o.withRanker(r.toJson());
     }
 
     /** The plan settings, once the options are checked (before any work). */

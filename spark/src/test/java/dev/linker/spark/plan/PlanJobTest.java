@@ -199,7 +199,7 @@ public class PlanJobTest {
         PlanOptions o = options(PAGES, LINKS, null, out).with(PlanOptions.Settings.of(5, 5, 0.3, "greedy"))
                 .with(new PlanOptions.Signals(coffee.resolve("search-console.csv").toString(),
                         coffee.resolve("access.log").toString(), coffee.resolve("safety.csv").toString()))
-                .with(new PlanOptions.Rules(forbid, exclude, weights));
+                .with(new PlanOptions.Rules(forbid, exclude, weights, false));
         List<String> logged = new java.util.ArrayList<>();
         PlanOptions.Result r = new PlanJob().run(spark, o, logged::add);
         List<String> got = lines(out.resolve("plan.csv"));
@@ -245,7 +245,7 @@ public class PlanJobTest {
         e = linkerError(() -> plan(o.with(new PlanOptions.Signals(null, null, safety.toString()))));
         assertTrue(e.getMessage().contains("bad-safety.csv") && e.getMessage().contains("decaf.html"),
                 e.getMessage());
-        e = linkerError(() -> plan(o.with(new PlanOptions.Rules(List.of(), List.of("(["), null))));
+        e = linkerError(() -> plan(o.with(new PlanOptions.Rules(List.of(), List.of("(["), null, false))));
         assertTrue(e.getMessage().startsWith("--exclude '(['"), e.getMessage());
     }
 
