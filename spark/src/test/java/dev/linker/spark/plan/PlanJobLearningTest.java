@@ -149,7 +149,7 @@ public class PlanJobLearningTest {
     }
 
     /** The vectors of an embed output, where the page's text is the one they were made from. */
-    private static VectorSource vectors(SparkSession spark, Path dir) {
+    static VectorSource vectors(SparkSession spark, Path dir) {
         Map<String, Object[]> vec = new HashMap<>();
         for (Row r : spark.read().parquet(dir.toString()).collectAsList()) {
             List<Float> v = r.getList(r.fieldIndex("vector"));

@@ -21,7 +21,6 @@ import dev.linker.index.suggest.Suggester;
 import dev.linker.spark.EmbedderSpec;
 import dev.linker.spark.LocalSpark;
 import dev.linker.spark.PlanOptions;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,20 +84,8 @@ public class PlanJobTest {
     /** As above, for records made by {@code linker index} with any of its inputs, and a crawl log's hits. */
     static String linkerPlan(SparkSession spark, List<PageRecord> records, Path vectors, PlanSettings ps,
                              SuggestSettings settings, Map<String, Integer> crawl) {
-        Map<String, Object[]> vec = new HashMap<>();
-        for (Row r : spark.read().parquet(vectors.toString()).collectAsList()) {
-            List<Float> v = r.getList(r.fieldIndex("vector"));
-            float[] f = new float[v.size()];
-            for (int i = 0; i < f.length; i++) {
-                f[i] = v.get(i);
-            }
-            vec.put(r.getString(r.fieldIndex("url")), new Object[] {r.getString(r.fieldIndex("contentHash")), f});
-        }
         try (PageIndex index = PageIndex.inMemory(EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
-            index.sync(records, true, null, (url, hash) -> {
-                Object[] v = vec.get(url);
-                return v != null && v[0].equals(hash) ? (float[]) v[1] : null;
-            });
+            index.sync(records, true, null, PlanJobLearningTest.vectors(spark, vectors));
             List<String> live = index.urls(true);
             Set<String> acceptors = Planner.underLinked(index, settings.targets().hubTargets());
             // linker plan reads the index without a model: no anchor is chosen by embedding spans.
