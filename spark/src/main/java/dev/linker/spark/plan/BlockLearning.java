@@ -85,7 +85,13 @@ final class BlockLearning {
         Map<String, Set<String>> sample = new LinkedHashMap<>();
         Set<String> fingerprints = new LinkedHashSet<>();
         boolean dated = false;
+        Map<String, String> blockOf = new java.util.HashMap<>();
         for (Row r : all) {
+            // A page in several blocks (an acceptor beside other categories' donors) is learned from once: in the
+            // first block that sampled it.
+            if (!blockOf.computeIfAbsent(r.getAs("source"), k -> r.getAs("block")).equals(r.getAs("block"))) {
+                continue;
+            }
             List<String> urls = r.getList(r.fieldIndex("urls"));
             List<Boolean> linked = r.getList(r.fieldIndex("linked"));
             boolean[] l = new boolean[linked.size()];

@@ -28,6 +28,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -125,6 +127,23 @@ public class PlanJobLearningTest {
         String weights = PlanJobTest.linkerPlan(spark, site[0], site[1], out.resolve("vectors"),
                 PlanSettings.DEFAULT, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS));
         assertNotEquals(weights, want, "the learned model plans otherwise than the weights: the test can tell");
+    }
+
+    @Test
+    void split_into_blocks_the_site_is_learned_from_each_block_sampling_its_own_pages_once() throws IOException {
+        Path[] site = site(tmp.resolve("site-blocks"));
+        PlanOptions o = learning(site[0], site[1], tmp.resolve("learned-blocks"));
+        List<String> logged = new ArrayList<>();
+        PlanOptions.Result r = new PlanJob().run(spark, o.with(o.work().withBlockPages(40)), logged::add);
+        assertTrue(r.blocks() > 1, "blocks: " + r.blocks());
+        // A block's pages link only what the block holds: a link to another block's page is not learned from.
+        Matcher m = logged.stream().map(Pattern.compile("^ranker: learned — learned from (\\d+) links of (\\d+) pages")
+                ::matcher).filter(Matcher::find).findFirst().orElseThrow(() -> new AssertionError(logged));
+        int links = Integer.parseInt(m.group(1));
+        int pages = Integer.parseInt(m.group(2));
+        assertTrue(pages <= 80 && pages >= 60 && links <= 240 && links >= 180,
+                "most pages with links learned from, none twice: " + m.group());
+        assertTrue(r.links() > 0, "links planned: " + r.links());
     }
 
     @Test
