@@ -110,8 +110,6 @@ class HouseRulesTest {
             Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
             Map.entry("dev.linker.core.result.Finding", 10),
-            Map.entry("dev.linker.core.score.ScoreComponents", 10),
-            Map.entry("dev.linker.core.score.ScoreWeights", 10),
             Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
             Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
             Map.entry("dev.linker.core.model.Link", 9));
