@@ -111,8 +111,7 @@ class HouseRulesTest {
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
             Map.entry("dev.linker.core.result.Finding", 10),
             Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
-            Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
-            Map.entry("dev.linker.core.model.Link", 9));
+            Map.entry("dev.linker.core.crawl.Crawler$Result", 9));
 
     @Test
     void no_record_has_more_than_eight_components_and_the_old_ones_never_gain() {

@@ -106,7 +106,7 @@ final class PageReader {
             String target = targets.key(t.key());
             links.add(new Link(key, href.equals(target) ? target : targets.share(href), target,
                     targets.share(t.fragment()), targets.share(anchor), targets.share(a.attr("rel")), placements.of(a),
-                    Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0)));
+                    new Link.Position(Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0))));
         }
         return links;
     }

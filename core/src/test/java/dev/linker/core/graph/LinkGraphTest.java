@@ -23,8 +23,8 @@ class LinkGraphTest {
         for (String e : edges) {
             boolean content = e.contains(">");
             String[] p = e.split("[>~]");
-            links.computeIfAbsent("/" + p[0], k -> new ArrayList<>()).add(new Link("/" + p[0], p[1], "/" + p[1], null, p[1],
-                    "", content ? Placement.CONTENT : Placement.NAV, 1, 1));
+            links.computeIfAbsent("/" + p[0], k -> new ArrayList<>()).add(new Link("/" + p[0], p[1], "/" + p[1], null,
+                    p[1], "", content ? Placement.CONTENT : Placement.NAV, new Link.Position(1, 1)));
             links.computeIfAbsent("/" + p[1], k -> new ArrayList<>());
         }
         Map<String, Page> pages = new LinkedHashMap<>();

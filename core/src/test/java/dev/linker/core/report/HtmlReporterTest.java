@@ -33,7 +33,7 @@ class HtmlReporterTest {
     }
 
     private static Link link(String from, String to, String anchor) {
-        return new Link(from, to, to, null, anchor, "", Placement.CONTENT, 1, 1);
+        return new Link(from, to, to, null, anchor, "", Placement.CONTENT, new Link.Position(1, 1));
     }
 
     @Test
@@ -165,7 +165,7 @@ class HtmlReporterTest {
             List<Link> links = new ArrayList<>();
             links.add(link(s, "/single", i % 2 == 0 ? "Buy Shoes" : "buy  shoes"));
             links.add(link(s, "/low", i < 9 ? "cheap shoes" : "shoes for running"));
-            links.add(new Link(s, "/nav", "/nav", null, "Nav " + i, "", Placement.NAV, 1, 1));
+            links.add(new Link(s, "/nav", "/nav", null, "Nav " + i, "", Placement.NAV, new Link.Position(1, 1)));
             pages.put(s, page(s, s, links));
         }
         LinkGraph g = LinkGraph.build(new Site("mem", null, pages, java.util.Set.of(), Map.of()), null);
