@@ -47,9 +47,10 @@ class HtmlReporterTest {
         Site site = new Site("mem", null, pages, java.util.Set.of(), Map.of());
         LinkGraph graph = LinkGraph.build(site, "/a");
         List<Finding> findings = List.of(
-                new Finding("orphan", Severity.WARNING, EVIL, evilUrl, EVIL, 0, 0, null, null),
-                new Finding("stale-anchor", Severity.ERROR, "msg " + EVIL, "/a", "a.html", 1, 1, evilUrl, EVIL),
-                new Finding("x\"><script>y", Severity.INFO, "m", "/c", "c.html", 1, 1, null, null));
+                new Finding("orphan", Severity.WARNING, EVIL, new Finding.Place(evilUrl, EVIL, 0, 0), null, null),
+                new Finding("stale-anchor", Severity.ERROR, "msg " + EVIL, new Finding.Place("/a", "a.html", 1, 1),
+                        evilUrl, EVIL),
+                new Finding("x\"><script>y", Severity.INFO, "m", new Finding.Place("/c", "c.html", 1, 1), null, null));
         AuditResult r = ReportFixture.result(site, graph, findings, 0);
         String html = Findings.render(new HtmlReporter(ReportFixture.OPTIONS), r);
 
@@ -78,8 +79,8 @@ class HtmlReporterTest {
         List<Finding> many = new ArrayList<>();
         int n = HtmlReporter.MAX_ROWS + 3;
         for (int i = 0; i < n; i++) {
-            many.add(new Finding("orphan", Severity.WARNING, "No page links to /p" + i, "/p" + i, "p" + i + ".html", 0,
-                    0, null, null));
+            many.add(new Finding("orphan", Severity.WARNING, "No page links to /p" + i,
+                    new Finding.Place("/p" + i, "p" + i + ".html", 0, 0), null, null));
         }
         AuditResult r = ReportFixture.result(basic.graph().site(), basic.graph(), many, 0);
         String html = Findings.render(new HtmlReporter(ReportFixture.OPTIONS), r);

@@ -99,7 +99,7 @@ final class ReportFixture {
             throw new IllegalStateException("no content link with href " + href + " on " + pageUrl);
         }
         Link l = matches.getFirst();
-        return new Finding(check, severity, message, pageUrl, p.file(), l.line(), l.column(),
+        return new Finding(check, severity, message, new Finding.Place(pageUrl, p.file(), l.line(), l.column()),
                 l.targetUrl() + (l.fragment() == null ? "" : "#" + l.fragment()), l.anchorText());
     }
 
@@ -108,6 +108,6 @@ final class ReportFixture {
         if (p == null) {
             throw new IllegalStateException("no page " + pageUrl);
         }
-        return new Finding(check, severity, message, pageUrl, p.file(), 0, 0, null, null);
+        return new Finding(check, severity, message, new Finding.Place(pageUrl, p.file(), 0, 0), null, null);
     }
 }
