@@ -72,10 +72,12 @@ final class ReportFixture {
             byCheck.merge(f.checkId(), 1, Integer::sum);
         }
         int broken = byCheck.getOrDefault("broken-link", 0);
-        Summary summary = new Summary(graph.size(), graph.edgeCount(), graph.contentEdgeCount(),
-                graph.orphans(false).size(), graph.orphans(true).size(), graph.unreachable().size(), broken,
-                graph.reciprocalPairs(false).size(), graph.reciprocalPairs(true).size(), graph.depthHistogram(),
-                byCheck);
+        Summary summary = new Summary(graph.size(),
+                new Summary.LinkCounts(graph.edgeCount(), graph.orphans(false).size(),
+                        graph.reciprocalPairs(false).size()),
+                new Summary.LinkCounts(graph.contentEdgeCount(), graph.orphans(true).size(),
+                        graph.reciprocalPairs(true).size()),
+                graph.unreachable().size(), broken, graph.depthHistogram(), byCheck);
         return new AuditResult(config(), graph, findings, baselined, summary);
     }
 
