@@ -107,10 +107,8 @@ class HouseRulesTest {
             Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),
             Map.entry("dev.linker.index.PageInput", 12),
             Map.entry("dev.linker.index.PageInput$Json", 12),
-            Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
-            Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
-            Map.entry("dev.linker.core.crawl.Crawler$Result", 9));
+            Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10));
 
     @Test
     void no_record_has_more_than_eight_components_and_the_old_ones_never_gain() {
