@@ -41,8 +41,8 @@ public final class IndexedSite {
             if (redirect != null) {
                 redirects.put(url, redirect);
             }
-            pages.put(url, new Page(url, "", d.get(Fields.TITLE), "", null, false, false, List.of(), "", Map.of(),
-                    links(url, d), redirect, ""));
+            pages.put(url, new Page(url, "", new Page.Titles(d.get(Fields.TITLE), ""),
+                    new Page.Indexing(null, false, false, redirect), List.of(), Page.Body.EMPTY, links(url, d)));
         });
         return new Site("index", null, pages, Set.of(), redirects);
     }

@@ -28,7 +28,8 @@ class LinkGraphTest {
             links.computeIfAbsent("/" + p[1], k -> new ArrayList<>());
         }
         Map<String, Page> pages = new LinkedHashMap<>();
-        links.forEach((u, l) -> pages.put(u, new Page(u, u.substring(1), u, u, null, false, false, List.of(), "", Map.of(), l, null, "")));
+        links.forEach((u, l) -> pages.put(u, new Page(u, u.substring(1), new Page.Titles(u, u), Page.Indexing.NONE,
+                List.of(), Page.Body.EMPTY, l)));
         return new Site("test", null, pages, Set.of(), Map.of());
     }
 

@@ -53,13 +53,13 @@ class PageLinksTest {
     @Test
     void a_page_holds_its_links_compactly_and_a_changed_copy_of_the_input_does_not_reach_it() {
         List<Link> input = new ArrayList<>(LINKS);
-        Page p = new Page("/a/", "a/index.html", "A", "A", null, false, false, List.of(), "", Map.of(), input,
-                null, "en");
+        Page p = new Page("/a/", "a/index.html", new Page.Titles("A", "A"), Page.Indexing.NONE, List.of(),
+                new Page.Body("", Map.of(), "en"), input);
         input.clear();
         assertEquals(LINKS, p.links());
         assertEquals(PageLinks.class, p.links().getClass());
-        assertEquals(List.of(), new Page("/e/", "", "", "", null, false, false, List.of(), "", Map.of(), List.of(),
-                null, "").links());
+        assertEquals(List.of(), new Page("/e/", "", new Page.Titles("", ""), Page.Indexing.NONE, List.of(),
+                Page.Body.EMPTY, List.of()).links());
     }
 
     @Test

@@ -28,8 +28,8 @@ class HtmlReporterTest {
     private static final String EVIL = "<script>alert('x')</script>";
 
     private static Page page(String url, String title, List<Link> links) {
-        return new Page(url, url.substring(1) + ".html", title, "", null, false, false, List.of(), "", Map.of(),
-                links, null, "");
+        return new Page(url, url.substring(1) + ".html", new Page.Titles(title, ""), Page.Indexing.NONE, List.of(),
+                Page.Body.EMPTY, links);
     }
 
     private static Link link(String from, String to, String anchor) {
