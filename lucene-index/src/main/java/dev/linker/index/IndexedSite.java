@@ -41,8 +41,8 @@ public final class IndexedSite {
             if (redirect != null) {
                 redirects.put(url, redirect);
             }
-            pages.put(url, new Page(url, "", d.get(Fields.TITLE), "", null, false, false, List.of(), "", Map.of(),
-                    links(url, d), redirect, ""));
+            pages.put(url, new Page(url, "", new Page.Titles(d.get(Fields.TITLE), ""),
+                    new Page.Indexing(null, false, false, redirect), List.of(), Page.Body.EMPTY, links(url, d)));
         });
         return new Site("index", null, pages, Set.of(), redirects);
     }
@@ -52,18 +52,19 @@ public final class IndexedSite {
         List<Link> out = new ArrayList<>();
         if (written.length > 0) {
             for (Link l : PageDocuments.written(url, written)) {
-                out.add(new Link(url, l.href(), l.targetUrl(), null, l.anchorText(), "", Placement.CONTENT, 0, 0));
+                out.add(new Link(url, l.href(), l.targetUrl(), null, l.anchorText(), "", Placement.CONTENT,
+                        Link.Position.UNKNOWN));
             }
             return out;
         }
         Set<String> content = new HashSet<>();
         for (String t : d.getAll(Fields.LINKS)) {
             content.add(t);
-            out.add(new Link(url, t, t, null, "", "", Placement.CONTENT, 0, 0));
+            out.add(new Link(url, t, t, null, "", "", Placement.CONTENT, Link.Position.UNKNOWN));
         }
         for (String t : d.getAll(Fields.ALL_LINKS)) {
             if (!content.contains(t)) {
-                out.add(new Link(url, t, t, null, "", "", Placement.NAV, 0, 0));
+                out.add(new Link(url, t, t, null, "", "", Placement.NAV, Link.Position.UNKNOWN));
             }
         }
         return out;

@@ -66,8 +66,8 @@ final class PageDocuments {
         for (String v : stored) {
             String[] f = v.split(String.valueOf(Fields.SEP), 4);
             if (f.length == 4) {
-                out.add(new Link(source, f[0], f[1], f[2].isEmpty() ? null : f[2], f[3], "", Placement.CONTENT, 0,
-                        0));
+                out.add(new Link(source, f[0], f[1], f[2].isEmpty() ? null : f[2], f[3], "", Placement.CONTENT,
+                        Link.Position.UNKNOWN));
             }
         }
         return out;

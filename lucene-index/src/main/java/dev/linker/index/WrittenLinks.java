@@ -73,7 +73,8 @@ public final class WrittenLinks {
             if (t.external() || t.key() == null || file(t.key())) {
                 continue;
             }
-            out.add(new Link(url, l.href(), origin + t.key(), t.fragment(), l.anchor(), "", Placement.CONTENT, 0, 0));
+            out.add(new Link(url, l.href(), origin + t.key(), t.fragment(), l.anchor(), "", Placement.CONTENT,
+                    Link.Position.UNKNOWN));
         }
         return out;
     }

@@ -24,7 +24,7 @@ class LinkReportTest {
         String from = urls[urls.length - 1];
         String to = urls[urls.length - 2];
         pages.put(from, pages.get(from).withLinks(List.of(new Link(from, to, to, null, "see", "", Placement.CONTENT,
-                0, 0))));
+                Link.Position.UNKNOWN))));
         return new Site("test", null, new java.util.TreeMap<>(pages), Set.of(), Map.of());
     }
 

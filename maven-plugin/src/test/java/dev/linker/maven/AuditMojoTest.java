@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class AuditMojoTest {
 
     private static Finding finding(String check) {
-        return new Finding(check, Severity.ERROR, "m", "/a.html", "a.html", 1, 1, null, null);
+        return new Finding(check, Severity.ERROR, "m", new Finding.Place("/a.html", "a.html", 1, 1), null, null);
     }
 
     @Test

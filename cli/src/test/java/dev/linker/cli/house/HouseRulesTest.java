@@ -103,18 +103,11 @@ class HouseRulesTest {
      */
     static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.ofEntries(
             Map.entry("dev.linker.index.PageRecord", 16),
-            Map.entry("dev.linker.core.model.Page", 14),
             Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),
             Map.entry("dev.linker.index.PageInput", 12),
             Map.entry("dev.linker.index.PageInput$Json", 12),
-            Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
-            Map.entry("dev.linker.core.result.Finding", 10),
-            Map.entry("dev.linker.core.score.ScoreComponents", 10),
-            Map.entry("dev.linker.core.score.ScoreWeights", 10),
-            Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
-            Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
-            Map.entry("dev.linker.core.model.Link", 9));
+            Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10));
 
     @Test
     void no_record_has_more_than_eight_components_and_the_old_ones_never_gain() {

@@ -59,9 +59,12 @@ final class SiteAudit {
         int broken = countBroken(site);
         SortedMap<String, Integer> perCheck = new TreeMap<>();
         findings.forEach(f -> perCheck.merge(f.checkId(), 1, Integer::sum));
-        return new Summary(graph.size(), graph.edgeCount(), graph.contentEdgeCount(), graph.orphans(false).size(),
-                graph.orphans(true).size(), graph.unreachable().size(), broken, graph.reciprocalPairs(false).size(),
-                graph.reciprocalPairs(true).size(), graph.depthHistogram(), perCheck);
+        return new Summary(graph.size(),
+                new Summary.LinkCounts(graph.edgeCount(), graph.orphans(false).size(),
+                        graph.reciprocalPairs(false).size()),
+                new Summary.LinkCounts(graph.contentEdgeCount(), graph.orphans(true).size(),
+                        graph.reciprocalPairs(true).size()),
+                graph.unreachable().size(), broken, graph.depthHistogram(), perCheck);
     }
 
     private static int countBroken(Site site) {

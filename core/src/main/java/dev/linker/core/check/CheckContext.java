@@ -70,7 +70,7 @@ public final class CheckContext {
 
     /** A finding placed on a brief file (the file a reviewer edits), about a page that may not exist yet. */
     public void brief(dev.linker.core.brief.Brief b, int line, String pageUrl, String targetUrl, String anchor, String message) {
-        out.add(new Finding(checkId, severity, message, pageUrl, "", 0, 0, targetUrl, anchor,
+        out.add(new Finding(checkId, severity, message, new Finding.Place(pageUrl, "", 0, 0), targetUrl, anchor,
                 new Finding.Source(b.file().toAbsolutePath().normalize(), line)));
     }
 
@@ -115,14 +115,16 @@ public final class CheckContext {
 
     /** A finding about a whole page. */
     public void page(Page page, String message) {
-        out.add(new Finding(checkId, severity, text(message), page.url(), page.file(), 0, 0, null, null));
+        out.add(new Finding(checkId, severity, text(message), new Finding.Place(page.url(), page.file(), 0, 0), null,
+                null));
     }
 
     /** A finding about one link instance, located at its tag. */
     public void link(Link link, String message) {
         Page p = site.page(link.sourceUrl());
-        out.add(new Finding(checkId, severity, text(message), link.sourceUrl(), p == null ? "" : p.file(), link.line(),
-                link.column(), text(link.targetUrl()), text(link.anchorText())));
+        out.add(new Finding(checkId, severity, text(message),
+                new Finding.Place(link.sourceUrl(), p == null ? "" : p.file(), link.line(), link.column()),
+                text(link.targetUrl()), text(link.anchorText())));
     }
 
     /** The audit's one copy of {@code s}. */
@@ -136,7 +138,7 @@ public final class CheckContext {
 
     /** A finding about a file that is not a page (sitemap.xml, _redirects …). */
     public void file(String file, String pageUrl, String message) {
-        out.add(new Finding(checkId, severity, text(message), pageUrl, file, 0, 0, null, null));
+        out.add(new Finding(checkId, severity, text(message), new Finding.Place(pageUrl, file, 0, 0), null, null));
     }
 
     /**

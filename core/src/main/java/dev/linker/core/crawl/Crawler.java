@@ -117,10 +117,43 @@ public final class Crawler {
 
     /**
      * What a crawl left: the folder to read, the site's origin (its base URL), the page URL of each file written,
-     * and counts.
+     * its {@link Counts} and notes; the counts read through the accessors below as well.
      */
-    public record Result(Path folder, String origin, Map<String, String> urlByFile, int pages, int redirects,
-                         int missing, int blocked, int failed, List<String> notes) {
+    public record Result(Path folder, String origin, Map<String, String> urlByFile, Counts counts,
+                         List<String> notes) {
+
+        /**
+         * How the URLs a crawl met ended.
+         *
+         * @param pages     pages written
+         * @param redirects URLs that answered with a redirect
+         * @param missing   URLs that answered with an error status (400 or more)
+         * @param blocked   URLs robots.txt disallows (not fetched)
+         * @param failed    URLs that got no usable answer (a note says why)
+         */
+        public record Counts(int pages, int redirects, int missing, int blocked, int failed) {
+        }
+
+        public int pages() {
+            return counts.pages();
+        }
+
+        public int redirects() {
+            return counts.redirects();
+        }
+
+        public int missing() {
+            return counts.missing();
+        }
+
+        public int blocked() {
+            return counts.blocked();
+        }
+
+        public int failed() {
+            return counts.failed();
+        }
+
         /** The findings with the page's URL where an audit of the crawled folder names its file (lines are the served HTML's). */
         public List<Finding> atUrls(List<Finding> findings) {
             return findings.stream().map(f -> f.file() == null ? f : f.withFile(urlByFile.getOrDefault(f.file(), f.file())))
@@ -282,8 +315,8 @@ public final class Crawler {
         } finally {
             pool.shutdownNow();
         }
-        return new Result(folder, origin, urlByFile, counts[0], redirects.size(), counts[1], counts[2], counts[3],
-                notes);
+        return new Result(folder, origin, urlByFile,
+                new Result.Counts(counts[0], redirects.size(), counts[1], counts[2], counts[3]), notes);
     }
 
     private void checkStart(String host) {

@@ -13,11 +13,31 @@ import java.util.Locale;
  * @param anchorText visible text (or img alt) of the link, whitespace collapsed
  * @param rel        the rel attribute, or "" when absent
  * @param placement  content or a boilerplate region
- * @param line       1-based line of the tag in the source file (0 when unknown, e.g. from a CSV)
- * @param column     1-based column of the tag (0 when unknown)
+ * @param position   where the tag is in the source file ({@link Position#UNKNOWN} e.g. from a CSV)
  */
 public record Link(String sourceUrl, String href, String targetUrl, String fragment, String anchorText,
-                   String rel, Placement placement, int line, int column) {
+                   String rel, Placement placement, Position position) {
+
+    /**
+     * Where a link's tag is in its page's source file.
+     *
+     * @param line   1-based line of the tag (0 when unknown)
+     * @param column 1-based column of the tag (0 when unknown)
+     */
+    public record Position(int line, int column) {
+        /** Neither line nor column known (a link read from a CSV, an index …). */
+        public static final Position UNKNOWN = new Position(0, 0);
+    }
+
+    /** 1-based line of the tag in the source file (0 when unknown, e.g. from a CSV). */
+    public int line() {
+        return position.line();
+    }
+
+    /** 1-based column of the tag (0 when unknown). */
+    public int column() {
+        return position.column();
+    }
 
     public boolean internal() {
         return targetUrl != null;

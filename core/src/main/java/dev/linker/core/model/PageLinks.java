@@ -152,8 +152,8 @@ public final class PageLinks extends AbstractList<Link> implements RandomAccess 
         }
         String target = at(targets, i);
         return new Link(at(sources, i), hrefs == SAME_AS_TARGET ? target : at(hrefs, i), target, at(fragments, i),
-                at(anchors, i), at(rels, i), placementAt(i), (int) (v >>> columnBits),
-                (int) (v & ((1L << columnBits) - 1)));
+                at(anchors, i), at(rels, i), placementAt(i),
+                new Link.Position((int) (v >>> columnBits), (int) (v & ((1L << columnBits) - 1))));
     }
 
     @Override

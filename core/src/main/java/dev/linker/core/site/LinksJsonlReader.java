@@ -69,8 +69,8 @@ public final class LinksJsonlReader {
                         continue; // a page the site does not hold (e.g. a generated index left out of the CSV)
                     }
                     String target = byPath.getOrDefault(e.target(), e.target());
-                    links.computeIfAbsent(source, k -> new ArrayList<>()).add(new Link(source, e.target(), target,
-                            null, e.anchor(), "", Placement.CONTENT, 0, 0));
+                    links.computeIfAbsent(source, k -> new ArrayList<>()).add(new Link(source, e.target(), target, null,
+                            e.anchor(), "", Placement.CONTENT, Link.Position.UNKNOWN));
                 }
             }
         } catch (IOException e) {

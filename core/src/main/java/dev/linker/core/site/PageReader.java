@@ -86,9 +86,10 @@ final class PageReader {
         List<JsonNode> ld = PageMetaReader.parseJsonLd(scan.jsonLd);
         // The main text is the costliest part of a read; an audit needs neither it nor what only it tells.
         MainText.Result main = options.keepText() ? MainText.of(doc, placements) : NO_TEXT;
-        return new Page(key, rel, scan.title, h1, scan.canonical, scan.noindex, scan.nofollow,
-                Breadcrumbs.of(ld, scan.crumbNav, key, targets), main.text(), FragmentHeadings.of(scan.withId), links,
-                scan.redirectTo, lang,
+        return new Page(key, rel, new Page.Titles(scan.title, h1),
+                new Page.Indexing(scan.canonical, scan.noindex, scan.nofollow, scan.redirectTo),
+                Breadcrumbs.of(ld, scan.crumbNav, key, targets),
+                new Page.Body(main.text(), FragmentHeadings.of(scan.withId), lang), links,
                 PageMetaReader.meta(key, ld, scan.metaPublished, scan.itemPublished, scan.metaTags, links, main));
     }
 
@@ -106,7 +107,7 @@ final class PageReader {
             String target = targets.key(t.key());
             links.add(new Link(key, href.equals(target) ? target : targets.share(href), target,
                     targets.share(t.fragment()), targets.share(anchor), targets.share(a.attr("rel")), placements.of(a),
-                    Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0)));
+                    new Link.Position(Math.max(pos.lineNumber(), 0), Math.max(pos.columnNumber(), 0))));
         }
         return links;
     }

@@ -109,7 +109,8 @@ public final class ScreamingFrogReader {
                     r = (r + " nofollow").trim();
                 }
                 out.computeIfAbsent(from, k -> new ArrayList<>()).add(new Link(from, to, to, fragment,
-                        CsvTable.cell(row, anchor).strip(), r, placement(CsvTable.cell(row, position)), 0, 0));
+                        CsvTable.cell(row, anchor).strip(), r, placement(CsvTable.cell(row, position)),
+                        Link.Position.UNKNOWN));
             }
         }
         return out;

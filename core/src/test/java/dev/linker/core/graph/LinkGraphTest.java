@@ -23,12 +23,13 @@ class LinkGraphTest {
         for (String e : edges) {
             boolean content = e.contains(">");
             String[] p = e.split("[>~]");
-            links.computeIfAbsent("/" + p[0], k -> new ArrayList<>()).add(new Link("/" + p[0], p[1], "/" + p[1], null, p[1],
-                    "", content ? Placement.CONTENT : Placement.NAV, 1, 1));
+            links.computeIfAbsent("/" + p[0], k -> new ArrayList<>()).add(new Link("/" + p[0], p[1], "/" + p[1], null,
+                    p[1], "", content ? Placement.CONTENT : Placement.NAV, new Link.Position(1, 1)));
             links.computeIfAbsent("/" + p[1], k -> new ArrayList<>());
         }
         Map<String, Page> pages = new LinkedHashMap<>();
-        links.forEach((u, l) -> pages.put(u, new Page(u, u.substring(1), u, u, null, false, false, List.of(), "", Map.of(), l, null, "")));
+        links.forEach((u, l) -> pages.put(u, new Page(u, u.substring(1), new Page.Titles(u, u), Page.Indexing.NONE,
+                List.of(), Page.Body.EMPTY, l)));
         return new Site("test", null, pages, Set.of(), Map.of());
     }
 

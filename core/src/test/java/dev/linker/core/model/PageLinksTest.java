@@ -13,9 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class PageLinksTest {
 
     private static final List<Link> LINKS = List.of(
-            new Link("/a/", "/b/", "/b/", null, "Bee", "", Placement.CONTENT, 3, 14),
-            new Link("/a/", "../c/#part", "/c/", "part", "the C part", "nofollow", Placement.NAV, 9, 2),
-            new Link("/a/", "https://elsewhere.example/", null, null, "", "", Placement.FOOTER, 40, 1));
+            new Link("/a/", "/b/", "/b/", null, "Bee", "", Placement.CONTENT, new Link.Position(3, 14)),
+            new Link("/a/", "../c/#part", "/c/", "part", "the C part", "nofollow", Placement.NAV,
+                    new Link.Position(9, 2)),
+            new Link("/a/", "https://elsewhere.example/", null, null, "", "", Placement.FOOTER,
+                    new Link.Position(40, 1)));
 
     @Test
     void a_pages_links_read_back_exactly_as_given_and_in_order() {
@@ -29,7 +31,7 @@ class PageLinksTest {
     @Test
     void links_from_several_sources_keep_each_their_own() {
         List<Link> mixed = new ArrayList<>(LINKS);
-        mixed.add(new Link("/other/", "/a/", "/a/", null, "A", "", Placement.CONTENT, 1, 1));
+        mixed.add(new Link("/other/", "/a/", "/a/", null, "A", "", Placement.CONTENT, new Link.Position(1, 1)));
         List<Link> held = PageLinks.of(mixed);
         assertEquals(mixed, held);
         assertEquals("/other/", held.get(3).sourceUrl());
@@ -51,13 +53,13 @@ class PageLinksTest {
     @Test
     void a_page_holds_its_links_compactly_and_a_changed_copy_of_the_input_does_not_reach_it() {
         List<Link> input = new ArrayList<>(LINKS);
-        Page p = new Page("/a/", "a/index.html", "A", "A", null, false, false, List.of(), "", Map.of(), input,
-                null, "en");
+        Page p = new Page("/a/", "a/index.html", new Page.Titles("A", "A"), Page.Indexing.NONE, List.of(),
+                new Page.Body("", Map.of(), "en"), input);
         input.clear();
         assertEquals(LINKS, p.links());
         assertEquals(PageLinks.class, p.links().getClass());
-        assertEquals(List.of(), new Page("/e/", "", "", "", null, false, false, List.of(), "", Map.of(), List.of(),
-                null, "").links());
+        assertEquals(List.of(), new Page("/e/", "", new Page.Titles("", ""), Page.Indexing.NONE, List.of(),
+                Page.Body.EMPTY, List.of()).links());
     }
 
     @Test
@@ -67,11 +69,11 @@ class PageLinksTest {
                 {-1, -7}, {12, 0}};
         List<Link> links = new ArrayList<>();
         for (int[] p : positions) {
-            links.add(new Link("/a/", "/b/", "/b/", null, "Bee", "", Placement.CONTENT, p[0], p[1]));
+            links.add(new Link("/a/", "/b/", "/b/", null, "Bee", "", Placement.CONTENT, new Link.Position(p[0], p[1])));
         }
         assertEquals(links, PageLinks.of(links));
-        List<Link> none = List.of(new Link("/a/", "/b/", "/b/", null, "Bee", "", null, 0, 0),
-                new Link("/a/", "/c/", "/c/", null, "Sea", "", Placement.NAV, 0, 0));
+        List<Link> none = List.of(new Link("/a/", "/b/", "/b/", null, "Bee", "", null, Link.Position.UNKNOWN),
+                new Link("/a/", "/c/", "/c/", null, "Sea", "", Placement.NAV, Link.Position.UNKNOWN));
         assertEquals(none, PageLinks.of(none));
     }
 

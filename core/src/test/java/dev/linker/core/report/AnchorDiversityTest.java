@@ -28,12 +28,14 @@ class AnchorDiversityTest {
             for (var e : targets.entrySet()) {
                 String anchor = e.getValue().apply(i);
                 if (anchor != null) {
-                    links.add(new Link(s, e.getKey(), e.getKey(), null, anchor, "", Placement.CONTENT, 1, 1));
+                    links.add(new Link(s, e.getKey(), e.getKey(), null, anchor, "", Placement.CONTENT,
+                            new Link.Position(1, 1)));
                 }
             }
-            links.add(new Link(s, s, s, null, "itself", "", Placement.CONTENT, 2, 1));
-            links.add(new Link(s, "/nowhere", "/nowhere", null, "gone", "", Placement.CONTENT, 3, 1));
-            pages.put(s, new Page(s, "", s, s, null, false, false, List.of(), "", Map.of(), links, null, ""));
+            links.add(new Link(s, s, s, null, "itself", "", Placement.CONTENT, new Link.Position(2, 1)));
+            links.add(new Link(s, "/nowhere", "/nowhere", null, "gone", "", Placement.CONTENT,
+                    new Link.Position(3, 1)));
+            pages.put(s, new Page(s, "", new Page.Titles(s, s), Page.Indexing.NONE, List.of(), Page.Body.EMPTY, links));
         }
         return LinkGraph.build(new Site("mem", null, pages, java.util.Set.of(), Map.of()), null);
     }

@@ -13,13 +13,15 @@ final class Findings {
     }
 
     static Finding of(Severity s, String check, String message) {
-        return new Finding(check, s, message, "/guides/setup.html", "guides/setup.html", 10, 15, "/x.html", "x");
+        return new Finding(check, s, message, new Finding.Place("/guides/setup.html", "guides/setup.html", 10, 15),
+                "/x.html", "x");
     }
 
     static List<Finding> many(int n, Severity s, String check, String message) {
         List<Finding> l = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            l.add(new Finding(check, s, message, "/p" + i + ".html", "p" + i + ".html", i + 1, 3, null, null));
+            l.add(new Finding(check, s, message, new Finding.Place("/p" + i + ".html", "p" + i + ".html", i + 1, 3),
+                    null, null));
         }
         return l;
     }

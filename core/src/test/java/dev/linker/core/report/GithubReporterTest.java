@@ -30,7 +30,8 @@ class GithubReporterTest {
 
     @Test
     void property_values_also_escape_colon_and_comma() throws IOException {
-        Finding f = new Finding("odd:check,id", Severity.WARNING, "m", "/a,b.html", "a,b:c%.html", 2, 0, null, null);
+        Finding f = new Finding("odd:check,id", Severity.WARNING, "m",
+                new Finding.Place("/a,b.html", "a,b:c%.html", 2, 0), null, null);
         String line = lines(Findings.withFindings(List.of(f)), ReportFixture.OPTIONS).getFirst();
         assertEquals("::warning file=src/test/resources/sites/report-basic/a%2Cb%3Ac%25.html,line=2,"
                 + "title=odd%3Acheck%2Cid::m", line);
@@ -38,8 +39,10 @@ class GithubReporterTest {
 
     @Test
     void page_findings_without_a_line_carry_only_the_file_and_without_a_file_name_the_page() throws IOException {
-        Finding noLine = new Finding("orphan", Severity.WARNING, "No links.", "/a.html", "a.html", 0, 0, null, null);
-        Finding noFile = new Finding("orphan", Severity.INFO, "No links.", "https://x.test/p", "", 0, 0, null, null);
+        Finding noLine = new Finding("orphan", Severity.WARNING, "No links.",
+                new Finding.Place("/a.html", "a.html", 0, 0), null, null);
+        Finding noFile = new Finding("orphan", Severity.INFO, "No links.",
+                new Finding.Place("https://x.test/p", "", 0, 0), null, null);
         List<String> l = lines(Findings.withFindings(List.of(noLine, noFile)), ReportFixture.OPTIONS);
         assertEquals("::warning file=src/test/resources/sites/report-basic/a.html,title=orphan::No links.", l.get(0));
         assertEquals("::notice title=orphan::https://x.test/p: No links.", l.get(1));

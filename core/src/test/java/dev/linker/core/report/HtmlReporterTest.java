@@ -28,12 +28,12 @@ class HtmlReporterTest {
     private static final String EVIL = "<script>alert('x')</script>";
 
     private static Page page(String url, String title, List<Link> links) {
-        return new Page(url, url.substring(1) + ".html", title, "", null, false, false, List.of(), "", Map.of(),
-                links, null, "");
+        return new Page(url, url.substring(1) + ".html", new Page.Titles(title, ""), Page.Indexing.NONE, List.of(),
+                Page.Body.EMPTY, links);
     }
 
     private static Link link(String from, String to, String anchor) {
-        return new Link(from, to, to, null, anchor, "", Placement.CONTENT, 1, 1);
+        return new Link(from, to, to, null, anchor, "", Placement.CONTENT, new Link.Position(1, 1));
     }
 
     @Test
@@ -47,9 +47,10 @@ class HtmlReporterTest {
         Site site = new Site("mem", null, pages, java.util.Set.of(), Map.of());
         LinkGraph graph = LinkGraph.build(site, "/a");
         List<Finding> findings = List.of(
-                new Finding("orphan", Severity.WARNING, EVIL, evilUrl, EVIL, 0, 0, null, null),
-                new Finding("stale-anchor", Severity.ERROR, "msg " + EVIL, "/a", "a.html", 1, 1, evilUrl, EVIL),
-                new Finding("x\"><script>y", Severity.INFO, "m", "/c", "c.html", 1, 1, null, null));
+                new Finding("orphan", Severity.WARNING, EVIL, new Finding.Place(evilUrl, EVIL, 0, 0), null, null),
+                new Finding("stale-anchor", Severity.ERROR, "msg " + EVIL, new Finding.Place("/a", "a.html", 1, 1),
+                        evilUrl, EVIL),
+                new Finding("x\"><script>y", Severity.INFO, "m", new Finding.Place("/c", "c.html", 1, 1), null, null));
         AuditResult r = ReportFixture.result(site, graph, findings, 0);
         String html = Findings.render(new HtmlReporter(ReportFixture.OPTIONS), r);
 
@@ -78,8 +79,8 @@ class HtmlReporterTest {
         List<Finding> many = new ArrayList<>();
         int n = HtmlReporter.MAX_ROWS + 3;
         for (int i = 0; i < n; i++) {
-            many.add(new Finding("orphan", Severity.WARNING, "No page links to /p" + i, "/p" + i, "p" + i + ".html", 0,
-                    0, null, null));
+            many.add(new Finding("orphan", Severity.WARNING, "No page links to /p" + i,
+                    new Finding.Place("/p" + i, "p" + i + ".html", 0, 0), null, null));
         }
         AuditResult r = ReportFixture.result(basic.graph().site(), basic.graph(), many, 0);
         String html = Findings.render(new HtmlReporter(ReportFixture.OPTIONS), r);
@@ -165,7 +166,7 @@ class HtmlReporterTest {
             List<Link> links = new ArrayList<>();
             links.add(link(s, "/single", i % 2 == 0 ? "Buy Shoes" : "buy  shoes"));
             links.add(link(s, "/low", i < 9 ? "cheap shoes" : "shoes for running"));
-            links.add(new Link(s, "/nav", "/nav", null, "Nav " + i, "", Placement.NAV, 1, 1));
+            links.add(new Link(s, "/nav", "/nav", null, "Nav " + i, "", Placement.NAV, new Link.Position(1, 1)));
             pages.put(s, page(s, s, links));
         }
         LinkGraph g = LinkGraph.build(new Site("mem", null, pages, java.util.Set.of(), Map.of()), null);

@@ -72,10 +72,12 @@ final class ReportFixture {
             byCheck.merge(f.checkId(), 1, Integer::sum);
         }
         int broken = byCheck.getOrDefault("broken-link", 0);
-        Summary summary = new Summary(graph.size(), graph.edgeCount(), graph.contentEdgeCount(),
-                graph.orphans(false).size(), graph.orphans(true).size(), graph.unreachable().size(), broken,
-                graph.reciprocalPairs(false).size(), graph.reciprocalPairs(true).size(), graph.depthHistogram(),
-                byCheck);
+        Summary summary = new Summary(graph.size(),
+                new Summary.LinkCounts(graph.edgeCount(), graph.orphans(false).size(),
+                        graph.reciprocalPairs(false).size()),
+                new Summary.LinkCounts(graph.contentEdgeCount(), graph.orphans(true).size(),
+                        graph.reciprocalPairs(true).size()),
+                graph.unreachable().size(), broken, graph.depthHistogram(), byCheck);
         return new AuditResult(config(), graph, findings, baselined, summary);
     }
 
@@ -99,7 +101,7 @@ final class ReportFixture {
             throw new IllegalStateException("no content link with href " + href + " on " + pageUrl);
         }
         Link l = matches.getFirst();
-        return new Finding(check, severity, message, pageUrl, p.file(), l.line(), l.column(),
+        return new Finding(check, severity, message, new Finding.Place(pageUrl, p.file(), l.line(), l.column()),
                 l.targetUrl() + (l.fragment() == null ? "" : "#" + l.fragment()), l.anchorText());
     }
 
@@ -108,6 +110,6 @@ final class ReportFixture {
         if (p == null) {
             throw new IllegalStateException("no page " + pageUrl);
         }
-        return new Finding(check, severity, message, pageUrl, p.file(), 0, 0, null, null);
+        return new Finding(check, severity, message, new Finding.Place(pageUrl, p.file(), 0, 0), null, null);
     }
 }

@@ -97,8 +97,10 @@ class SarifReporterTest {
 
     @Test
     void locations_are_repository_relative_with_a_region_only_when_the_line_is_known() throws IOException {
-        Finding atLine = new Finding("broken-link", Severity.ERROR, "m", "/a b.html", "dir/a b.html", 7, 0, "/x", "x");
-        Finding page = new Finding("orphan", Severity.WARNING, "m", "/o.html", "o.html", 0, 0, null, null);
+        Finding atLine = new Finding("broken-link", Severity.ERROR, "m",
+                new Finding.Place("/a b.html", "dir/a b.html", 7, 0), "/x", "x");
+        Finding page = new Finding("orphan", Severity.WARNING, "m", new Finding.Place("/o.html", "o.html", 0, 0), null,
+                null);
         JsonNode results = sarif(Findings.withFindings(List.of(atLine, page)), ReportFixture.OPTIONS).at("/runs/0/results");
         JsonNode loc = results.get(0).at("/locations/0/physicalLocation");
         assertEquals("src/test/resources/sites/report-basic/dir/a%20b.html", loc.at("/artifactLocation/uri").asText());
@@ -123,7 +125,8 @@ class SarifReporterTest {
 
     @Test
     void findings_without_a_file_have_only_a_logical_location() throws IOException {
-        Finding csv = new Finding("orphan", Severity.WARNING, "m", "https://x.test/p", "", 0, 0, null, null);
+        Finding csv = new Finding("orphan", Severity.WARNING, "m", new Finding.Place("https://x.test/p", "", 0, 0),
+                null, null);
         JsonNode doc = sarif(Findings.withFindings(List.of(csv)), ReportFixture.OPTIONS);
         assertValid(doc);
         JsonNode loc = doc.at("/runs/0/results/0/locations/0");

@@ -24,10 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SiteWideFindingsTest {
     private static final String LOC_MESSAGE = "sitemap.xml has an invalid <loc> 'https://example.com/my page.html'";
-    static final Finding SITEMAP = new Finding("unreadable-page", Severity.ERROR, LOC_MESSAGE, null, "sitemap.xml",
-            0, 0, null, null);
-    static final Finding NOWHERE = new Finding("unreadable-page", Severity.WARNING, "the site declares no pages", null,
-            "", 0, 0, null, null);
+    static final Finding SITEMAP = new Finding("unreadable-page", Severity.ERROR, LOC_MESSAGE,
+            new Finding.Place(null, "sitemap.xml", 0, 0), null, null);
+    static final Finding NOWHERE = new Finding("unreadable-page", Severity.WARNING, "the site declares no pages",
+            new Finding.Place(null, "", 0, 0), null, null);
 
     private static AuditResult result() {
         return Findings.withFindings(List.of(SITEMAP, NOWHERE, Findings.of(Severity.ERROR, "broken-link", "no such page")));

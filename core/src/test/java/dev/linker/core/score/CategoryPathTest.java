@@ -80,8 +80,9 @@ class CategoryPathTest {
 
     @Test
     void the_total_adds_the_positive_and_subtracts_the_negative_components() {
-        ScoreComponents c = new ScoreComponents(1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-        ScoreWeights w = new ScoreWeights(1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        ScoreComponents c = new ScoreComponents(new ScoreComponents.Similarity(1, 1), new ScoreComponents.Mention(1, 1),
+                new ScoreComponents.Standing(1, 1), new ScoreComponents.Penalties(1, 1), 1, 1);
+        ScoreWeights w = ScoreWeights.of(new double[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
         assertEquals(6.0, c.total(w), 1e-9);
         assertEquals(1.0, ScoreComponents.time(100, 100), 1e-9);
         assertEquals(Math.exp(-1), ScoreComponents.time(0, (int) ScoreComponents.TIME_SCALE_DAYS), 1e-9);

@@ -127,10 +127,12 @@ final class Ranker {
                                               double density) {
         PageInfo t = snap.info(c.doc);
         int inbound = t.inbound() - (src.inboundDiscount().contains(t.url()) ? 1 : 0);
-        return new ScoreComponents(lexical, Math.max(0, c.cosine), c.mention == null ? 0 : c.mention.weight(),
-                src.authority(c.doc, t), ScoreComponents.deficit(inbound), density,
-                src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category()), c.serp,
-                c.title, ScoreComponents.time(src.day(), t.day()));
+        return new ScoreComponents(new ScoreComponents.Similarity(lexical, Math.max(0, c.cosine)),
+                new ScoreComponents.Mention(c.mention == null ? 0 : c.mention.weight(), c.title),
+                new ScoreComponents.Standing(src.authority(c.doc, t), ScoreComponents.deficit(inbound)),
+                new ScoreComponents.Penalties(density,
+                        src.category() == null ? 0 : CategoryPath.normalizedDistance(src.category(), t.category())),
+                c.serp, ScoreComponents.time(src.day(), t.day()));
     }
 
     /**
