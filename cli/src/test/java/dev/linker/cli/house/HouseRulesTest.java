@@ -108,11 +108,9 @@ class HouseRulesTest {
             Map.entry("dev.linker.index.PageInput", 12),
             Map.entry("dev.linker.index.PageInput$Json", 12),
             Map.entry("dev.linker.core.result.Summary", 11),
-            Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
             Map.entry("dev.linker.core.result.Finding", 10),
             Map.entry("dev.linker.core.score.ScoreComponents", 10),
             Map.entry("dev.linker.core.score.ScoreWeights", 10),
-            Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10),
             Map.entry("dev.linker.core.crawl.Crawler$Result", 9),
             Map.entry("dev.linker.core.model.Link", 9));
 

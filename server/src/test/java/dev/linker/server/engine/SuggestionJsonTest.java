@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 class SuggestionJsonTest {
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
+    private static final LinkerService.Place PLACE = new LinkerService.Place("brew", "We brew.", 3, 7, 0, 8);
+
     private static Map<String, Object> reasons() {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("anchor", "title");
@@ -21,8 +23,8 @@ class SuggestionJsonTest {
 
     @Test
     void a_suggestion_is_written_flat() throws Exception {
-        LinkerService.Suggestion s = new LinkerService.Suggestion("/b/", "B", "brew", "We brew.", 3, 7, 0, 8, null,
-                0.75, reasons());
+        LinkerService.Suggestion s = new LinkerService.Suggestion("/b/", "B", PLACE, null, 0.75,
+                reasons());
         assertEquals("{\"url\":\"/b/\",\"title\":\"B\",\"anchor\":\"brew\",\"sentence\":\"We brew.\",\"start\":3,"
                 + "\"end\":7,\"sentenceStart\":0,\"sentenceEnd\":8,\"wording\":null,\"score\":0.75,"
                 + "\"reasons\":{\"anchor\":\"title\",\"vector\":0.5}}", JSON.writeValueAsString(s));
@@ -30,8 +32,8 @@ class SuggestionJsonTest {
 
     @Test
     void an_inbound_suggestion_is_written_flat() throws Exception {
-        LinkerService.InboundSuggestion s = new LinkerService.InboundSuggestion("/a/", "A", "brew", "We brew.", 3, 7,
-                0, 8, 0.75, reasons());
+        LinkerService.InboundSuggestion s = new LinkerService.InboundSuggestion("/a/", "A", PLACE, 0.75,
+                reasons());
         assertEquals("{\"source\":\"/a/\",\"title\":\"A\",\"anchor\":\"brew\",\"sentence\":\"We brew.\",\"start\":3,"
                 + "\"end\":7,\"sentenceStart\":0,\"sentenceEnd\":8,\"score\":0.75,"
                 + "\"reasons\":{\"anchor\":\"title\",\"vector\":0.5}}", JSON.writeValueAsString(s));
