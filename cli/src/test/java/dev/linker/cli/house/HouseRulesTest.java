@@ -104,7 +104,6 @@ class HouseRulesTest {
     static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.ofEntries(
             Map.entry("dev.linker.index.PageRecord", 16),
             Map.entry("dev.linker.core.model.Page", 14),
-            Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),
             Map.entry("dev.linker.index.PageInput", 12),
             Map.entry("dev.linker.index.PageInput$Json", 12),
             Map.entry("dev.linker.core.result.Summary", 11),

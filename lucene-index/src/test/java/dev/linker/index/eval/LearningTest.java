@@ -193,7 +193,8 @@ class LearningTest {
                 new int[] {RankFeature.TARGET_WORDS.ordinal(), 0, 0}, new float[] {split, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1})));
         LearnedRanker r = new LearnedRanker(RankFeatures.VERSION, longerFirst, new LearnedRanker.Report(true, "test",
-                9, 20, 20, 90, 5, 0.5, 0.7, 0.01, false, "fingerprint", 0.1));
+                new LearnedRanker.Report.Sample(9, 20, 20, 90), new LearnedRanker.Report.HeldOut(5, 0.5, 0.7, 0.01),
+                false, "fingerprint", 0.1));
         try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee(), true, null);
             idx.setRanker(r);
