@@ -76,38 +76,15 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
                               @JsonProperty("margin") double margin) {
         }
 
-        public int sources() {
-            return sample.sources();
-        }
-
-        public int links() {
-            return sample.links();
-        }
-
-        public int rows() {
-            return sample.rows();
-        }
-
-        public int folds() {
-            return heldOut.folds();
-        }
-
-        public double weightsRecall() {
-            return heldOut.weightsRecall();
-        }
-
-        public double learnedRecall() {
-            return heldOut.learnedRecall();
-        }
-
         /** One line for {@code linker index}'s output and logs. */
         public String summary() {
-            if (folds() == 0) {
+            if (heldOut.folds() == 0) {
                 return "ranker: the weights (" + reason + ")";
             }
             return String.format(Locale.ROOT, "ranker: %s — learned from %d links of %d pages, held-out recall@5 %.3f "
                             + "against %.3f for the weights (%d folds by page; %s)", used ? "learned" : "the weights",
-                    links(), sources(), learnedRecall(), weightsRecall(), folds(), reason);
+                    sample.links(), sample.sources(), heldOut.learnedRecall(), heldOut.weightsRecall(), heldOut.folds(),
+                    reason);
         }
     }
 

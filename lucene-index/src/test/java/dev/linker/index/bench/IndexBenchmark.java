@@ -90,9 +90,10 @@ public final class IndexBenchmark {
         long h = heapMb();
         idx.setRanker(r);
         System.out.printf(Locale.ROOT, "learn a ranker from the links: %.1f s (%d candidate pairs of %d pages), model "
-                        + "%d trees, %d nodes, %.0f KB in the index; heap %d MB%n%s%n", secs, r.report().rows(),
-                r.report().sources(), r.model() == null ? 0 : r.model().trees().size(),
-                r.model() == null ? 0 : r.model().nodes(), r.encode().length() / 1024.0, h, r.report().summary());
+                        + "%d trees, %d nodes, %.0f KB in the index; heap %d MB%n%s%n", secs,
+                r.report().sample().rows(), r.report().sample().sources(),
+                r.model() == null ? 0 : r.model().trees().size(), r.model() == null ? 0 : r.model().nodes(),
+                r.encode().length() / 1024.0, h, r.report().summary());
         long u0 = System.nanoTime();
         Learning.train(idx, r, null);
         System.out.printf(Locale.ROOT, "the same site again (nothing to learn): %.1f s%n", (System.nanoTime() - u0) / 1e9);

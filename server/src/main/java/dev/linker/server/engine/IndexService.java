@@ -316,12 +316,12 @@ public final class IndexService implements LinkerService {
             return m;
         }
         m.put("reason", r.report().reason());
-        if (r.report().folds() > 0) {
-            m.put("heldOutRecallAt5", Map.of("learned", r.report().learnedRecall(), "weights",
-                    r.report().weightsRecall()));
+        LearnedRanker.Report.HeldOut held = r.report().heldOut();
+        if (held.folds() > 0) {
+            m.put("heldOutRecallAt5", Map.of("learned", held.learnedRecall(), "weights", held.weightsRecall()));
         }
-        m.put("links", r.report().links());
-        m.put("pages", r.report().sources());
+        m.put("links", r.report().sample().links());
+        m.put("pages", r.report().sample().sources());
         return m;
     }
 
