@@ -87,9 +87,10 @@ public record PageInput(String url, String title, String h1, String text, String
         Status s = status == null ? Status.LIVE : Status.parse(status);
         List<dev.linker.core.model.Link> written = WrittenLinks.resolve(url, links, known);
         List<String> targets = WrittenLinks.targets(url, written);
-        return new PageRecord(url, title, h1, text, category, s, redirectTo, authority, inbound, "", targets,
-                List.of(), List.of(), new PageMeta(date, List.of(), PageKind.CONTENT, List.of(), language), targets,
-                written);
+        return new PageRecord(url, new PageRecord.Text(title, h1, text), category, "",
+                new PageRecord.Standing(s, redirectTo, authority, inbound),
+                new PageMeta(date, List.of(), PageKind.CONTENT, List.of(), language),
+                new PageRecord.Outbound(targets, targets, written), PageRecord.KnownAs.NONE);
     }
 
     /**

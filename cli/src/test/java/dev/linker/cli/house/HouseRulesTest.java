@@ -102,7 +102,6 @@ class HouseRulesTest {
      * reads or writes) are among them; the settings and the stages' inputs are the ones to group first.
      */
     static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.ofEntries(
-            Map.entry("dev.linker.index.PageRecord", 16),
             Map.entry("dev.linker.core.model.Page", 14),
             Map.entry("dev.linker.index.PageInput", 12),
             Map.entry("dev.linker.index.PageInput$Json", 12),

@@ -410,9 +410,10 @@ public final class IndexBenchmark {
             int m = Math.min(n - 1, c * PAGES_PER_CLUSTER + r.nextInt(PAGES_PER_CLUSTER));
             body.append(" Compare ").append(name(m)).append('.');
             String u = url(i);
-            return new PageRecord(u, capital(name(i)) + " — Big Example", capital(name(i)), body.toString(),
-                    u.substring(u.indexOf("/s"), u.lastIndexOf('/') + 1), Status.LIVE, null, r.nextDouble(),
-                    inbound(i), "", links, List.of(), List.of());
+            return new PageRecord(u, new PageRecord.Text(capital(name(i)) + " — Big Example", capital(name(i)),
+                    body.toString()), u.substring(u.indexOf("/s"), u.lastIndexOf('/') + 1), "",
+                    new PageRecord.Standing(Status.LIVE, null, r.nextDouble(), inbound(i)), null,
+                    PageRecord.Outbound.of(links), PageRecord.KnownAs.NONE);
         }
 
         Iterable<PageRecord> pages() {

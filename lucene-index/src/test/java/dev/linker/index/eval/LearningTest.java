@@ -164,9 +164,9 @@ class LearningTest {
         try (PageIndex idx = Fixtures.coffeeIndex()) {
             LearnedRanker r = Learning.train(idx, null, null);
             PageRecord p = idx.get(ESPRESSO);
-            idx.upsert(new PageRecord(p.url(), p.title(), p.h1(), p.body() + " More on tamping.", p.category(),
-                    p.status(), p.redirectTo(), p.authority(), p.inbound(), p.safety(), p.links(), p.names(),
-                    p.queries(), p.meta(), p.allLinks()));
+            idx.upsert(new PageRecord(p.url(), new PageRecord.Text(p.title(), p.h1(), p.body() + " More on tamping."),
+                    p.category(), p.safety(), p.standing(), p.meta(),
+                    new PageRecord.Outbound(p.links(), p.allLinks(), List.of()), p.knownAs()));
             idx.commit();
             assertNotEquals(r.report().fingerprint(), Learning.train(idx, r, null).report().fingerprint());
         }
