@@ -20,8 +20,9 @@ class PageInputShapeTest {
     private static String read(String page) {
         try {
             PageInput p = PageInput.of(new ObjectMapper().readTree(page), "pages[0]", 1000);
-            return String.join("|", p.url(), p.title(), p.h1(), p.text(), String.valueOf(p.category()), p.status(),
-                    String.valueOf(p.redirectTo()), String.valueOf(p.authority()), String.valueOf(p.inbound()),
+            return String.join("|", p.url(), p.text().title(), p.text().h1(), p.text().body(),
+                    String.valueOf(p.category()), p.standing().status().id(), String.valueOf(p.standing().redirectTo()),
+                    String.valueOf(p.standing().authority()), String.valueOf(p.standing().inbound()),
                     String.valueOf(p.date()), p.language(), String.valueOf(p.links()));
         } catch (PageLimits.InvalidPageException e) {
             return e.field() + ": " + e.getMessage();
@@ -37,7 +38,8 @@ class PageInputShapeTest {
         List<String> wrong = List.of("\"url\":1", "\"title\":[]", "\"h1\":{}", "\"text\":true", "\"category\":2",
                 "\"status\":3", "\"redirectTo\":4", "\"authority\":\"x\"", "\"inbound\":2.5", "\"inbound\":\"1\"",
                 "\"date\":5", "\"language\":6", "\"links\":7", "\"links\":[8]", "\"links\":[null]",
-                "\"links\":[{\"href\":9}]", "\"authority\":null", "\"inbound\":null", "\"category\":null");
+                "\"links\":[{\"href\":9}]", "\"authority\":null", "\"inbound\":null", "\"category\":null",
+                "\"words\":1", "\"standing\":{\"status\":3}");
         List<String> got = new ArrayList<>();
         for (String p : pages) {
             got.add(read(p));
@@ -67,6 +69,8 @@ class PageInputShapeTest {
                 "\"links\":[{\"href\":9}] -> pages[0].links[0].href: pages[0].links[0].href must be a string",
                 "\"authority\":null -> /a/|A|||null|live|null|0.0|0|null||[]",
                 "\"inbound\":null -> /a/|A|||null|live|null|0.0|0|null||[]",
-                "\"category\":null -> /a/|A|||null|live|null|0.0|0|null||[]"), got);
+                "\"category\":null -> /a/|A|||null|live|null|0.0|0|null||[]",
+                "\"words\":1 -> /a/|A|||null|live|null|0.0|0|null||[]",
+                "\"standing\":{\"status\":3} -> /a/|A|||null|live|null|0.0|0|null||[]"), got);
     }
 }

@@ -103,8 +103,6 @@ class HouseRulesTest {
      */
     static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.ofEntries(
             Map.entry("dev.linker.core.model.Page", 14),
-            Map.entry("dev.linker.index.PageInput", 12),
-            Map.entry("dev.linker.index.PageInput$Json", 12),
             Map.entry("dev.linker.core.result.Summary", 11),
             Map.entry("dev.linker.core.result.Finding", 10),
             Map.entry("dev.linker.core.score.ScoreComponents", 10),
