@@ -54,10 +54,11 @@ final class PageDocuments {
         // An index written before links of every placement were stored knows only the content links.
         List<String> all = d.getField(Fields.KIND) == null ? links : List.of(d.getValues(Fields.ALL_LINKS));
         String url = d.get(Fields.URL);
-        return new PageRecord(url, d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY),
-                d.get(Fields.CATEGORY), status == null ? Status.LIVE : Status.parse(status), d.get(Fields.REDIRECT),
-                authority.doubleValue(), inbound.intValue(), d.get(Fields.SAFETY), links, names, queries, meta, all,
-                written(url, d.getValues(Fields.WRITTEN_LINKS)));
+        return new PageRecord(url, new PageRecord.Text(d.get(Fields.TITLE), d.get(Fields.H1), d.get(Fields.BODY)),
+                d.get(Fields.CATEGORY), d.get(Fields.SAFETY), new PageRecord.Standing(status == null ? Status.LIVE
+                        : Status.parse(status), d.get(Fields.REDIRECT), authority.doubleValue(), inbound.intValue()),
+                meta, new PageRecord.Outbound(links, all, written(url, d.getValues(Fields.WRITTEN_LINKS))),
+                new PageRecord.KnownAs(names, queries));
     }
 
     /** A page's links as written, from their stored form ({@link Fields#WRITTEN_LINKS}). */

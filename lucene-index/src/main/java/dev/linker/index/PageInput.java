@@ -1,5 +1,7 @@
 package dev.linker.index;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -29,10 +31,12 @@ import java.util.Set;
  * {@link PageLimits.InvalidPageException} naming it by its path in the request ({@code pages[3].title}); a text over
  * the limit is a {@link TooLongException}. Jackson binds the JSON (a wrong JSON type is an error naming its field);
  * unknown fields are ignored; nothing is coerced (a number is no string, 2.5 no integer).
+ *
+ * <p>Checked, a page is its address, its text and its standing as the index's record groups them
+ * ({@link PageRecord.Text}, {@link PageRecord.Standing}), its category, date, language and links as written.
  */
-public record PageInput(String url, String title, String h1, String text, String category, String status,
-                        String redirectTo, double authority, int inbound, LocalDate date, String language,
-                        List<LinkInput> links) {
+public record PageInput(String url, PageRecord.Text text, String category, PageRecord.Standing standing,
+                        LocalDate date, String language, List<LinkInput> links) {
     /** The characters of a suggestion request's text, at most, by default; a page's text may have five times that. */
     public static final int DEFAULT_MAX_TEXT_CHARS = 200_000;
     /** Parts of a category given as an array, at most. */
@@ -60,10 +64,33 @@ public record PageInput(String url, String title, String h1, String text, String
         return m;
     }
 
-    /** A page as bound from JSON, before its checks. */
-    record Json(String url, String title, String h1, String text, JsonNode category, String status, String redirectTo,
-                Double authority, Long inbound, String date, String language,
-                @JsonSetter(contentNulls = Nulls.FAIL) List<LinkInput> links) {
+    /**
+     * A page as bound from JSON, before its checks: its {@link Words}, its {@link Standing} and the rest as given.
+     * Bound by {@link #of}, so the groups' fields are fields of the page's JSON object like the others (and a field
+     * named as a group, "words" or "standing", is unknown as any other).
+     */
+    record Json(String url, Words words, JsonNode category, Standing standing, String date, String language,
+                List<LinkInput> links) {
+
+        /** The page's title, H1 and text as given (null: not given). */
+        record Words(String title, String h1, String text) {
+        }
+
+        /** Its status, where it redirects to, its authority and inbound count as given (null: not given). */
+        record Standing(String status, String redirectTo, Double authority, Long inbound) {
+        }
+
+        @JsonCreator
+        static Json of(@JsonProperty("url") String url, @JsonProperty("title") String title,
+                       @JsonProperty("h1") String h1, @JsonProperty("text") String text,
+                       @JsonProperty("category") JsonNode category, @JsonProperty("status") String status,
+                       @JsonProperty("redirectTo") String redirectTo, @JsonProperty("authority") Double authority,
+                       @JsonProperty("inbound") Long inbound, @JsonProperty("date") String date,
+                       @JsonProperty("language") String language,
+                       @JsonProperty("links") @JsonSetter(contentNulls = Nulls.FAIL) List<LinkInput> links) {
+            return new Json(url, new Words(title, h1, text), category, new Standing(status, redirectTo, authority,
+                    inbound), date, language, links);
+        }
     }
 
     /** {@code {"pages": [...]}}. */
@@ -84,12 +111,11 @@ public record PageInput(String url, String title, String h1, String text, String
      * or slash-less href landing on the key {@code known} holds ("/a" on "/a/"); no names (other pages give them).
      */
     public PageRecord toRecord(java.util.function.Predicate<String> known) {
-        Status s = status == null ? Status.LIVE : Status.parse(status);
         List<dev.linker.core.model.Link> written = WrittenLinks.resolve(url, links, known);
         List<String> targets = WrittenLinks.targets(url, written);
-        return new PageRecord(url, title, h1, text, category, s, redirectTo, authority, inbound, "", targets,
-                List.of(), List.of(), new PageMeta(date, List.of(), PageKind.CONTENT, List.of(), language), targets,
-                written);
+        return new PageRecord(url, text, category, "", standing,
+                new PageMeta(date, List.of(), PageKind.CONTENT, List.of(), language),
+                new PageRecord.Outbound(targets, targets, written), PageRecord.KnownAs.NONE);
     }
 
     /**
@@ -125,37 +151,40 @@ public record PageInput(String url, String title, String h1, String text, String
         return of(bind(p, Json.class, at), at, maxTextChars);
     }
 
-    private static PageInput of(Json p, String at, int maxTextChars) {
-        String url = urlOrPath(PageLimits.required(p.url(), at + ".url"), at + ".url");
-        String title = PageLimits.required(p.title(), at + ".title");
-        String category = category(p.category(), at + ".category");
+    private static PageInput of(Json json, String at, int maxTextChars) {
+        Json.Words w = json.words();
+        Json.Standing s = json.standing();
+        String url = urlOrPath(PageLimits.required(json.url(), at + ".url"), at + ".url");
+        String title = PageLimits.required(w.title(), at + ".title");
+        String category = category(json.category(), at + ".category");
         if (category != null && category.length() > PageLimits.MAX_CATEGORY_CHARS) {
             throw new PageLimits.InvalidPageException(at + ".category", at + ".category has " + category.length()
                     + " characters; categories are limited to " + PageLimits.MAX_CATEGORY_CHARS);
         }
-        String status = p.status() == null ? "live" : p.status();
+        String status = s.status() == null ? "live" : s.status();
         if (!Set.of("live", "merged", "redirected", "killed").contains(status)) {
             throw new PageLimits.InvalidPageException(at + ".status",
                     "status must be one of live, merged, redirected, killed");
         }
-        if (p.redirectTo() != null) {
-            urlOrPath(p.redirectTo(), at + ".redirectTo");
+        if (s.redirectTo() != null) {
+            urlOrPath(s.redirectTo(), at + ".redirectTo");
         }
-        double authority = p.authority() == null ? 0 : p.authority();
+        double authority = s.authority() == null ? 0 : s.authority();
         if (!(authority >= 0 && authority <= 1)) {
             throw new PageLimits.InvalidPageException(at + ".authority", "authority must be a number from 0 to 1");
         }
-        long inbound = p.inbound() == null ? 0 : p.inbound();
+        long inbound = s.inbound() == null ? 0 : s.inbound();
         if (inbound < 0 || inbound > Integer.MAX_VALUE) {
             throw new PageLimits.InvalidPageException(at + ".inbound", "inbound must be a non-negative integer");
         }
-        String text = p.text() == null ? "" : p.text();
+        String text = w.text() == null ? "" : w.text();
         if (text.length() > maxTextChars * 5L) {
             throw new TooLongException(at + ".text", at + ".text is longer than " + maxTextChars * 5L + " characters");
         }
-        return new PageInput(url, title, p.h1() == null ? "" : p.h1(), text, category, status, p.redirectTo(),
-                authority, (int) inbound, date(p.date(), at + ".date"), language(p.language(), at + ".language"),
-                WrittenLinks.check(p.links(), at + ".links"));
+        return new PageInput(url, new PageRecord.Text(title, w.h1() == null ? "" : w.h1(), text), category,
+                new PageRecord.Standing(Status.parse(status), s.redirectTo(), authority, (int) inbound),
+                date(json.date(), at + ".date"), language(json.language(), at + ".language"),
+                WrittenLinks.check(json.links(), at + ".links"));
     }
 
     /** A date, optionally followed by {@code T} and a time, optionally followed by an offset ("Z", "+01:00"). */

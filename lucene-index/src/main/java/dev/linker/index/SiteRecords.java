@@ -284,9 +284,10 @@ public final class SiteRecords implements Iterable<PageRecord> {
             queries.add(new String[] {q.query(), Long.toString(q.clicks())});
         }
         Status status = full.redirectTo() != null ? Status.REDIRECTED : Status.LIVE;
-        return new PageRecord(full.url(), full.title(), full.h1(), full.text(), CategoryPath.of(full), status,
-                full.redirectTo(), authority[i], inbound[i], "", new ArrayList<>(out), named, queries,
-                full.meta().withLanguage(full.lang()), new ArrayList<>(all));
+        return new PageRecord(full.url(), new PageRecord.Text(full.title(), full.h1(), full.text()),
+                CategoryPath.of(full), "", new PageRecord.Standing(status, full.redirectTo(), authority[i], inbound[i]),
+                full.meta().withLanguage(full.lang()), new PageRecord.Outbound(new ArrayList<>(out),
+                        new ArrayList<>(all), List.of()), new PageRecord.KnownAs(named, queries));
     }
 
     /** The index of the page {@code l} lands on, or -1 when that is {@code p} itself or not a page of the site. */

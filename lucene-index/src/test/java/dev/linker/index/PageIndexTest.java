@@ -29,8 +29,9 @@ class PageIndexTest {
         }
         List<PageRecord> changed = new ArrayList<>(pages);
         PageRecord p = changed.get(3);
-        changed.set(3, new PageRecord(p.url(), p.title(), p.h1(), p.body() + " Add ice to serve.", p.category(),
-                p.status(), null, p.authority(), p.inbound(), p.safety(), p.links(), p.names(), p.queries()));
+        changed.set(3, new PageRecord(p.url(), new PageRecord.Text(p.title(), p.h1(), p.body() + " Add ice to serve."),
+                p.category(), p.safety(), new PageRecord.Standing(p.status(), null, p.authority(), p.inbound()), null,
+                PageRecord.Outbound.of(p.links()), p.knownAs()));
         changed.remove(10);
         try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             assertEquals("9 unchanged, 1 embedded, 1 removed", idx.sync(changed, true, null).toString());
@@ -113,8 +114,9 @@ class PageIndexTest {
             String url = "https://brew.example/gear/scales.html";
             float[] before = idx.storedVector(url);
             PageRecord r = idx.get(url);
-            assertTrue(idx.upsert(new PageRecord(url, "Coffee Scales and Timers", r.h1(), r.body(), r.category(),
-                    Status.LIVE, null, 0.5, 3, "", r.links(), r.names(), r.queries())), "the title changed");
+            assertTrue(idx.upsert(new PageRecord(url, new PageRecord.Text("Coffee Scales and Timers", r.h1(), r.body()),
+                    r.category(), "", new PageRecord.Standing(Status.LIVE, null, 0.5, 3), null,
+                    PageRecord.Outbound.of(r.links()), r.knownAs())), "the title changed");
             assertEquals(11, idx.size());
             assertEquals("Coffee Scales and Timers", idx.get(url).title());
             assertEquals(3, idx.get(url).inbound());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.linker.index.PageLimits;
+import dev.linker.index.PageRecord;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -75,10 +76,10 @@ class HostileRequestsTest {
     @Test
     void the_engine_checks_a_whole_batch_before_writing_any_page_of_it() {
         String a = "https://brew.example/engine/a";
-        dev.linker.index.PageInput ok = new dev.linker.index.PageInput(a, "Alpha", "", "alpha", null, "live", null, 0, 0,
-                null, "", java.util.List.of());
-        dev.linker.index.PageInput huge = new dev.linker.index.PageInput(urlOf(40_000), "Huge", "", "x", null, "live",
-                null, 0, 0, null, "", java.util.List.of());
+        dev.linker.index.PageInput ok = new dev.linker.index.PageInput(a, new PageRecord.Text("Alpha", "", "alpha"),
+                null, PageRecord.Standing.LIVE, null, "", java.util.List.of());
+        dev.linker.index.PageInput huge = new dev.linker.index.PageInput(urlOf(40_000),
+                new PageRecord.Text("Huge", "", "x"), null, PageRecord.Standing.LIVE, null, "", java.util.List.of());
         PageLimits.InvalidPageException e = assertThrows(PageLimits.InvalidPageException.class,
                 () -> t.service.upsert(List.of(ok, huge)));
         assertEquals("pages[1].url", e.field());

@@ -10,9 +10,7 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -96,41 +94,17 @@ class HouseRulesTest {
 
     /** A record of more components than this is a positional list: group them, or give it a builder. */
     static final int MAX_RECORD_COMPONENTS = 8;
-    /**
-     * The records over the limit when the rule came (issue 46), with their components then: each may lose some, none
-     * may gain, one within the limit must leave the list. API and file shapes (a page, a finding, the JSON a door
-     * reads or writes) are among them; the settings and the stages' inputs are the ones to group first.
-     */
-    static final Map<String, Integer> OVER_WHEN_THE_RULE_CAME = Map.ofEntries(
-            Map.entry("dev.linker.index.PageRecord", 16),
-            Map.entry("dev.linker.index.rank.LearnedRanker$Report", 13),
-            Map.entry("dev.linker.index.PageInput", 12),
-            Map.entry("dev.linker.index.PageInput$Json", 12),
-            Map.entry("dev.linker.server.engine.LinkerService$Suggestion", 11),
-            Map.entry("dev.linker.server.engine.LinkerService$InboundSuggestion", 10));
 
     @Test
-    void no_record_has_more_than_eight_components_and_the_old_ones_never_gain() {
+    void no_record_has_more_than_eight_components() {
         Map<String, String> broken = new TreeMap<>();
-        Set<String> records = new HashSet<>();
         for (JavaClass c : classes) {
-            if (!c.isRecord()) {
-                continue;
-            }
-            records.add(c.getName());
             long n = c.getFields().stream().filter(f -> !f.getModifiers().contains(JavaModifier.STATIC)).count();
-            Integer then = OVER_WHEN_THE_RULE_CAME.get(c.getName());
-            if (then == null && n > MAX_RECORD_COMPONENTS) {
+            if (c.isRecord() && n > MAX_RECORD_COMPONENTS) {
                 broken.put(c.getName(), n + " components, over " + MAX_RECORD_COMPONENTS
                         + ": group them into named records, or give it a builder");
-            } else if (then != null && n > then) {
-                broken.put(c.getName(), n + " components, more than its " + then + " when the rule came");
-            } else if (then != null && n <= MAX_RECORD_COMPONENTS) {
-                broken.put(c.getName(), n + " components: within the limit now, take it off the list");
             }
         }
-        OVER_WHEN_THE_RULE_CAME.keySet().stream().filter(r -> !records.contains(r))
-                .forEach(r -> broken.put(r, "gone: take it off the list"));
         assertEquals(Map.of(), broken);
     }
 }

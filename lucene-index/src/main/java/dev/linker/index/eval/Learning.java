@@ -138,8 +138,9 @@ public final class Learning {
         if (!read.enough() || read.rows() == null) {
             return new LearnedRanker(RankFeatures.VERSION, null, new LearnedRanker.Report(false,
                     "too few links to learn from: " + links + " links from " + sample.size() + " pages; "
-                            + MIN_LINKS + " links from " + MIN_SOURCES + " pages are needed", sample.size(), links, 0,
-                    0, 0, 0, 0, MARGIN, asOf, read.fingerprint(), seconds(started)));
+                            + MIN_LINKS + " links from " + MIN_SOURCES + " pages are needed",
+                    new LearnedRanker.Report.Sample(sample.size(), links, 0, 0),
+                    new LearnedRanker.Report.HeldOut(0, 0, 0, MARGIN), asOf, read.fingerprint(), seconds(started)));
         }
         TrainingSet set = read.rows();
         if (progress != null) {
@@ -149,8 +150,9 @@ public final class Learning {
         CrossValidation cv = crossValidate(set, set, sample, FOLDS, PARAMS, 0);
         Decision d = decide(cv);
         TreeModel model = Trainer.train(set.groups(), PARAMS);
-        return new LearnedRanker(RankFeatures.VERSION, model, new LearnedRanker.Report(d.used(), d.reason(), sample.size(),
-                links, set.positives(), set.rows(), FOLDS, cv.defaults().recallAt5(), cv.learned().recallAt5(), MARGIN,
+        return new LearnedRanker(RankFeatures.VERSION, model, new LearnedRanker.Report(d.used(), d.reason(),
+                new LearnedRanker.Report.Sample(sample.size(), links, set.positives(), set.rows()),
+                new LearnedRanker.Report.HeldOut(FOLDS, cv.defaults().recallAt5(), cv.learned().recallAt5(), MARGIN),
                 asOf, read.fingerprint(), seconds(started)));
     }
 

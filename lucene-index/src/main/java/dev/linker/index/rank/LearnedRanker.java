@@ -1,6 +1,10 @@
 package dev.linker.index.rank;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.ByteArrayInputStream;
@@ -9,7 +13,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Iterator;
 import java.util.Locale;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
@@ -25,38 +31,60 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
                             @JsonProperty("report") Report report) {
 
     /**
-     * @param used            whether suggestions rank with the model (it beat the weights by {@code margin} on
-     *                        held-out pages) or with the weights
-     * @param reason          why, in words a user can act on
-     * @param sources         pages whose links were learned from
-     * @param links           their links (to live content pages)
-     * @param found           links among the candidates the retrievers return (a model can only rank those)
-     * @param rows            candidate pairs trained on
-     * @param folds           folds of the cross-validation, grouped by source page
-     * @param weightsRecall   recall@5 of the weights on the held-out pages
-     * @param learnedRecall   recall@5 of the models on the pages they never saw
-     * @param margin          by how much (at least) the learned recall@5 must beat the weights' to be used
-     * @param asOf            whether each page's candidates were the pages published by its date (dated sites)
-     * @param fingerprint     what was learned from (pages, their texts and links): the same fingerprint needs no
-     *                        new training
-     * @param seconds         time spent gathering candidates and training
+     * How the ranker was trained and how it did: what it learned from ({@link Sample}), how it did on held-out pages
+     * ({@link HeldOut}), and the decision. Stored flat: the groups' fields are the report's own in its JSON.
+     *
+     * @param used        whether suggestions rank with the model (it beat the weights by {@code margin} on held-out
+     *                    pages) or with the weights
+     * @param reason      why, in words a user can act on
+     * @param asOf        whether each page's candidates were the pages published by its date (dated sites)
+     * @param fingerprint what was learned from (pages, their texts and links): the same fingerprint needs no new
+     *                    training
+     * @param seconds     time spent gathering candidates and training
      */
     public record Report(@JsonProperty("used") boolean used, @JsonProperty("reason") String reason,
-                         @JsonProperty("sources") int sources, @JsonProperty("links") int links,
-                         @JsonProperty("found") int found, @JsonProperty("rows") int rows,
-                         @JsonProperty("folds") int folds, @JsonProperty("weightsRecall") double weightsRecall,
-                         @JsonProperty("learnedRecall") double learnedRecall, @JsonProperty("margin") double margin,
+                         @JsonUnwrapped Sample sample, @JsonUnwrapped HeldOut heldOut,
                          @JsonProperty("asOf") boolean asOf, @JsonProperty("fingerprint") String fingerprint,
                          @JsonProperty("seconds") double seconds) {
 
+        /** The fields of its JSON: its own and its groups'. */
+        static final Set<String> FIELDS = Set.of("used", "reason", "sources", "links", "found", "rows", "folds",
+                "weightsRecall", "learnedRecall", "margin", "asOf", "fingerprint", "seconds");
+
+        /**
+         * What the model learned from.
+         *
+         * @param sources pages whose links were learned from
+         * @param links   their links (to live content pages)
+         * @param found   links among the candidates the retrievers return (a model can only rank those)
+         * @param rows    candidate pairs trained on
+         */
+        public record Sample(@JsonProperty("sources") int sources, @JsonProperty("links") int links,
+                             @JsonProperty("found") int found, @JsonProperty("rows") int rows) {
+        }
+
+        /**
+         * The cross-validation that decided.
+         *
+         * @param folds         folds of the cross-validation, grouped by source page
+         * @param weightsRecall recall@5 of the weights on the held-out pages
+         * @param learnedRecall recall@5 of the models on the pages they never saw
+         * @param margin        by how much (at least) the learned recall@5 must beat the weights' to be used
+         */
+        public record HeldOut(@JsonProperty("folds") int folds, @JsonProperty("weightsRecall") double weightsRecall,
+                              @JsonProperty("learnedRecall") double learnedRecall,
+                              @JsonProperty("margin") double margin) {
+        }
+
         /** One line for {@code linker index}'s output and logs. */
         public String summary() {
-            if (folds == 0) {
+            if (heldOut.folds() == 0) {
                 return "ranker: the weights (" + reason + ")";
             }
             return String.format(Locale.ROOT, "ranker: %s — learned from %d links of %d pages, held-out recall@5 %.3f "
                             + "against %.3f for the weights (%d folds by page; %s)", used ? "learned" : "the weights",
-                    links, sources, learnedRecall, weightsRecall, folds, reason);
+                    sample.links(), sample.sources(), heldOut.learnedRecall(), heldOut.weightsRecall(), heldOut.folds(),
+                    reason);
         }
     }
 
@@ -103,7 +131,7 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
         }
         try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(
                 Base64.getDecoder().decode(text.substring(PREFIX.length()))))) {
-            return JSON.readValue(in, LearnedRanker.class);
+            return read(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException("the learned ranker cannot be read: " + e.getMessage(), e);
         }
@@ -120,9 +148,25 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
 
     public static LearnedRanker fromJson(String json) {
         try {
-            return JSON.readValue(json, LearnedRanker.class);
+            return read(json);
         } catch (IOException e) {
             throw new IllegalArgumentException("not a learned ranker: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The ranker in {@code json}. Jackson lets any field through to a report's unwrapped groups; one the report does
+     * not have is refused here, as it was when all its fields were its own.
+     */
+    private static LearnedRanker read(String json) throws IOException {
+        JsonNode report = JSON.readTree(json).path("report");
+        for (Iterator<String> names = report.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!Report.FIELDS.contains(name)) {
+                throw JsonMappingException.from((JsonParser) null, "Unrecognized field \"" + name + "\" (class "
+                        + Report.class.getName() + "), not marked as ignorable");
+            }
+        }
+        return JSON.readValue(json, LearnedRanker.class);
     }
 }

@@ -90,9 +90,10 @@ public final class IndexBenchmark {
         long h = heapMb();
         idx.setRanker(r);
         System.out.printf(Locale.ROOT, "learn a ranker from the links: %.1f s (%d candidate pairs of %d pages), model "
-                        + "%d trees, %d nodes, %.0f KB in the index; heap %d MB%n%s%n", secs, r.report().rows(),
-                r.report().sources(), r.model() == null ? 0 : r.model().trees().size(),
-                r.model() == null ? 0 : r.model().nodes(), r.encode().length() / 1024.0, h, r.report().summary());
+                        + "%d trees, %d nodes, %.0f KB in the index; heap %d MB%n%s%n", secs,
+                r.report().sample().rows(), r.report().sample().sources(),
+                r.model() == null ? 0 : r.model().trees().size(), r.model() == null ? 0 : r.model().nodes(),
+                r.encode().length() / 1024.0, h, r.report().summary());
         long u0 = System.nanoTime();
         Learning.train(idx, r, null);
         System.out.printf(Locale.ROOT, "the same site again (nothing to learn): %.1f s%n", (System.nanoTime() - u0) / 1e9);
@@ -409,9 +410,10 @@ public final class IndexBenchmark {
             int m = Math.min(n - 1, c * PAGES_PER_CLUSTER + r.nextInt(PAGES_PER_CLUSTER));
             body.append(" Compare ").append(name(m)).append('.');
             String u = url(i);
-            return new PageRecord(u, capital(name(i)) + " — Big Example", capital(name(i)), body.toString(),
-                    u.substring(u.indexOf("/s"), u.lastIndexOf('/') + 1), Status.LIVE, null, r.nextDouble(),
-                    inbound(i), "", links, List.of(), List.of());
+            return new PageRecord(u, new PageRecord.Text(capital(name(i)) + " — Big Example", capital(name(i)),
+                    body.toString()), u.substring(u.indexOf("/s"), u.lastIndexOf('/') + 1), "",
+                    new PageRecord.Standing(Status.LIVE, null, r.nextDouble(), inbound(i)), null,
+                    PageRecord.Outbound.of(links), PageRecord.KnownAs.NONE);
         }
 
         Iterable<PageRecord> pages() {

@@ -79,7 +79,8 @@ class PriorExperiment {
         });
         TreeModel m = Trainer.train(train, Learning.PARAMS);
         LearnedRanker prior = new LearnedRanker(RankFeatures.VERSION, m, new LearnedRanker.Report(true,
-                "prior", 0, 0, 0, 0, 0, 0, 0, 0, false, "", 0));
+                "prior", new LearnedRanker.Report.Sample(0, 0, 0, 0), new LearnedRanker.Report.HeldOut(0, 0, 0, 0),
+                false, "", 0));
         for (boolean asOf : dated.get(held) ? new boolean[] {false, true} : new boolean[] {false}) {
             SuggestSettings st = SuggestSettings.DEFAULT.withTargets(t -> t.withAsOfSourceDate(asOf));
             Metrics w = Evaluator.run(new Suggester(idx.get(held), st.withRanking(Ranking.WEIGHTS)),

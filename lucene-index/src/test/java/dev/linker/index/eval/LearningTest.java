@@ -164,9 +164,9 @@ class LearningTest {
         try (PageIndex idx = Fixtures.coffeeIndex()) {
             LearnedRanker r = Learning.train(idx, null, null);
             PageRecord p = idx.get(ESPRESSO);
-            idx.upsert(new PageRecord(p.url(), p.title(), p.h1(), p.body() + " More on tamping.", p.category(),
-                    p.status(), p.redirectTo(), p.authority(), p.inbound(), p.safety(), p.links(), p.names(),
-                    p.queries(), p.meta(), p.allLinks()));
+            idx.upsert(new PageRecord(p.url(), new PageRecord.Text(p.title(), p.h1(), p.body() + " More on tamping."),
+                    p.category(), p.safety(), p.standing(), p.meta(),
+                    new PageRecord.Outbound(p.links(), p.allLinks(), List.of()), p.knownAs()));
             idx.commit();
             assertNotEquals(r.report().fingerprint(), Learning.train(idx, r, null).report().fingerprint());
         }
@@ -193,7 +193,8 @@ class LearningTest {
                 new int[] {RankFeature.TARGET_WORDS.ordinal(), 0, 0}, new float[] {split, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1})));
         LearnedRanker r = new LearnedRanker(RankFeatures.VERSION, longerFirst, new LearnedRanker.Report(true, "test",
-                9, 20, 20, 90, 5, 0.5, 0.7, 0.01, false, "fingerprint", 0.1));
+                new LearnedRanker.Report.Sample(9, 20, 20, 90), new LearnedRanker.Report.HeldOut(5, 0.5, 0.7, 0.01),
+                false, "fingerprint", 0.1));
         try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee(), true, null);
             idx.setRanker(r);

@@ -59,9 +59,9 @@ class RelearnTest {
         LearnedRanker before = learn(dir, embedder, site, null);
         List<PageRecord> changed = new ArrayList<>(site);
         PageRecord p = site.get(3);
-        changed.set(3, new PageRecord(p.url(), p.title(), p.h1(), "Decaf keeps the taste. " + p.body(), p.category(),
-                p.status(), p.redirectTo(), p.authority(), p.inbound(), p.safety(), p.links(), p.names(),
-                p.queries(), p.meta(), p.allLinks()));
+        changed.set(3, new PageRecord(p.url(), new PageRecord.Text(p.title(), p.h1(), "Decaf keeps the taste. "
+                + p.body()), p.category(), p.safety(), p.standing(), p.meta(),
+                new PageRecord.Outbound(p.links(), p.allLinks(), List.of()), p.knownAs()));
         LearnedRanker again = learn(dir, embedder, changed, before);
         assertEquals(1, embedder.calls.get(), "only the changed page's opening");
 
@@ -125,8 +125,8 @@ class RelearnTest {
     }
 
     private static PageRecord withLinks(PageRecord p, List<String> links) {
-        return new PageRecord(p.url(), p.title(), p.h1(), p.body(), p.category(), p.status(), p.redirectTo(),
-                p.authority(), p.inbound(), p.safety(), links, p.names(), p.queries(), p.meta(), links);
+        return new PageRecord(p.url(), p.text(), p.category(), p.safety(), p.standing(), p.meta(),
+                new PageRecord.Outbound(links, links, List.of()), p.knownAs());
     }
 
     /** The real local model, counting the texts it is asked to embed one by one. */

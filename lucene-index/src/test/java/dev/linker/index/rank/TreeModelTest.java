@@ -93,6 +93,7 @@ public class TreeModelTest {
     }
 
     public static LearnedRanker.Report report(boolean used) {
-        return new LearnedRanker.Report(used, "test", 40, 40, 40, 480, 5, 0.5, 0.7, 0.01, false, "f", 0.1);
+        return new LearnedRanker.Report(used, "test", new LearnedRanker.Report.Sample(40, 40, 40, 480),
+                new LearnedRanker.Report.HeldOut(5, 0.5, 0.7, 0.01), false, "f", 0.1);
     }
 }

@@ -25,11 +25,12 @@ class SiteSnapshotTest {
 
             // A page with names taught by others' links and by search queries, written after the first load.
             idx.upsert(new PageRecord("https://brew.example/guides/nitro-cold-brew.html",
-                    "Nitro Cold Brew — Brew Notes", "Nitro Cold Brew",
-                    "Cold brew charged with nitrogen pours like a stout.", "/guides/", Status.LIVE, null, 0.5, 0, "",
-                    List.of(), List.of(new String[] {COLD_BREW, "nitrogen coffee"},
-                    new String[] {"https://brew.example/", "creamy cold coffee"}),
-                    List.<String[]>of(new String[] {"nitro coffee at home", "12"})));
+                    new PageRecord.Text("Nitro Cold Brew — Brew Notes", "Nitro Cold Brew",
+                            "Cold brew charged with nitrogen pours like a stout."), "/guides/", "",
+                    new PageRecord.Standing(Status.LIVE, null, 0.5, 0), null, PageRecord.Outbound.of(List.of()),
+                    new PageRecord.KnownAs(List.of(new String[] {COLD_BREW, "nitrogen coffee"},
+                            new String[] {"https://brew.example/", "creamy cold coffee"}),
+                            List.<String[]>of(new String[] {"nitro coffee at home", "12"}))));
             String more = text + " Nitrogen coffee and creamy cold coffee; nitro coffee at home.";
             assertSameNames(idx, kept, more, "after a write");
 

@@ -195,9 +195,8 @@ class SuggesterTest {
             String url = "https://brew.example/gear/aeropress.html";
             // "aeropress" is on no page yet: its frequency (0) is remembered for this version of the index.
             assertTrue(s.forQuery("aeropress recipe", 10).stream().noneMatch(x -> x.url().equals(url)));
-            idx.upsert(new dev.linker.index.PageRecord(url, "AeroPress Recipe", "AeroPress Recipe",
-                    "The aeropress brews one cup: an aeropress recipe with a fine grind and two minutes.", "/gear/",
-                    Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+            idx.upsert(page(url, "AeroPress Recipe",
+                    "The aeropress brews one cup: an aeropress recipe with a fine grind and two minutes.", "/gear/"));
             Suggestion got = s.forQuery("aeropress recipe", 10).stream().filter(x -> x.url().equals(url))
                     .findFirst().orElseThrow();
             assertTrue(got.components().lexical() > 0, "BM25 sees the new page's words: " + got.components());
@@ -211,9 +210,9 @@ class SuggesterTest {
             String url = "https://brew.example/gear/hand-grinder.html";
             // "grinder" is in this version's BM25 query, its term states remembered.
             assertTrue(s.forQuery("hand grinder", 10).stream().noneMatch(x -> x.url().equals(url)));
-            idx.upsert(new dev.linker.index.PageRecord(url, "Hand Grinder", "Hand Grinder",
+            idx.upsert(page(url, "Hand Grinder",
                     "A hand grinder with a steel burr: the hand grinder for travel, grinder setting by setting.",
-                    "/gear/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+                    "/gear/"));
             Suggestion got = s.forQuery("hand grinder", 10).stream().filter(x -> x.url().equals(url))
                     .findFirst().orElseThrow();
             assertTrue(got.components().lexical() > 0.5, "BM25 reads the new version's postings: " + got.components());
@@ -249,9 +248,9 @@ class SuggesterTest {
 
             // A page added makes a new index version: searched afresh, so the new page is found.
             String url = "https://brew.example/guides/espresso-grind-size.html";
-            idx.upsert(new dev.linker.index.PageRecord(url, "Espresso Grind Size", "Espresso Grind Size",
+            idx.upsert(page(url, "Espresso Grind Size",
                     "A sour espresso shot that runs fast needs a finer grind: turn the burr grinder a step finer.",
-                    "/guides/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+                    "/guides/"));
             List<Suggestion> after = s.forDraft(d, 10);
             assertEquals(List.of(1L, 2L, 1L, 2L), counts(s));
             assertTrue(urls(after).contains(url), urls(after).toString());
@@ -271,9 +270,9 @@ class SuggesterTest {
             org.apache.lucene.index.IndexReader before = idx.withView(v -> v.searcher().getIndexReader());
 
             String url = "https://brew.example/guides/espresso-grind-size.html";
-            idx.upsert(new dev.linker.index.PageRecord(url, "Espresso Grind Size", "Espresso Grind Size",
+            idx.upsert(page(url, "Espresso Grind Size",
                     "A sour espresso shot that runs fast needs a finer grind: turn the burr grinder a step finer.",
-                    "/guides/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+                    "/guides/"));
             // Its reader was kept open for it: the searcher manager let it go when the write was made visible.
             assertFalse(urls(s.forDraft(d, 10)).contains(url), "answered from the snapshot before the write");
             assertEquals(1, s.snapshotCounts().draftsFromPrevious(), "and counted so");
@@ -332,9 +331,8 @@ class SuggesterTest {
                 th.start();
             }
             for (int i = 0; i < 30; i++) {
-                idx.upsert(new dev.linker.index.PageRecord("https://brew.example/guides/grind-" + i + ".html",
-                        "Grind Size " + i, "Grind Size " + i, "Espresso grind size number " + i + " for the burr grinder.",
-                        "/guides/", Status.LIVE, null, 0.5, 0, "", List.of(), List.of(), List.of()));
+                idx.upsert(page("https://brew.example/guides/grind-" + i + ".html", "Grind Size " + i,
+                        "Espresso grind size number " + i + " for the burr grinder.", "/guides/"));
                 if (i % 3 == 0) {
                     idx.delete("https://brew.example/guides/grind-" + (i / 3) + ".html");
                 }
@@ -363,5 +361,11 @@ class SuggesterTest {
     static List<Long> counts(Suggester s) {
         Suggester.SearchCounts c = s.searchCounts();
         return List.of(c.vectorHits(), c.vectorSearches(), c.lexicalHits(), c.lexicalSearches());
+    }
+
+    /** A live page of authority 0.5, its H1 its title, with no links and no names. */
+    private static dev.linker.index.PageRecord page(String url, String title, String body, String category) {
+        return new dev.linker.index.PageRecord(url, new dev.linker.index.PageRecord.Text(title, title, body), category,
+                "", new dev.linker.index.PageRecord.Standing(Status.LIVE, null, 0.5, 0), null, null, null);
     }
 }

@@ -120,18 +120,21 @@ public final class IndexService implements LinkerService {
         });
         List<InboundSuggestion> out = new ArrayList<>();
         for (dev.linker.index.suggest.Suggestion s : found) {
-            Anchor a = s.anchor();
-            out.add(new InboundSuggestion(s.url(), s.title(), a.phrase(), a.sentence().replaceAll("\\s+", " ").strip(),
-                    a.start(), a.end(), a.sentenceStart(), a.sentenceEnd(), round(s.score()), reasons(s)));
+            out.add(new InboundSuggestion(s.url(), s.title(), place(s.anchor()), round(s.score()), reasons(s)));
         }
         return out;
     }
 
     /** One suggestion in the API's shape: where the link goes (or, with no phrase, where it fits) and why. */
     static Suggestion suggestion(dev.linker.index.suggest.Suggestion s) {
-        Anchor a = s.anchor();
-        return new Suggestion(s.url(), s.title(), a.phrase(), a.sentence().replaceAll("\\s+", " ").strip(), a.start(),
-                a.end(), a.sentenceStart(), a.sentenceEnd(), a.wording(), round(s.score()), reasons(s));
+        return new Suggestion(s.url(), s.title(), place(s.anchor()), s.anchor().wording(), round(s.score()),
+                reasons(s));
+    }
+
+    /** Where the anchor is, its sentence's white space folded. */
+    private static Place place(Anchor a) {
+        return new Place(a.phrase(), a.sentence().replaceAll("\\s+", " ").strip(), a.start(), a.end(),
+                a.sentenceStart(), a.sentenceEnd());
     }
 
     /** Why a page was suggested: the anchor's rule and the score's components. */
@@ -313,12 +316,12 @@ public final class IndexService implements LinkerService {
             return m;
         }
         m.put("reason", r.report().reason());
-        if (r.report().folds() > 0) {
-            m.put("heldOutRecallAt5", Map.of("learned", r.report().learnedRecall(), "weights",
-                    r.report().weightsRecall()));
+        LearnedRanker.Report.HeldOut held = r.report().heldOut();
+        if (held.folds() > 0) {
+            m.put("heldOutRecallAt5", Map.of("learned", held.learnedRecall(), "weights", held.weightsRecall()));
         }
-        m.put("links", r.report().links());
-        m.put("pages", r.report().sources());
+        m.put("links", r.report().sample().links());
+        m.put("pages", r.report().sample().sources());
         return m;
     }
 

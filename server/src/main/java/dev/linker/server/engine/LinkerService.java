@@ -1,5 +1,7 @@
 package dev.linker.server.engine;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import dev.linker.index.PageInput;
 import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.Inbound;
@@ -17,12 +19,19 @@ import java.util.Optional;
 public interface LinkerService extends AutoCloseable {
 
     /**
-     * Where a link fits in the draft, and why this target. {@code anchor} is the phrase at [start, end), or null when
-     * no phrase of the draft says what the page is about: then the link fits in the sentence at
-     * [sentenceStart, sentenceEnd) and {@code wording} is the text to add for it.
+     * Where a link fits in the draft, and why this target: the phrase to make the link, or where it fits
+     * ({@link Place}), and, with no phrase, {@code wording}, the text to add for it.
      */
-    record Suggestion(String url, String title, String anchor, String sentence, int start, int end, int sentenceStart,
-                      int sentenceEnd, String wording, double score, Map<String, Object> reasons) {
+    record Suggestion(String url, String title, @JsonUnwrapped Place place, String wording, double score,
+                      Map<String, Object> reasons) {
+    }
+
+    /**
+     * Where in a text a suggested link goes, written in the suggestion's JSON as its own fields: {@code anchor} is the
+     * phrase at [start, end) in the sentence at [sentenceStart, sentenceEnd), or null when no phrase of the text says
+     * what the target is about (then the link fits in that sentence).
+     */
+    record Place(String anchor, String sentence, int start, int end, int sentenceStart, int sentenceEnd) {
     }
 
     /** A suggestions request: the draft engine's own. */
@@ -36,12 +45,9 @@ public interface LinkerService extends AutoCloseable {
     record InboundRequest(String url, DraftEngine.Request draft, Inbound.Options options) {
     }
 
-    /**
-     * A page that should link to the target: in its stored text, {@code anchor} at [start, end) is the phrase to make
-     * the link, in the sentence at [sentenceStart, sentenceEnd).
-     */
-    record InboundSuggestion(String source, String title, String anchor, String sentence, int start, int end,
-                             int sentenceStart, int sentenceEnd, double score, Map<String, Object> reasons) {
+    /** A page that should link to the target: in its stored text, the {@link Place} of the link to make. */
+    record InboundSuggestion(String source, String title, @JsonUnwrapped Place place, double score,
+                             Map<String, Object> reasons) {
     }
 
     /**

@@ -42,9 +42,9 @@ final class SnapshotReloads {
                 List<PageRecord> pages = new ArrayList<>(batch);
                 for (int k = 0; k < batch; k++, cursor = (cursor + 7_919) % site.n) {
                     PageRecord p = site.page(cursor);
-                    pages.add(new PageRecord(p.url(), p.title(), p.h1(), p.body() + "\n\nRevised in round " + r + ".",
-                            p.category(), p.status(), p.redirectTo(), p.authority(), p.inbound(), p.safety(),
-                            p.links(), p.names(), p.queries(), p.meta(), p.allLinks()));
+                    pages.add(new PageRecord(p.url(), new PageRecord.Text(p.title(), p.h1(),
+                            p.body() + "\n\nRevised in round " + r + "."), p.category(), p.safety(), p.standing(),
+                            p.meta(), new PageRecord.Outbound(p.links(), p.allLinks(), List.of()), p.knownAs()));
                 }
                 idx.putAll(pages);
                 idx.commit();

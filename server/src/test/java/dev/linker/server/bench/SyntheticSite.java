@@ -82,9 +82,10 @@ final class SyntheticSite {
         String title = title(i);
         pending.put(title, c);
         String u = url(i);
-        return new PageRecord(u, title, title, String.join("\n\n", paragraphs),
-                u.substring(u.indexOf("/s"), u.lastIndexOf('/') + 1), Status.LIVE, null, r.nextDouble(),
-                r.nextInt(6), "", links, List.of(), List.of());
+        return new PageRecord(u, new PageRecord.Text(title, title, String.join("\n\n", paragraphs)),
+                u.substring(u.indexOf("/s"), u.lastIndexOf('/') + 1), "",
+                new PageRecord.Standing(Status.LIVE, null, r.nextDouble(), r.nextInt(6)), null,
+                PageRecord.Outbound.of(links), PageRecord.KnownAs.NONE);
     }
 
     List<PageRecord> pages() {

@@ -90,8 +90,9 @@ final class BlockPlans {
         }
         int si = fieldIndex(r, "safety");
         String safety = si < 0 || r.isNullAt(si) ? "" : r.getString(si);
-        return new PageRecord(p.url(), p.title(), p.h1(), p.text(), CategoryPath.of(p), Status.LIVE, null,
-                r.<Double>getAs("authority"), inbound, safety, links, names, queries, p.meta(), links);
+        return new PageRecord(p.url(), new PageRecord.Text(p.title(), p.h1(), p.text()), CategoryPath.of(p), safety,
+                new PageRecord.Standing(Status.LIVE, null, r.<Double>getAs("authority"), inbound), p.meta(),
+                new PageRecord.Outbound(links, links, List.of()), new PageRecord.KnownAs(names, queries));
     }
 
     /**

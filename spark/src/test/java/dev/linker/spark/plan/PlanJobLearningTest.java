@@ -118,7 +118,8 @@ public class PlanJobLearningTest {
         // linker index on the same pages, links and vectors: what it learns, and linker plan with it.
         LearnedRanker learned = learned(spark, site[0], site[1], out.resolve("vectors"));
         System.out.println(learned.report().summary());
-        assertEquals(Learning.FOLDS, learned.report().folds(), learned.report().summary()); // learned, not too few
+        // learned, not too few links
+        assertEquals(Learning.FOLDS, learned.report().heldOut().folds(), learned.report().summary());
         assertTrue(logged.contains(learned.report().summary()), "the job's ranker: " + logged);
         String want = PlanJobTest.linkerPlan(spark, site[0], site[1], out.resolve("vectors"), PlanSettings.DEFAULT,
                 SuggestSettings.DEFAULT.withRanking(Ranking.of(learned)));

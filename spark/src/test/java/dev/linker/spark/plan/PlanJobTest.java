@@ -137,7 +137,8 @@ public class PlanJobTest {
         LearnedRanker learned = new LearnedRanker(RankFeatures.VERSION, new TreeModel(0, List.of(new TreeModel.Tree(
                 new int[] {RankFeature.LEXICAL.ordinal(), 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
-                new LearnedRanker.Report(true, "test", 40, 100, 100, 1000, 5, 0.5, 0.6, 0.01, false, "f", 1));
+                new LearnedRanker.Report(true, "test", new LearnedRanker.Report.Sample(40, 100, 100, 1000),
+                        new LearnedRanker.Report.HeldOut(5, 0.5, 0.6, 0.01), false, "f", 1));
         Path rankerIndex = tmp.resolve("ranker-index");
         try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
             index.setRanker(learned);
@@ -160,8 +161,9 @@ public class PlanJobTest {
         LearnedRanker lost = new LearnedRanker(RankFeatures.VERSION, new TreeModel(0, List.of(new TreeModel.Tree(
                 new int[] {RankFeature.LEXICAL.ordinal(), 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
-                new LearnedRanker.Report(false, "held out: no better", 40, 100, 100, 1000, 5, 0.5, 0.4, 0.01, false,
-                        "f", 1));
+                new LearnedRanker.Report(false, "held out: no better",
+                        new LearnedRanker.Report.Sample(40, 100, 100, 1000),
+                        new LearnedRanker.Report.HeldOut(5, 0.5, 0.4, 0.01), false, "f", 1));
         Path rankerIndex = tmp.resolve("lost-ranker-index");
         try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
             index.setRanker(lost);
