@@ -11,78 +11,7 @@ package dev.linker.core.score;
  *             year's survey after last year's); in either direction, so it favours neither older nor newer pages
  */
 public record ScoreComponents(Similarity similarity, Mention mention, Standing standing, Penalties penalties,
-                              double serp, double time) {
-
-    /**
-     * How alike the two texts are.
-     *
-     * @param lexical BM25 relative to the best lexical candidate for this source
-     * @param vector  cosine similarity of the page embeddings (0 when negative)
-     */
-    public record Similarity(double lexical, double vector) {
-    }
-
-    /**
-     * How the source text names the target.
-     *
-     * @param name  how strongly the source text names the target (rarity of the name found)
-     * @param title how much of the target's title the source says in its own words: the rarity of the title words
-     *              found within a few words of each other (at least two of them), times the share of the title's
-     *              rarity they cover — "replacing godoc.org with pkg.go.dev" for "Redirecting godoc.org requests to
-     *              pkg.go.dev", where the name itself is not written
-     */
-    public record Mention(double name, double title) {
-    }
-
-    /**
-     * What the target brings and what it lacks.
-     *
-     * @param authority      the target's authority (link score / 100, blended with Search Console clicks)
-     * @param inboundDeficit 1 for a page nobody links to, falling towards 0 as inbound content links grow
-     */
-    public record Standing(double authority, double inboundDeficit) {
-    }
-
-    /**
-     * What counts against the link (the two subtracted parts).
-     *
-     * @param linkDensity      the source's existing content links per 100 words, capped at 1
-     * @param categoryDistance steps between the two category paths, divided by both paths' depth
-     */
-    public record Penalties(double linkDensity, double categoryDistance) {
-    }
-
-    public double lexical() {
-        return similarity.lexical();
-    }
-
-    public double vector() {
-        return similarity.vector();
-    }
-
-    public double name() {
-        return mention.name();
-    }
-
-    public double title() {
-        return mention.title();
-    }
-
-    public double authority() {
-        return standing.authority();
-    }
-
-    public double inboundDeficit() {
-        return standing.inboundDeficit();
-    }
-
-    public double linkDensity() {
-        return penalties.linkDensity();
-    }
-
-    public double categoryDistance() {
-        return penalties.categoryDistance();
-    }
+                              double serp, double time) implements ScoreParts {
 
     /** Days apart at which {@link #time} falls to 1/e: about a year and a half. */
     public static final double TIME_SCALE_DAYS = 540;

@@ -24,23 +24,7 @@ import java.util.Properties;
  * <p>Stored as a properties file ({@code weight.lexical=0.35} …) so {@code linker tune} can write one per site.
  */
 public record ScoreWeights(Similarity similarity, Mention mention, Standing standing, Penalties penalties,
-                           double serp, double time) implements java.io.Serializable {
-
-    /** The weights of the texts' similarity: BM25 and the embeddings' cosine. */
-    public record Similarity(double lexical, double vector) implements java.io.Serializable {
-    }
-
-    /** The weights of the source naming the target: by its name, and by its title's words. */
-    public record Mention(double name, double title) implements java.io.Serializable {
-    }
-
-    /** The weights of what the target brings and lacks: its authority, its inbound deficit. */
-    public record Standing(double authority, double inboundDeficit) implements java.io.Serializable {
-    }
-
-    /** The weights of what counts against a link (subtracted): link density and category distance. */
-    public record Penalties(double linkDensity, double categoryDistance) implements java.io.Serializable {
-    }
+                           double serp, double time) implements ScoreParts, java.io.Serializable {
 
     /**
      * Defaults measured on a documentation site and a blog together (the PostgreSQL and Go blog corpora, see
@@ -51,38 +35,6 @@ public record ScoreWeights(Similarity similarity, Mention mention, Standing stan
     /** The weights' names, in the order of {@link #toArray()} and of a weights file. */
     public static final String[] KEYS = {"lexical", "vector", "name", "authority", "inboundDeficit", "linkDensity",
             "categoryDistance", "serp", "title", "time"};
-
-    public double lexical() {
-        return similarity.lexical();
-    }
-
-    public double vector() {
-        return similarity.vector();
-    }
-
-    public double name() {
-        return mention.name();
-    }
-
-    public double title() {
-        return mention.title();
-    }
-
-    public double authority() {
-        return standing.authority();
-    }
-
-    public double inboundDeficit() {
-        return standing.inboundDeficit();
-    }
-
-    public double linkDensity() {
-        return penalties.linkDensity();
-    }
-
-    public double categoryDistance() {
-        return penalties.categoryDistance();
-    }
 
     public double[] toArray() {
         return new double[] {lexical(), vector(), name(), authority(), inboundDeficit(), linkDensity(),
