@@ -84,7 +84,8 @@ public final class Learning {
     /**
      * What learning read of a site (or of a part of it, Spark's block): the sampled pages with links, each with its
      * links; whether any has a date (then candidates are gathered as of each page's date); a fingerprint of what was
-     * read; and the rows of their candidates (null when they were not gathered: too few links).
+     * read ("" for a part of a site: nothing keeps it); and the rows of their candidates (null when they were not
+     * gathered: too few links).
      */
     public record Reading(Map<String, Set<String>> sample, boolean dated, String fingerprint, TrainingSet rows) {
         /** The sampled pages' links. */
@@ -101,10 +102,11 @@ public final class Learning {
     /**
      * Reads what learning needs of {@code index}: at most {@code maxSources} of its pages with links (sampled by URL
      * hash), and their candidates' rows — with {@code always}, even when they are too few to learn from alone (a part
-     * of a site, whose rows are learned from with the other parts').
+     * of a site, whose rows are learned from with the other parts'). Its fingerprint is left empty.
      */
     public static Reading read(PageIndex index, int maxSources, boolean always, Consumer<String> progress) {
-        return read(index, fingerprint(index), maxSources, always, progress);
+        // No fingerprint: only linker index keeps a ranker and asks whether its site changed since.
+        return read(index, "", maxSources, always, progress);
     }
 
     private static Reading read(PageIndex index, String fingerprint, int maxSources, boolean always,

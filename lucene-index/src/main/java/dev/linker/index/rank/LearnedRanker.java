@@ -159,7 +159,8 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
      * not have is refused here, as it was when all its fields were its own.
      */
     private static LearnedRanker read(String json) throws IOException {
-        JsonNode report = JSON.readTree(json).path("report");
+        JsonNode tree = JSON.readTree(json);
+        JsonNode report = tree.path("report");
         for (Iterator<String> names = report.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!Report.FIELDS.contains(name)) {
@@ -167,6 +168,6 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
                         + Report.class.getName() + "), not marked as ignorable");
             }
         }
-        return JSON.readValue(json, LearnedRanker.class);
+        return JSON.treeToValue(tree, LearnedRanker.class);
     }
 }

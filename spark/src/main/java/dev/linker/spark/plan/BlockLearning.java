@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,7 +37,7 @@ final class BlockLearning {
             .add("features", DataTypes.BinaryType, false)
             .add("linked", DataTypes.createArrayType(DataTypes.BooleanType, false), false)
             .add("gold", DataTypes.createArrayType(DataTypes.StringType, false), true)
-            .add("dated", DataTypes.BooleanType, false).add("fingerprint", DataTypes.StringType, false);
+            .add("dated", DataTypes.BooleanType, false);
 
     private BlockLearning() {
     }
@@ -66,7 +65,7 @@ final class BlockLearning {
                 Set<String> gold = g.source().equals(g.query()) ? read.sample().get(g.source()) : null;
                 out.add(RowFactory.create(block, seq++, g.source(), g.query(), g.urls().toArray(new String[0]),
                         pack(g.features()), box(g.linked()), gold == null ? null : gold.toArray(new String[0]),
-                        read.dated(), read.fingerprint()));
+                        read.dated()));
             }
             return out.iterator();
         }
@@ -83,7 +82,6 @@ final class BlockLearning {
                 .thenComparingInt(r -> r.<Integer>getAs("seq")));
         TrainingSet set = new TrainingSet();
         Map<String, Set<String>> sample = new LinkedHashMap<>();
-        Set<String> fingerprints = new LinkedHashSet<>();
         boolean dated = false;
         Map<String, String> blockOf = new java.util.HashMap<>();
         for (Row r : all) {
@@ -105,11 +103,9 @@ final class BlockLearning {
                 sample.put(r.getAs("source"), Set.copyOf(r.<String>getList(gi)));
             }
             dated |= r.<Boolean>getAs("dated");
-            fingerprints.add(r.getAs("fingerprint"));
         }
         // Rows were gathered only where a block had pages with links; none at all is the same as too few.
-        Learning.Reading read = new Learning.Reading(sample, dated, String.join("+", fingerprints),
-                all.isEmpty() ? null : set);
+        Learning.Reading read = new Learning.Reading(sample, dated, "", all.isEmpty() ? null : set);
         return Learning.fit(read, started, log);
     }
 
