@@ -13,7 +13,7 @@ import java.nio.file.Path;
 
 /** Embedder options shared by the index commands; the default is the bundled offline model. */
 final class EmbedOptions {
-    @Option(names = "--embedder", paramLabel = "TYPE", description = "local (default: bundled all-MiniLM-L6-v2, offline) or openai (any OpenAI-compatible /v1/embeddings).")
+    @Option(names = "--embedder", paramLabel = "TYPE", description = "local (default: bundled all-MiniLM-L6-v2, offline), static (a vector a word piece derived from it: for catalogues, about 100 times faster, less exact) or openai (any OpenAI-compatible /v1/embeddings). An index keeps the one it was built with.")
     String type;
 
     @Option(names = "--embed-url", paramLabel = "URL", description = "openai: base URL (default https://api.openai.com/v1; Ollama: http://localhost:11434/v1).")
@@ -59,25 +59,29 @@ final class EmbedOptions {
      * (a page event that changes a status).
      */
     Embedder lazyForIndex(Path dir) {
-        if (type == null || type.equalsIgnoreCase("local")) {
-            String recorded = PageIndex.recordedEmbedder(dir);
-            if (recorded == null || recorded.isEmpty() || recorded.equals(LocalMiniLmEmbedder.ID)) {
-                return dev.linker.core.embed.LazyEmbedder.local(threads);
-            }
+        String recorded = PageIndex.recordedEmbedder(dir);
+        if ((type == null || type.equalsIgnoreCase("local"))
+                && (recorded == null || recorded.isEmpty() || recorded.equals(LocalMiniLmEmbedder.ID))) {
+            return dev.linker.core.embed.LazyEmbedder.local(threads);
         }
         return forIndex(dir);
     }
 
     /**
-     * For an existing index: the embedder it was built with when that is the local model and no option says
-     * otherwise, so {@code suggest --query} just works.
+     * For an index (or a folder that will hold one): the embedder it was built with when that is a bundled one (the
+     * local model or the static embedder) and no option says otherwise, so {@code suggest --query} just works; the
+     * options' embedder otherwise.
      */
     Embedder forIndex(Path dir) {
+        if (type != null) {
+            return create();
+        }
         String recorded = PageIndex.recordedEmbedder(dir);
-        if (type == null && recorded != null && !recorded.equals(LocalMiniLmEmbedder.ID)) {
+        Embedder bundled = Embedders.bundled(recorded, threads);
+        if (bundled == null) {
             throw new LinkerException(dir + ": index was built with " + recorded
                     + "; pass the same --embedder/--embed-url/--embed-model to embed queries");
         }
-        return create();
+        return bundled;
     }
 }

@@ -70,7 +70,7 @@ final class IndexCommand implements Callable<Integer> {
         IndexSettings opts = IndexSettings.DEFAULT.withEmbed(EmbedMode.parse(o.embed))
                 .withFormat(VectorFormat.parse(o.vectorFormat));
         // With vectors made elsewhere, the local model loads only if a page needs embedding here.
-        try (Embedder e = o.vectors != null ? o.embedder.lazyForIndex(o.indexDir) : o.embedder.create();
+        try (Embedder e = o.vectors != null ? o.embedder.lazyForIndex(o.indexDir) : o.embedder.forIndex(o.indexDir);
              PageIndex index = PageIndex.open(o.indexDir, e, opts);
              ImportedVectors imported = o.vectors == null ? null : ImportedVectors.read(o.vectors, index.embedderId(),
                      index.embedMode().id(), index.dimension(), o.log.progress())) {

@@ -96,14 +96,14 @@ final class ServeCommand implements Callable<Integer> {
         if (site != null) {
             List<PageRecord> records = SourceIndexing.read(site, null, null, null, List.of(), err, false);
             // One IndexWriter per process: sync and close before the server opens the index.
-            try (Embedder e = embedder.create();
+            try (Embedder e = embedder.forIndex(indexDir);
                  PageIndex index = SourceIndexing.synced(indexDir, e, records, err, false)) {
                 err.println("linker: " + index.size() + " pages in " + indexDir);
             }
         }
         // The bundled example fills only a new index in the default folder: never one the user named or wrote to.
         boolean example = !spec.commandLine().getParseResult().hasMatchedOption("--index") && site == null;
-        LinkerServer server = LinkerServer.open(config, indexDir, embedder.create(), pagesJson, example, err::println)
+        LinkerServer server = LinkerServer.open(config, indexDir, embedder.forIndex(indexDir), pagesJson, example, err::println)
                 .start();
         // SIGTERM and Ctrl-C stop the server in order: in-flight requests finish, the index commits, exit 0.
         CountDownLatch stop = new CountDownLatch(1);

@@ -67,7 +67,7 @@ final class SiteIndexOptions {
     Indexed open(String command, ProgressOptions log) throws IOException {
         PrintWriter err = log.err();
         Progress progress = new Progress(err, log.quiet);
-        Embedder e = embedder.create();
+        Embedder e = indexDir != null ? embedder.forIndex(indexDir) : embedder.create();
         Path dir = null;
         PageIndex given = null;
         try {

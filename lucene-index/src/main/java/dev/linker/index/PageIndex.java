@@ -66,17 +66,17 @@ public final class PageIndex implements Closeable {
     }
 
     /**
-     * Opens (or creates) a writable index in {@code dir} with the bundled local model, which the index then owns
-     * and closes. An index built with another embedder must be opened with {@link #open(Path, Embedder, IndexSettings)}.
+     * Opens (or creates) a writable index in {@code dir} with the bundled embedder it was built with (the local model
+     * for a new index), which the index then owns and closes. An index built with an endpoint's embedder must be
+     * opened with {@link #open(Path, Embedder, IndexSettings)}.
      */
     public static PageIndex open(Path dir) {
         String recorded = Files.isDirectory(dir) ? recordedEmbedder(dir) : null;
-        if (recorded != null && !recorded.isEmpty()
-                && !recorded.equals(dev.linker.core.embed.LocalMiniLmEmbedder.ID)) {
+        Embedder local = dev.linker.core.embed.Embedders.bundled(recorded, 0);
+        if (local == null) {
             throw new LinkerException(dir + ": index was built with embedder " + recorded
                     + "; open it with that embedder");
         }
-        Embedder local = dev.linker.core.embed.Embedders.createDefault();
         try {
             PageIndex idx = open(dir, local, IndexSettings.DEFAULT);
             idx.ownedEmbedder = local;

@@ -36,6 +36,13 @@ public class BriefMojo extends AbstractMojo {
     @Parameter(property = "linker.siteDirectory")
     private File siteDirectory;
 
+    /**
+     * The embedder: {@code local} (the bundled model) or {@code static} (a vector a word piece derived from it, for
+     * catalogues). Default: the one the index was built with, else local.
+     */
+    @Parameter(property = "linker.embedder")
+    private String embedder;
+
     /** Links each way. */
     @Parameter(property = "linker.limit", defaultValue = "5")
     private int limit;
@@ -58,6 +65,6 @@ public class BriefMojo extends AbstractMojo {
             throw new MojoExecutionException("linker:brief needs Java 21 or newer (this Maven runs on Java " + v
                     + "); run Maven with JAVA_HOME pointing at a JDK 21+. linker:audit works on Java 17.");
         }
-        BriefRun.run(query, title, url, index, siteDirectory, limit, requireAnchors, briefFile, basedir, getLog());
+        BriefRun.run(query, title, url, new BriefRun.Index(index, siteDirectory, embedder), limit, requireAnchors, briefFile, basedir, getLog());
     }
 }

@@ -9,6 +9,7 @@ import dev.linker.index.brief.BriefBuilder;
 import dev.linker.index.brief.BriefFormat;
 import dev.linker.index.brief.ContentBrief;
 import dev.linker.core.embed.Embedder;
+import dev.linker.core.embed.EmbedderSettings;
 import dev.linker.core.embed.Embedders;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
@@ -27,16 +28,24 @@ final class BriefRun {
     private BriefRun() {
     }
 
-    static void run(String query, String title, String url, File index, File siteDirectory, int limit,
+    /**
+     * The index a brief reads: its folder, the built site to (re)index into it first (or null), and the embedder to
+     * index with ({@code local} or {@code static}; null: the index's own, else local).
+     */
+    record Index(File folder, File siteDirectory, String embedder) {
+    }
+
+    static void run(String query, String title, String url, Index index, int limit,
                     boolean requireAnchors, File briefFile, File basedir, Log log) throws MojoExecutionException {
-        Path indexDir = index.toPath();
+        Path indexDir = index.folder().toPath();
+        File siteDirectory = index.siteDirectory();
         try {
             if (siteDirectory != null) {
                 if (!siteDirectory.isDirectory()) {
                     throw new MojoExecutionException("Linker: linker.siteDirectory " + siteDirectory + " is not a folder");
                 }
                 List<PageRecord> records = SourceLoader.of(siteDirectory.toPath()).withHtml(null, null, null, null).records();
-                try (Embedder e = Embedders.createDefault(); PageIndex idx = PageIndex.open(indexDir, e, IndexSettings.DEFAULT)) {
+                try (Embedder e = embedder(index); PageIndex idx = PageIndex.open(indexDir, e, IndexSettings.DEFAULT)) {
                     log.info("Linker: indexed " + siteDirectory + ": " + idx.sync(records, true, null));
                 }
             } else if (!Files.isDirectory(indexDir)) {
@@ -44,7 +53,7 @@ final class BriefRun {
                         + " site first, or linker.index to an index made with 'linker index'");
             }
             ContentBrief b;
-            try (Embedder e = Embedders.createDefault(); PageIndex idx = PageIndex.openReadOnly(indexDir, e)) {
+            try (Embedder e = embedder(index); PageIndex idx = PageIndex.openReadOnly(indexDir, e)) {
                 b = new BriefBuilder(new Suggester(idx, SuggestSettings.DEFAULT)).build(query, title, url, limit);
             }
             Path out = briefFile != null ? briefFile.toPath()
@@ -58,6 +67,34 @@ final class BriefRun {
         } catch (IOException e) {
             throw new MojoExecutionException("Linker: cannot write the brief: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The embedder named by {@code linker.embedder}, else the one the index was built with when it is bundled (the
+     * local model or the static embedder), else the local model.
+     */
+    private static Embedder embedder(Index index) throws MojoExecutionException {
+        Path dir = index.folder().toPath();
+        if (index.embedder() != null && !index.embedder().isBlank()) {
+            EmbedderSettings.Type type;
+            try {
+                type = EmbedderSettings.Type.parse(index.embedder());
+            } catch (IllegalArgumentException e) {
+                throw new MojoExecutionException("Linker: linker.embedder " + e.getMessage());
+            }
+            if (type == EmbedderSettings.Type.OPENAI) {
+                throw new MojoExecutionException("Linker: linker.embedder openai is not offered by linker:brief (it"
+                        + " needs an endpoint and a key); use local or static, or 'linker brief' with --embedder openai");
+            }
+            return Embedders.create(EmbedderSettings.of(type.toString(), null, null, 0));
+        }
+        String recorded = Files.isDirectory(dir) ? PageIndex.recordedEmbedder(dir) : null;
+        Embedder bundled = Embedders.bundled(recorded, 0);
+        if (bundled == null) {
+            throw new MojoExecutionException("Linker: the index at " + dir + " was built with the embedder " + recorded
+                    + ", which needs an endpoint; write the brief with 'linker brief' and its --embedder options");
+        }
+        return bundled;
     }
 
     private static String slug(ContentBrief b) {

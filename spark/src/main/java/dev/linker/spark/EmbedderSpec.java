@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Which embedder a job uses, as shipped to executors: the local model ({@code type} local), or an OpenAI-compatible
+ * Which embedder a job uses, as shipped to executors: the local model ({@code type} local), the static embedder
+ * ({@code type} static), or an OpenAI-compatible
  * endpoint (url, model, dimensions; the API key is read on each executor from {@code LINKER_EMBEDDINGS_API_KEY} or
  * {@code OPENAI_API_KEY}, e.g. set with {@code spark.executorEnv.*}, so it never travels with the job).
  * {@code threads}: the local model's threads per task, 1 by default: Spark already runs a task per core, so more

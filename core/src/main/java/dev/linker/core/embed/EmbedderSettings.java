@@ -10,11 +10,12 @@ import java.util.function.UnaryOperator;
  * Start from {@link #local()} (the default: offline, no key) or {@link #openAi(String, String)} and adjust with the
  * {@code with...} methods. {@link #toString()} never shows the API key.
  *
- * @param type       {@code local} (the bundled MiniLM model) or {@code openai} (any OpenAI-compatible
+ * @param type       {@code local} (the bundled MiniLM model), {@code static} (a vector a word piece derived from it,
+ *                   for catalogues: {@link StaticEmbedder}) or {@code openai} (any OpenAI-compatible
  *                   {@code /v1/embeddings} endpoint: OpenAI, Ollama, vLLM, LM Studio, ...)
  * @param url        openai: base URL such as {@code https://api.openai.com/v1} or {@code http://localhost:11434/v1},
  *                   or the full {@code .../embeddings} URL; ignored for local
- * @param model      model name; for local only {@value #LOCAL_MODEL} exists
+ * @param model      model name; for local only {@value #LOCAL_MODEL} exists; static has none of its own
  * @param apiKey     openai: bearer token; null or blank means the environment variable
  *                   {@code LINKER_EMBEDDINGS_API_KEY}, then {@code OPENAI_API_KEY}, then none (fine for Ollama)
  * @param dimensions openai: vector length to request (only models that support shortening, e.g.
@@ -44,9 +45,12 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
 
     /** The kinds of embedder. */
     public enum Type {
-        LOCAL, OPENAI;
+        LOCAL, STATIC, OPENAI;
 
-        /** Parses {@code local} or {@code openai}, any case; the error lists the valid values. */
+        /** What the error for an unknown type lists. */
+        public static final String KNOWN = "local, static or openai";
+
+        /** Parses {@code local}, {@code static} or {@code openai}, any case; the error lists the valid values. */
         public static Type parse(String value) {
             if (value != null) {
                 for (Type t : values()) {
@@ -55,7 +59,7 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
                     }
                 }
             }
-            throw new IllegalArgumentException("unknown embedder type '" + value + "': use local or openai");
+            throw new IllegalArgumentException("unknown embedder type '" + value + "': use " + KNOWN);
         }
 
         @Override
@@ -112,7 +116,16 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
         if (type == null) {
             type = Type.LOCAL;
         }
-        if (type == Type.LOCAL) {
+        if (type == Type.STATIC) {
+            if (model != null && !model.isBlank()) {
+                throw new IllegalArgumentException("embedder model '" + model + "' is not possible for the static"
+                        + " embedder, which has its own table (" + StaticEmbedder.ID + ")");
+            }
+            if (dimensions != 0 && dimensions != StaticEmbedder.DIMENSION) {
+                throw new IllegalArgumentException("embedder dimensions " + dimensions + " is not possible for the"
+                        + " static embedder, whose vectors have " + StaticEmbedder.DIMENSION);
+            }
+        } else if (type == Type.LOCAL) {
             if (model != null && !model.isBlank() && !model.trim().equalsIgnoreCase(LOCAL_MODEL)) {
                 throw new IllegalArgumentException("embedder model '" + model + "' is not available locally: the local"
                         + " embedder has only " + LOCAL_MODEL + " (use type openai for other models)");
@@ -152,11 +165,18 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
     }
 
     /**
-     * The settings a door's options name: {@code type} local (or null) for the bundled model, anything else for an
-     * OpenAI-compatible endpoint with {@code url}, {@code model} and {@code dimensions} (0: the model's own).
+     * The settings a door's options name: {@code type} local (or null) for the bundled model, static for its static
+     * table, openai for an OpenAI-compatible endpoint with {@code url}, {@code model} and {@code dimensions} (0: the
+     * model's own).
+     *
+     * @throws IllegalArgumentException for another type, naming the known ones
      */
     public static EmbedderSettings of(String type, String url, String model, int dimensions) {
-        return type == null || type.equalsIgnoreCase("local") ? local() : openAi(url, model).withDimensions(dimensions);
+        return switch (type == null ? Type.LOCAL : Type.parse(type)) {
+            case LOCAL -> local();
+            case STATIC -> new EmbedderSettings(Type.STATIC, null, null, null, 0, null, 0);
+            case OPENAI -> openAi(url, model).withDimensions(dimensions);
+        };
     }
 
     /** The default: the bundled local model. */

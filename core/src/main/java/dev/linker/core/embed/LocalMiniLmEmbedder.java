@@ -83,12 +83,7 @@ public final class LocalMiniLmEmbedder implements Embedder {
     public static LocalMiniLmEmbedder load(int threads) {
         int n = EmbedderSettings.local().withThreads(threads).resolvedThreads();
         ClassLoader loader = LocalMiniLmEmbedder.class.getClassLoader();
-        WordPieceTokenizer tokenizer;
-        try (InputStream json = open(loader, TOKENIZER_RESOURCE)) {
-            tokenizer = WordPieceTokenizer.fromTokenizerJson(json, TOKENIZER_RESOURCE);
-        } catch (IOException e) {
-            throw new EmbeddingException("cannot read " + TOKENIZER_RESOURCE + ": " + e.getMessage(), e);
-        }
+        WordPieceTokenizer tokenizer = loadTokenizer();
         byte[] bytes;
         try (InputStream in = open(loader, MODEL_RESOURCE)) {
             bytes = in.readAllBytes();
@@ -113,6 +108,15 @@ public final class LocalMiniLmEmbedder implements Embedder {
             }
         } catch (OrtException | UnsatisfiedLinkError e) {
             throw new EmbeddingException("cannot start ONNX Runtime with " + MODEL_RESOURCE + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The model's tokenizer, read from the classpath ({@value #TOKENIZER_RESOURCE}). */
+    static WordPieceTokenizer loadTokenizer() {
+        try (InputStream json = open(LocalMiniLmEmbedder.class.getClassLoader(), TOKENIZER_RESOURCE)) {
+            return WordPieceTokenizer.fromTokenizerJson(json, TOKENIZER_RESOURCE);
+        } catch (IOException e) {
+            throw new EmbeddingException("cannot read " + TOKENIZER_RESOURCE + ": " + e.getMessage(), e);
         }
     }
 

@@ -71,9 +71,31 @@ class EmbedderSettingsTest {
     void types_parse_in_any_case_and_unknown_ones_list_the_valid_values() {
         assertEquals(EmbedderSettings.Type.OPENAI, EmbedderSettings.Type.parse(" OpenAI "));
         assertEquals(EmbedderSettings.Type.LOCAL, EmbedderSettings.Type.parse("local"));
+        assertEquals(EmbedderSettings.Type.STATIC, EmbedderSettings.Type.parse("Static"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> EmbedderSettings.Type.parse("huggingface"));
-        assertTrue(e.getMessage().contains("huggingface") && e.getMessage().contains("local or openai"));
+        assertTrue(e.getMessage().contains("huggingface") && e.getMessage().contains("local, static or openai"),
+                e.getMessage());
+    }
+
+    @Test
+    void a_door_naming_an_unknown_type_is_refused_rather_than_sent_to_an_endpoint() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EmbedderSettings.of("statik", null, null, 0));
+        assertTrue(e.getMessage().contains("'statik'"), e.getMessage());
+        assertEquals(EmbedderSettings.Type.STATIC, EmbedderSettings.of("static", null, null, 0).type());
+        assertEquals(EmbedderSettings.Type.OPENAI, EmbedderSettings.of("openai", null, "m", 0).type());
+    }
+
+    @Test
+    void the_static_embedder_takes_no_model_of_its_own_and_only_its_own_length() {
+        EmbedderSettings s = EmbedderSettings.of("static", null, null, 0);
+        IllegalArgumentException model = assertThrows(IllegalArgumentException.class,
+                () -> new EmbedderSettings(s.type(), null, "text-embedding-3-small", null, 0, null, 0));
+        assertTrue(model.getMessage().contains("text-embedding-3-small"), model.getMessage());
+        IllegalArgumentException dims = assertThrows(IllegalArgumentException.class,
+                () -> new EmbedderSettings(s.type(), null, null, null, 384, null, 0));
+        assertTrue(dims.getMessage().contains("384") && dims.getMessage().contains("256"), dims.getMessage());
     }
 
     @Test
@@ -87,5 +109,19 @@ class EmbedderSettingsTest {
             assertInstanceOf(OpenAiEmbedder.class, remote);
             assertEquals("openai:m@8", remote.id());
         }
+        try (Embedder table = Embedders.create(EmbedderSettings.of("static", null, null, 0))) {
+            assertInstanceOf(StaticEmbedder.class, table);
+            assertEquals(StaticEmbedder.ID, table.id());
+        }
+    }
+
+    @Test
+    void an_index_recorded_with_a_bundled_embedder_gets_it_back_and_one_from_an_endpoint_gets_none() {
+        assertInstanceOf(StaticEmbedder.class, Embedders.bundled(StaticEmbedder.ID, 0));
+        try (Embedder none = Embedders.bundled(null, 1); Embedder local = Embedders.bundled(LocalMiniLmEmbedder.ID, 1)) {
+            assertInstanceOf(LocalMiniLmEmbedder.class, none);
+            assertInstanceOf(LocalMiniLmEmbedder.class, local);
+        }
+        assertNull(Embedders.bundled("openai:text-embedding-3-small", 0));
     }
 }
