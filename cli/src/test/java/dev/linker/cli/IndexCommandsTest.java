@@ -152,6 +152,30 @@ class IndexCommandsTest {
     }
 
     @Test
+    void a_static_index_answers_suggest_and_eval_without_naming_its_embedder_again() {
+        Path st = tmp.resolve("static-idx");
+        Run r = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", st.toString(), "--embedder", "static");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("with static:all-minilm-l6-v2-q-pca256"), r.err());
+        Run again = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
+                "--index", st.toString(), "-q");
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().startsWith("11 pages: 11 unchanged"), again.out());
+        Run q = run("suggest", "--index", st.toString(), "--query", "decaffeinated beans", "--limit", "3", "-f", "csv");
+        assertEquals(0, q.code(), q.err());
+        assertTrue(q.out().contains("decaf.html"), q.out());
+        Run local = run("suggest", "--index", st.toString(), "--query", "decaf", "--embedder", "local");
+        assertEquals(2, local.code(), local.err());
+        assertTrue(local.err().contains("static:all-minilm-l6-v2-q-pca256") && local.err().contains("local:"),
+                local.err());
+        Run typo = run("index", site("coffee/pages.csv").toString(), "--index", tmp.resolve("typo").toString(),
+                "--embedder", "statik");
+        assertEquals(2, typo.code(), typo.err());
+        assertTrue(typo.err().contains("'statik'") && typo.err().contains("local, static or openai"), typo.err());
+    }
+
+    @Test
     void bad_input_exits_2_with_a_message_naming_it() {
         Run unknown = run("suggest", "--index", index.toString(), "--url", "https://brew.example/nope.html");
         assertEquals(2, unknown.code());

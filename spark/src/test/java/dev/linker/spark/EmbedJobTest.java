@@ -167,6 +167,34 @@ class EmbedJobTest {
                 "--out", tmp.resolve("w").toString(), "-q");
     }
 
+    @Test
+    void the_static_embedder_gives_on_the_cluster_the_vectors_it_gives_linker_index() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path dir = tmp.resolve("static");
+        int code = LinkerSpark.run(new String[] {"embed", "--pages", PAGES.toString(), "--out", dir.toString(),
+                "--embedder", "static", "-q"}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(0, code, err.toString());
+        assertTrue(out.toString().startsWith("6 pages: 6 embedded, 0 reused (static:all-minilm-l6-v2-q-pca256, 256"
+                + " dimensions;"), out.toString());
+        Embedder table = dev.linker.core.embed.StaticEmbedder.load();
+        Map<String, Page> pages = CsvSiteReader.read(PAGES).pages();
+        List<Row> rows = spark.read().parquet(dir.toString()).collectAsList();
+        assertEquals(6, rows.size());
+        for (Row r : rows) {
+            assertEquals(table.id(), r.getString(r.fieldIndex("embedder")));
+            Page p = pages.get(r.getString(r.fieldIndex("url")));
+            List<Float> v = r.getList(r.fieldIndex("vector"));
+            float[] want = table.embed(EmbedText.of(EmbedMode.BOTH, p.url(), p.title(), p.h1(), p.text()));
+            assertEquals(want.length, v.size());
+            for (int i = 0; i < want.length; i++) {
+                assertEquals(want[i], v.get(i), p.url() + " [" + i + "]");
+            }
+        }
+        assertError(2, "unknown --embedder \"statik\" (known: local, static or openai)", "embed", "--pages",
+                PAGES.toString(), "--out", tmp.resolve("u").toString(), "--embedder", "statik", "-q");
+    }
+
     static void assertError(int code, String message, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
