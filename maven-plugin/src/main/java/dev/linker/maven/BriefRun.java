@@ -46,7 +46,7 @@ final class BriefRun {
                 }
                 List<PageRecord> records = SourceLoader.of(siteDirectory.toPath()).withHtml(null, null, null, null).records();
                 try (Embedder e = embedder(index); PageIndex idx = PageIndex.open(indexDir, e, IndexSettings.DEFAULT)) {
-                    log.info("Linker: indexed " + siteDirectory + ": " + idx.sync(records, true, null));
+                    log.info("Linker: indexed " + siteDirectory + " with " + e.id() + ": " + idx.sync(records, true, null));
                 }
             } else if (!Files.isDirectory(indexDir)) {
                 throw new MojoExecutionException("Linker: no index at " + indexDir + "; set linker.siteDirectory to index a built"
