@@ -176,6 +176,15 @@ class IndexCommandsTest {
     }
 
     @Test
+    void a_catalogue_indexed_with_the_model_hears_of_the_static_embedder_and_a_small_site_does_not() {
+        String hint = IndexCommand.catalogueHint(50_000, "local:all-minilm-l6-v2-q");
+        assertTrue(hint != null && hint.contains("--embedder static"), hint);
+        assertEquals(null, IndexCommand.catalogueHint(49_999, "local:all-minilm-l6-v2-q"));
+        assertEquals(null, IndexCommand.catalogueHint(1_000_000, "static:all-minilm-l6-v2-q-pca256"));
+        assertEquals(null, IndexCommand.catalogueHint(1_000_000, "openai:text-embedding-3-small@1536"));
+    }
+
+    @Test
     void bad_input_exits_2_with_a_message_naming_it() {
         Run unknown = run("suggest", "--index", index.toString(), "--url", "https://brew.example/nope.html");
         assertEquals(2, unknown.code());

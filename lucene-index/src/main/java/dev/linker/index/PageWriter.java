@@ -260,8 +260,8 @@ final class PageWriter {
             }
             if (progress != null) {
                 double sec = (System.nanoTime() - t0) / 1e9;
-                progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s",
-                        counts.written, counts.embedded, sec));
+                progress.accept(String.format(java.util.Locale.ROOT, "%d pages (%d embedded) in %.0f s, %.0f pages/s",
+                        counts.written, counts.embedded, sec, counts.written / Math.max(sec, 1e-3)));
             }
         }
     }

@@ -289,5 +289,7 @@ class PageIndexTest {
             assertEquals(11, reopened.size());
         }
         assertEquals(1, progress.size(), "progress is still reported every two pages (one batch here): " + progress);
+        assertTrue(progress.get(0).matches("11 pages \\(11 embedded\\) in \\d+ s, \\d+ pages/s"),
+                "the line says the rate: " + progress);
     }
 }
