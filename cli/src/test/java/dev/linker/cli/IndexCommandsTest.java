@@ -165,6 +165,15 @@ class IndexCommandsTest {
         Run q = run("suggest", "--index", st.toString(), "--query", "decaffeinated beans", "--limit", "3", "-f", "csv");
         assertEquals(0, q.code(), q.err());
         assertTrue(q.out().contains("decaf.html"), q.out());
+        Path draft = tmp.resolve("static-draft.txt");
+        try {
+            Files.writeString(draft, "Iced coffee\nPour a double shot over ice, or make a flat white and chill it.");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Run d = run("suggest", "--index", st.toString(), "--text-file", draft.toString(), "--format", "jsonl");
+        assertEquals(0, d.code(), d.err());
+        assertTrue(d.out().contains("flat-white.html"), "the draft engine answers with the static vectors: " + d.out());
         Run local = run("suggest", "--index", st.toString(), "--query", "decaf", "--embedder", "local");
         assertEquals(2, local.code(), local.err());
         assertTrue(local.err().contains("static:all-minilm-l6-v2-q-pca256") && local.err().contains("local:"),
