@@ -84,7 +84,13 @@ public class PlanJobTest {
     /** As above, for records made by {@code linker index} with any of its inputs, and a crawl log's hits. */
     static String linkerPlan(SparkSession spark, List<PageRecord> records, Path vectors, PlanSettings ps,
                              SuggestSettings settings, Map<String, Integer> crawl) {
-        try (PageIndex index = PageIndex.inMemory(EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
+        return linkerPlan(spark, records, vectors, ps, settings, crawl, EmbedderSpec.local());
+    }
+
+    /** As above, with the vectors of {@code embedder}. */
+    static String linkerPlan(SparkSession spark, List<PageRecord> records, Path vectors, PlanSettings ps,
+                             SuggestSettings settings, Map<String, Integer> crawl, EmbedderSpec embedder) {
+        try (PageIndex index = PageIndex.inMemory(embedder.shared(), IndexSettings.DEFAULT)) {
             index.sync(records, true, null, PlanJobLearningTest.vectors(spark, vectors));
             List<String> live = index.urls(true);
             Set<String> acceptors = Planner.underLinked(index, settings.targets().hubTargets());
@@ -115,6 +121,24 @@ public class PlanJobTest {
         assertEquals(PlanCsv.HEADER, got.getFirst());
         assertEquals(List.of(want.split("\\R")), got);
         assertEquals(r.links(), spark.read().parquet(out.resolve("plan.parquet").toString()).count());
+    }
+
+    @Test
+    void with_the_static_embedder_the_plan_on_spark_is_the_plan_linker_plan_makes_with_it() throws IOException {
+        Path out = tmp.resolve("coffee-plan-static");
+        EmbedderSpec table = new EmbedderSpec("static", null, null, 0);
+        PlanOptions.Work d = PlanOptions.Work.DEFAULT;
+        PlanOptions o = options(PAGES, LINKS, null, out).with(new PlanOptions.Work(d.embed(), table, d.blockPages(),
+                d.partitions(), d.shufflePartitions()));
+        PlanOptions.Result r = plan(o.with(PlanOptions.Settings.of(5, 5, 0.3, "greedy")));
+        List<String> got = lines(out.resolve("plan.csv"));
+        assertEquals("static:all-minilm-l6-v2-q-pca256", spark.read().parquet(out.resolve("vectors").toString())
+                .select("embedder").distinct().as(org.apache.spark.sql.Encoders.STRING()).collectAsList().get(0));
+        String want = linkerPlan(spark, SourceLoader.of(PAGES).withLinks(LINKS).records(), out.resolve("vectors"),
+                new PlanSettings(5, 5, 0.3, PlanSettings.Algorithm.GREEDY, 20, 0.2, 0.05), SuggestSettings.DEFAULT,
+                Map.of(), table);
+        assertTrue(r.links() >= 5, "the coffee site plans some links: " + r.links());
+        assertEquals(List.of(want.split("\\R")), got);
     }
 
     @Test
