@@ -13,7 +13,7 @@ import java.nio.file.Path;
 
 /** Embedder options shared by the index commands; the default is the bundled offline model. */
 final class EmbedOptions {
-    @Option(names = "--embedder", paramLabel = "TYPE", description = "local (default: bundled all-MiniLM-L6-v2, offline), static (a vector a word piece derived from it: for catalogues, about 100 times faster, less exact) or openai (any OpenAI-compatible /v1/embeddings). An index keeps the one it was built with.")
+    @Option(names = "--embedder", paramLabel = "TYPE", description = "local (default: bundled all-MiniLM-L6-v2, offline), static (a vector a word piece derived from it, no model run: for catalogues; ranks nearly as well, anchors less apt) or openai (any OpenAI-compatible /v1/embeddings). An index keeps the one it was built with.")
     String type;
 
     @Option(names = "--embed-url", paramLabel = "URL", description = "openai: base URL (default https://api.openai.com/v1; Ollama: http://localhost:11434/v1).")

@@ -182,6 +182,10 @@ class IndexCommandsTest {
                 "--embedder", "statik");
         assertEquals(2, typo.code(), typo.err());
         assertTrue(typo.err().contains("'statik'") && typo.err().contains("local, static or openai"), typo.err());
+        Run model = run("index", site("coffee/pages.csv").toString(), "--index", tmp.resolve("typo").toString(),
+                "--embedder", "static", "--embed-model", "bge-m3");
+        assertEquals(2, model.code(), model.err());
+        assertTrue(model.err().contains("'bge-m3' is not possible for the static embedder"), model.err());
     }
 
     @Test

@@ -119,7 +119,7 @@ public final class LinkerSpark implements Runnable {
         @Option(names = "--embed", paramLabel = "WHAT", defaultValue = "both", description = "What is embedded: title, content or both (default: ${DEFAULT-VALUE}); as linker index --embed.")
         String embed;
 
-        @Option(names = "--embedder", paramLabel = "TYPE", defaultValue = "local", description = "local (bundled all-MiniLM-L6-v2), static (a vector a word piece derived from it: for catalogues, about 100 times faster, less exact) or openai (any OpenAI-compatible /v1/embeddings; key from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY on each executor).")
+        @Option(names = "--embedder", paramLabel = "TYPE", defaultValue = "local", description = "local (bundled all-MiniLM-L6-v2), static (a vector a word piece derived from it, no model run: for catalogues; ranks nearly as well, anchors less apt) or openai (any OpenAI-compatible /v1/embeddings; key from LINKER_EMBEDDINGS_API_KEY or OPENAI_API_KEY on each executor).")
         String embedder;
 
         @Option(names = "--embed-url", paramLabel = "URL", description = "openai: base URL.")
@@ -144,6 +144,11 @@ public final class LinkerSpark implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new LinkerException("unknown --embedder \"" + embedder + "\" (known: "
                         + EmbedderSettings.Type.KNOWN + ")");
+            }
+            try {
+                EmbedderSettings.of(embedder, url, model, dimensions); // on the driver: a bad option is exit 2
+            } catch (IllegalArgumentException e) {
+                throw new LinkerException(e.getMessage(), e);
             }
             if (threads < 1) {
                 throw new LinkerException("--embed-threads " + threads + " must be 1 or more (threads in each task)");

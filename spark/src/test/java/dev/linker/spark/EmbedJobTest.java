@@ -193,6 +193,9 @@ class EmbedJobTest {
         }
         assertError(2, "unknown --embedder \"statik\" (known: local, static or openai)", "embed", "--pages",
                 PAGES.toString(), "--out", tmp.resolve("u").toString(), "--embedder", "statik", "-q");
+        assertError(2, "embedder dimensions 384 is not possible for the static embedder, whose vectors have 256",
+                "embed", "--pages", PAGES.toString(), "--out", tmp.resolve("t").toString(), "--embedder", "static",
+                "--embed-dimensions", "384", "-q");
     }
 
     static void assertError(int code, String message, String... args) {

@@ -174,7 +174,7 @@ public record EmbedderSettings(Type type, String url, String model, String apiKe
     public static EmbedderSettings of(String type, String url, String model, int dimensions) {
         return switch (type == null ? Type.LOCAL : Type.parse(type)) {
             case LOCAL -> local();
-            case STATIC -> new EmbedderSettings(Type.STATIC, null, null, null, 0, null, 0);
+            case STATIC -> new EmbedderSettings(Type.STATIC, null, model, null, dimensions, null, 0);
             case OPENAI -> openAi(url, model).withDimensions(dimensions);
         };
     }

@@ -89,12 +89,11 @@ class EmbedderSettingsTest {
 
     @Test
     void the_static_embedder_takes_no_model_of_its_own_and_only_its_own_length() {
-        EmbedderSettings s = EmbedderSettings.of("static", null, null, 0);
         IllegalArgumentException model = assertThrows(IllegalArgumentException.class,
-                () -> new EmbedderSettings(s.type(), null, "text-embedding-3-small", null, 0, null, 0));
+                () -> EmbedderSettings.of("static", null, "text-embedding-3-small", 0));
         assertTrue(model.getMessage().contains("text-embedding-3-small"), model.getMessage());
         IllegalArgumentException dims = assertThrows(IllegalArgumentException.class,
-                () -> new EmbedderSettings(s.type(), null, null, null, 384, null, 0));
+                () -> EmbedderSettings.of("static", null, null, 384));
         assertTrue(dims.getMessage().contains("384") && dims.getMessage().contains("256"), dims.getMessage());
     }
 
