@@ -70,7 +70,7 @@ final class IndexCommand implements Callable<Integer> {
     /** Pages from which a new index with the local model hears of the static embedder. */
     static final int CATALOGUE = 50_000;
 
-    /** What a new index of {@code pages} pages embedded by {@code embedderId} is told of the static embedder, or null. */
+    /** What a new index of {@code pages} pages embedded by {@code embedderId} hears of the static embedder, or null. */
     static String catalogueHint(int pages, String embedderId) {
         if (pages < CATALOGUE || !embedderId.equals(LocalMiniLmEmbedder.ID)) {
             return null;

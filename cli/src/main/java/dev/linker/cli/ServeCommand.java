@@ -103,8 +103,8 @@ final class ServeCommand implements Callable<Integer> {
         }
         // The bundled example fills only a new index in the default folder: never one the user named or wrote to.
         boolean example = !spec.commandLine().getParseResult().hasMatchedOption("--index") && site == null;
-        LinkerServer server = LinkerServer.open(config, indexDir, embedder.forIndex(indexDir), pagesJson, example, err::println)
-                .start();
+        LinkerServer server = LinkerServer.open(config, indexDir, embedder.forIndex(indexDir), pagesJson, example,
+                err::println).start();
         // SIGTERM and Ctrl-C stop the server in order: in-flight requests finish, the index commits, exit 0.
         CountDownLatch stop = new CountDownLatch(1);
         for (String signal : new String[] {"TERM", "INT"}) {

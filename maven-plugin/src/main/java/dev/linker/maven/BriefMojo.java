@@ -65,6 +65,7 @@ public class BriefMojo extends AbstractMojo {
             throw new MojoExecutionException("linker:brief needs Java 21 or newer (this Maven runs on Java " + v
                     + "); run Maven with JAVA_HOME pointing at a JDK 21+. linker:audit works on Java 17.");
         }
-        BriefRun.run(query, title, url, new BriefRun.Index(index, siteDirectory, embedder), limit, requireAnchors, briefFile, basedir, getLog());
+        BriefRun.run(query, title, url, new BriefRun.Index(index, siteDirectory, embedder), limit, requireAnchors,
+                briefFile, basedir, getLog());
     }
 }

@@ -46,7 +46,8 @@ final class BriefRun {
                 }
                 List<PageRecord> records = SourceLoader.of(siteDirectory.toPath()).withHtml(null, null, null, null).records();
                 try (Embedder e = embedder(index); PageIndex idx = PageIndex.open(indexDir, e, IndexSettings.DEFAULT)) {
-                    log.info("Linker: indexed " + siteDirectory + " with " + e.id() + ": " + idx.sync(records, true, null));
+                    log.info("Linker: indexed " + siteDirectory + " with " + e.id() + ": "
+                            + idx.sync(records, true, null));
                 }
             } else if (!Files.isDirectory(indexDir)) {
                 throw new MojoExecutionException("Linker: no index at " + indexDir + "; set linker.siteDirectory to index a built"
@@ -84,7 +85,8 @@ final class BriefRun {
             }
             if (type == EmbedderSettings.Type.OPENAI) {
                 throw new MojoExecutionException("Linker: linker.embedder openai is not offered by linker:brief (it"
-                        + " needs an endpoint and a key); use local or static, or 'linker brief' with --embedder openai");
+                        + " needs an endpoint and a key); use local or static, or 'linker brief' with"
+                        + " --embedder openai");
             }
             return Embedders.create(EmbedderSettings.of(type.toString(), null, null, 0));
         }

@@ -117,7 +117,8 @@ class EmbedderSettingsTest {
     @Test
     void an_index_recorded_with_a_bundled_embedder_gets_it_back_and_one_from_an_endpoint_gets_none() {
         assertInstanceOf(StaticEmbedder.class, Embedders.bundled(StaticEmbedder.ID, 0));
-        try (Embedder none = Embedders.bundled(null, 1); Embedder local = Embedders.bundled(LocalMiniLmEmbedder.ID, 1)) {
+        try (Embedder none = Embedders.bundled(null, 1);
+             Embedder local = Embedders.bundled(LocalMiniLmEmbedder.ID, 1)) {
             assertInstanceOf(LocalMiniLmEmbedder.class, none);
             assertInstanceOf(LocalMiniLmEmbedder.class, local);
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 class StaticEmbedderTest {
 
-    /** The table's SHA-256: a change to it is a change to every static index's vectors. Rebuild with bench/static-vectors.sh. */
+    /** The table's SHA-256: changing it changes every static index's vectors. Rebuild: bench/static-vectors.sh. */
     private static final String TABLE_SHA256 = "632e8556eea4f76df0ac352c9ce953bfe2921cf0b024b18dfee44ef591e68ca5";
 
     private static final StaticEmbedder EMBEDDER = StaticEmbedder.load();
