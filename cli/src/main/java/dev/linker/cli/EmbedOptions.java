@@ -64,7 +64,7 @@ final class EmbedOptions {
                 && (recorded == null || recorded.isEmpty() || recorded.equals(LocalMiniLmEmbedder.ID))) {
             return dev.linker.core.embed.LazyEmbedder.local(threads);
         }
-        return forIndex(dir);
+        return forRecorded(dir, recorded);
     }
 
     /**
@@ -73,10 +73,14 @@ final class EmbedOptions {
      * options' embedder otherwise.
      */
     Embedder forIndex(Path dir) {
+        return type != null ? create() : forRecorded(dir, PageIndex.recordedEmbedder(dir));
+    }
+
+    /** As {@link #forIndex}, with the index's recorded embedder already read. */
+    private Embedder forRecorded(Path dir, String recorded) {
         if (type != null) {
             return create();
         }
-        String recorded = PageIndex.recordedEmbedder(dir);
         Embedder bundled = Embedders.bundled(recorded, threads);
         if (bundled == null) {
             throw new LinkerException(dir + ": index was built with " + recorded

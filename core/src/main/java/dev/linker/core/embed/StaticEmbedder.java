@@ -6,8 +6,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The static embedder, for catalogues: a vector for each word piece of the bundled model's vocabulary, looked up
@@ -109,15 +107,6 @@ public final class StaticEmbedder implements Embedder {
         return Vectors.normalizeInPlace(sum);
     }
 
-    @Override
-    public List<float[]> embedAll(List<String> texts) {
-        List<float[]> out = new ArrayList<>(texts.size());
-        for (String t : texts) {
-            out.add(embed(t));
-        }
-        return out;
-    }
-
     /** The table's row of word piece {@code id}, as stored (weighted, reduced, 8-bit) and scaled back to floats. */
     float[] row(int id) {
         float[] v = new float[DIMENSION];
@@ -190,7 +179,8 @@ public final class StaticEmbedder implements Embedder {
             int rows = d.readInt();
             int dims = d.readInt();
             int source = d.readInt();
-            if (rows < 1 || rows > 1_000_000 || dims < 1 || dims > 4096 || source < dims || source > 4096) {
+            if (rows < 1 || rows > 1_000_000 || dims < 1 || dims > 4096 || source < dims || source > 4096
+                    || (long) rows * dims > Integer.MAX_VALUE - 8) {
                 throw new IOException("impossible table shape: " + rows + " rows, " + dims + " of " + source + " dims");
             }
             float sif = d.readFloat();
