@@ -11,6 +11,7 @@ import dev.linker.core.site.SearchConsoleReader.QueryStat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -30,9 +31,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>What needs the whole site (inbound counts, names, authority, where each link lands) is computed up front in
  * arrays of a few bytes a page and four a link; each record is made as it is taken. A site read without text
- * ({@code ReadOptions.withoutText()}) is given with a function that reads a batch of its pages again with their text
- * ({@code SiteReader.withText}), so a catalogue's records stream through the index without every page's text held at
- * once.
+ * ({@code SiteReader.readForText}) is given with a function that gives a batch of its pages back with their text,
+ * kept aside on disk as the site was read, so a catalogue's records stream through the index without every page's
+ * text held at once.
  */
 public final class SiteRecords implements Iterable<PageRecord> {
     /** Redirect hops followed at most (a longer chain stops where it got to). */
@@ -82,7 +83,7 @@ public final class SiteRecords implements Iterable<PageRecord> {
     /**
      * The records of {@code site}, made as they are taken, in the site's page order.
      *
-     * @param withText null when the site's pages have their text; else what reads a batch of them again with it
+     * @param withText null when the site's pages have their text; else what gives a batch of them back with it
      */
     public static SiteRecords of(Site site, Map<String, List<QueryStat>> searchConsole,
                                  UnaryOperator<List<Page>> withText) {
@@ -120,12 +121,17 @@ public final class SiteRecords implements Iterable<PageRecord> {
         BitSet naming = new BitSet();
         int linkNo = 0;
         Set<String> out = new HashSet<>();
+        // One hash lookup a link: a binary search of a million keys compares some twenty of them.
+        Map<String, Integer> indexOf = new HashMap<>(n * 4 / 3 + 1);
+        for (int i = 0; i < n; i++) {
+            indexOf.put(urls[i], i);
+        }
         for (Page p : site.pages().values()) {
             out.clear();
-            firstLink[Arrays.binarySearch(urls, p.url())] = linkNo;
+            firstLink[indexOf.get(p.url())] = linkNo;
             for (Link l : p.links()) {
                 int at = linkNo++;
-                int t = target(site, urls, p, l);
+                int t = target(site, indexOf, p, l);
                 targets[at] = t;
                 if (t < 0 || !l.content()) {
                     continue;
@@ -155,7 +161,7 @@ public final class SiteRecords implements Iterable<PageRecord> {
                 int at = linkNo++;
                 if (naming.get(at)) {
                     if (s < 0) {
-                        s = Arrays.binarySearch(urls, p.url());
+                        s = indexOf.get(p.url());
                     }
                     names[fill[targets[at]]++] = (long) s << 32 | k;
                 }
@@ -291,15 +297,13 @@ public final class SiteRecords implements Iterable<PageRecord> {
     }
 
     /** The index of the page {@code l} lands on, or -1 when that is {@code p} itself or not a page of the site. */
-    private static int target(Site site, String[] urls, Page p, Link l) {
+    private static int target(Site site, Map<String, Integer> indexOf, Page p, Link l) {
         if (l.targetUrl() == null) {
             return -1;
         }
         String t = landing(site, l.targetUrl());
-        if (t.equals(p.url()) || !site.contains(t)) {
-            return -1;
-        }
-        return Arrays.binarySearch(urls, t);
+        Integer i = t.equals(p.url()) ? null : indexOf.get(t);
+        return i == null ? -1 : i;
     }
 
     /**

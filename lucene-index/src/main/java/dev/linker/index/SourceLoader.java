@@ -108,17 +108,17 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
 
     /**
      * The pages of the source as index records made one at a time, for a door that takes each once and need not
-     * hold them all (indexing a catalogue): a folder is read without text first (links, the graph, anchor names),
-     * and each page's text is read again as its record is taken. A CSV holds its text anyway and is read once.
+     * hold them all (indexing a catalogue): a folder is read once, without text in memory (links, the graph, anchor
+     * names), each page's text kept aside in a temporary file until its record is taken. A CSV holds its text anyway.
      */
     public SiteRecords pages() {
         if (!Files.isDirectory(source)) {
             Site site = site();
             return SiteRecords.of(site, searchConsoleData(site), null).map(this::marked);
         }
-        ReadOptions o = readOptions();
-        Site site = folder(o.withoutText());
-        return SiteRecords.of(site, searchConsoleData(site), SiteReader.withText(site, o)).map(this::marked);
+        SiteReader.TextRead read = SiteReader.readForText(readOptions());
+        Site site = warned(read.site());
+        return SiteRecords.of(site, searchConsoleData(site), read.withText()).map(this::marked);
     }
 
     private ReadOptions readOptions() {
@@ -128,7 +128,10 @@ public record SourceLoader(Path source, Path links, Path searchConsole, String b
     }
 
     private Site folder(ReadOptions o) {
-        Site site = SiteReader.read(o);
+        return warned(SiteReader.read(o));
+    }
+
+    private Site warned(Site site) {
         for (Site.Problem p : site.problems()) {
             if (p.key() == null) { // not a page at all (a link out of the site, an unreadable folder): say so
                 listener.warning(p.file() + " " + p.message());

@@ -26,10 +26,18 @@ final class PageReader {
 
     private final ReadOptions options;
     private final LinkTargets targets;
+    /** Where a read without text keeps each page's text aside, or null. */
+    private final TextSpill spill;
 
     PageReader(ReadOptions options, LinkTargets targets) {
+        this(options, targets, null);
+    }
+
+    /** A reader that, reading without text, writes each page's text and what only it tells to {@code spill}. */
+    PageReader(ReadOptions options, LinkTargets targets, TextSpill spill) {
         this.options = options;
         this.targets = targets;
+        this.spill = options.keepText() ? null : spill;
     }
 
     /**
@@ -86,11 +94,20 @@ final class PageReader {
         List<JsonNode> ld = PageMetaReader.parseJsonLd(scan.jsonLd);
         // The main text is the costliest part of a read; an audit needs neither it nor what only it tells.
         MainText.Result main = options.keepText() ? MainText.of(doc, placements) : NO_TEXT;
+        if (spill != null) {
+            MainText.Result text = MainText.of(doc, placements);
+            spill.put(key, text.text(), meta(key, scan, ld, links, text));
+        }
         return new Page(key, rel, new Page.Titles(scan.title, h1),
                 new Page.Indexing(scan.canonical, scan.noindex, scan.nofollow, scan.redirectTo),
                 Breadcrumbs.of(ld, scan.crumbNav, key, targets),
                 new Page.Body(main.text(), FragmentHeadings.of(scan.withId), lang), links,
-                PageMetaReader.meta(key, ld, scan.metaPublished, scan.itemPublished, scan.metaTags, links, main));
+                meta(key, scan, ld, links, main));
+    }
+
+    private static dev.linker.core.model.PageMeta meta(String key, PageScan scan, List<JsonNode> ld, List<Link> links,
+                                                       MainText.Result main) {
+        return PageMetaReader.meta(key, ld, scan.metaPublished, scan.itemPublished, scan.metaTags, links, main);
     }
 
     private List<Link> links(String key, List<Element> anchors, Placements placements) {

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads a folder of built HTML into a {@link Site}: {@code SiteReader.read(ReadOptions.of(dir))}.
@@ -33,7 +34,7 @@ public final class SiteReader {
     }
 
     public static Site read(ReadOptions options) {
-        return run(options, LinkTargets.Base.of(options.baseUrl()));
+        return run(options, LinkTargets.Base.of(options.baseUrl()), null);
     }
 
     /**
@@ -119,7 +120,67 @@ public final class SiteReader {
      * resolved against the same page keys: they are not worked out again. A page whose file can no longer be read is
      * returned as it was given.
      */
-    public static java.util.function.UnaryOperator<List<Page>> withText(Site site, ReadOptions options) {
+    public static UnaryOperator<List<Page>> withText(Site site, ReadOptions options) {
+        UnaryOperator<Page> again = again(site, options);
+        return batch -> batch.parallelStream().map(again).toList();
+    }
+
+    /** A read of a site without its text, and what gives its pages back with their text: {@link #readForText}. */
+    public record TextRead(Site site, UnaryOperator<List<Page>> withText) {
+    }
+
+    /**
+     * As {@link #read} of {@code options.withoutText()}, for a door that then takes each page's text once, in turn
+     * (the index of a catalogue), with what gives a batch of its pages back with their text, as {@link #withText}
+     * does. Each page's main text is read in the same pass and kept aside in a temporary file rather than in memory,
+     * so no page is parsed twice. Where that file cannot be written (no temporary folder, a full disk), the pages it
+     * lacks are read again.
+     */
+    public static TextRead readForText(ReadOptions options) {
+        ReadOptions o = options.withoutText();
+        Spilled spilled = new Spilled(options);
+        TextSpill spill = TextSpill.open(spilled);
+        Site site = run(o, LinkTargets.Base.of(o.baseUrl()), spill);
+        if (spill == null) {
+            return new TextRead(site, withText(site, options));
+        }
+        spilled.site = site;
+        spilled.spill = spill;
+        return new TextRead(site, spilled::fill);
+    }
+
+    /**
+     * Pages given back from a spill, and read again where it lacks one. It keeps the spill alive: the spill's file
+     * goes once this is unreachable.
+     */
+    private static final class Spilled {
+        private final ReadOptions options;
+        Site site;
+        TextSpill spill;
+        /** What reads a page again, made the first time the spill lacks one. */
+        private UnaryOperator<Page> again;
+
+        Spilled(ReadOptions options) {
+            this.options = options;
+        }
+
+        List<Page> fill(List<Page> batch) {
+            return batch.parallelStream().map(p -> {
+                Page f = spill.filled(p);
+                return f != null ? f : again().apply(p);
+            }).toList();
+        }
+
+        private synchronized UnaryOperator<Page> again() {
+            if (again == null) {
+                again = SiteReader.again(site, options);
+            }
+            return again;
+        }
+    }
+
+    /** What reads one page of {@code site} (read without text) again, with its text. */
+    private static UnaryOperator<Page> again(Site site, ReadOptions options) {
         ReadOptions o = options.withText();
         LinkTargets.Base base = LinkTargets.Base.of(o.baseUrl());
         Map<String, String> keys = new HashMap<>(site.pages().size() * 2);
@@ -128,7 +189,7 @@ public final class SiteReader {
         PageReader reader = new PageReader(o, new LinkTargets(base, keys, false));
         Path dir = o.dir();
         resolvable(dir);
-        return batch -> batch.parallelStream().map(p -> again(reader, dir, p)).toList();
+        return p -> again(reader, dir, p);
     }
 
     private static Page again(PageReader reader, Path dir, Page p) {
@@ -159,7 +220,7 @@ public final class SiteReader {
         }
     }
 
-    private static Site run(ReadOptions options, LinkTargets.Base base) {
+    private static Site run(ReadOptions options, LinkTargets.Base base, TextSpill spill) {
         Path dir = options.dir();
         if (dir == null) {
             throw new LinkerException("no site folder given");
@@ -195,7 +256,7 @@ public final class SiteReader {
             keys.putIfAbsent(k, k);
         }
         LinkTargets targets = new LinkTargets(base, keys, true);
-        PageReader reader = new PageReader(options, targets);
+        PageReader reader = new PageReader(options, targets, spill);
 
         Map<String, Page> pages = new TreeMap<>();
         Map<String, String> redirects = new TreeMap<>();

@@ -4,6 +4,9 @@ import dev.linker.core.Sites;
 import dev.linker.core.result.LinkerException;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
+import dev.linker.core.model.PageKind;
+import dev.linker.core.model.PageMeta;
+import dev.linker.core.model.TextRegion;
 import dev.linker.core.model.Placement;
 import dev.linker.core.model.Site;
 import org.junit.jupiter.api.Test;
@@ -13,10 +16,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,6 +43,55 @@ class SiteReaderTest {
             assertEquals(List.copyOf(whole.pages().values()), again, name);
             assertTrue(again.stream().anyMatch(p -> !p.text().isEmpty() && !p.links().isEmpty()), name);
         }
+    }
+
+    @Test
+    void pages_whose_text_was_kept_aside_in_one_read_equal_a_whole_site_read_with_text_on_every_fixture_site() {
+        for (String name : List.of("basic", "blog", "breadcrumbs", "hubs-by-content", "stale-anchors", "history")) {
+            ReadOptions options = ReadOptions.of(Sites.dir(name));
+            Site whole = SiteReader.read(options.withText());
+            SiteReader.TextRead read = SiteReader.readForText(options);
+            assertEquals(SiteReader.read(options.withoutText()).pages(), read.site().pages(), name);
+            List<Page> filled = read.withText().apply(List.copyOf(read.site().pages().values()));
+            assertEquals(List.copyOf(whole.pages().values()), filled, name);
+            assertTrue(filled.stream().anyMatch(p -> !p.text().isEmpty() && p.meta().regions().size() > 1), name);
+        }
+    }
+
+    @Test
+    void text_kept_aside_keeps_every_character_and_a_page_too_large_to_read_is_given_back_as_it_was()
+            throws IOException {
+        String astral = "Caf\u00e9 \uD83D\uDE00 \u65e5\u672c";
+        String longText = "word ".repeat(30_000);
+        Files.writeString(tmp.resolve("index.html"), "<html lang=\"fr\"><title>Home</title><body><main><p>" + astral
+                + "</p><p>" + longText + "</p><a href=\"/big.html\">big</a></main></body></html>");
+        Files.writeString(tmp.resolve("big.html"),
+                "<html><title>Big</title><body>" + "x".repeat(300_000) + "</body></html>");
+        ReadOptions options = new ReadOptions(tmp, null, null, null, 200_000, null);
+        Site whole = SiteReader.read(options.withText());
+        SiteReader.TextRead read = SiteReader.readForText(options);
+        List<Page> filled = read.withText().apply(List.copyOf(read.site().pages().values()));
+        assertEquals(List.copyOf(whole.pages().values()), filled);
+        Page home = filled.stream().filter(p -> p.url().equals("/")).findFirst().orElseThrow();
+        assertTrue(home.text().contains(astral.strip()) && home.text().length() > 150_000, "every char kept");
+        assertEquals(read.site().page("/big.html"), filled.stream().filter(p -> p.url().equals("/big.html"))
+                .findFirst().orElseThrow(), "an unread page is given back as it was");
+    }
+
+    @Test
+    void a_text_kept_aside_comes_back_char_for_char_with_its_metadata_and_a_page_never_kept_is_not_filled() {
+        Object owner = new Object();
+        TextSpill spill = TextSpill.open(owner);
+        String text = "a lone \uD800 surrogate, " + "\u00e9t\u00e9 ".repeat(30_000);
+        PageMeta meta = new PageMeta(LocalDate.of(2024, 1, 2), List.of("x", "y"), PageKind.CONTENT,
+                List.of(new TextRegion(TextRegion.Kind.CODE, 0, 3)), "fr");
+        spill.put("/a", text, meta);
+        spill.put("/b", "", PageMeta.NONE);
+        Page a = spill.filled(Page.of("/a", "A", "", ""));
+        assertEquals(text, a.text());
+        assertEquals(meta, a.meta());
+        assertEquals(PageMeta.NONE, spill.filled(Page.of("/b", "B", "", "")).meta());
+        assertNull(spill.filled(Page.of("/c", "C", "", "")));
     }
 
     @Test
