@@ -96,7 +96,7 @@ final class PageReader {
         MainText.Result main = options.keepText() ? MainText.of(doc, placements) : NO_TEXT;
         if (spill != null) {
             MainText.Result text = MainText.of(doc, placements);
-            spill.put(key, text.text(), meta(key, scan, ld, links, text));
+            spill.put(rel, text.text(), meta(key, scan, ld, links, text));
         }
         return new Page(key, rel, new Page.Titles(scan.title, h1),
                 new Page.Indexing(scan.canonical, scan.noindex, scan.nofollow, scan.redirectTo),

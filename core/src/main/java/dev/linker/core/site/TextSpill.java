@@ -37,7 +37,7 @@ final class TextSpill {
     });
 
     private final FileChannel channel;
-    /** Where each page's entry starts, by page key. */
+    /** Where each page's entry starts, by its file (two files may be one page: each file is read, one is kept). */
     private final Map<String, Long> at = new HashMap<>();
     private long end;
     /** Set when a write failed (a full disk): pages from then on are not spilled, and are read again instead. */
@@ -75,8 +75,8 @@ final class TextSpill {
         }
     }
 
-    /** Keeps {@code text} and {@code meta} for the page {@code key}; a failed write leaves it to be read again. */
-    void put(String key, String text, PageMeta meta) {
+    /** Keeps {@code text} and {@code meta} for the page read from {@code file}; a failed write leaves it unkept. */
+    void put(String file, String text, PageMeta meta) {
         byte[] entry = encode(text, meta);
         synchronized (this) {
             if (failed) {
@@ -88,7 +88,7 @@ final class TextSpill {
                 while (b.hasRemaining()) {
                     pos += channel.write(b, pos);
                 }
-                at.put(key, end);
+                at.put(file, end);
                 end = pos;
             } catch (IOException e) {
                 failed = true;
@@ -100,7 +100,7 @@ final class TextSpill {
     Page filled(Page p) {
         Long pos;
         synchronized (this) {
-            pos = at.get(p.url());
+            pos = p.file() == null ? null : at.get(p.file());
         }
         if (pos == null) {
             return null;

@@ -59,12 +59,17 @@ class SiteReaderTest {
     }
 
     @Test
-    void text_kept_aside_keeps_every_character_and_a_page_too_large_to_read_is_given_back_as_it_was()
+    void text_kept_aside_keeps_every_character_and_is_the_kept_file_s_where_two_files_are_one_page()
             throws IOException {
         String astral = "Caf\u00e9 \uD83D\uDE00 \u65e5\u672c";
         String longText = "word ".repeat(30_000);
         Files.writeString(tmp.resolve("index.html"), "<html lang=\"fr\"><title>Home</title><body><main><p>" + astral
                 + "</p><p>" + longText + "</p><a href=\"/big.html\">big</a></main></body></html>");
+        Files.createDirectories(tmp.resolve("dir"));
+        for (String file : List.of("index.htm", "index.html")) {
+            Files.writeString(tmp.resolve("dir").resolve(file),
+                    "<html><title>Dir</title><body><main>" + file + "</main></body></html>");
+        }
         Files.writeString(tmp.resolve("big.html"),
                 "<html><title>Big</title><body>" + "x".repeat(300_000) + "</body></html>");
         ReadOptions options = new ReadOptions(tmp, null, null, null, 200_000, null);
@@ -76,6 +81,8 @@ class SiteReaderTest {
         assertTrue(home.text().contains(astral.strip()) && home.text().length() > 150_000, "every char kept");
         assertEquals(read.site().page("/big.html"), filled.stream().filter(p -> p.url().equals("/big.html"))
                 .findFirst().orElseThrow(), "an unread page is given back as it was");
+        assertEquals(whole.page("/dir/").text(), filled.stream().filter(p -> p.url().equals("/dir/"))
+                .findFirst().orElseThrow().text(), "two files of one page: the text of the file the site kept");
     }
 
     @Test
@@ -85,13 +92,13 @@ class SiteReaderTest {
         String text = "a lone \uD800 surrogate, " + "\u00e9t\u00e9 ".repeat(30_000);
         PageMeta meta = new PageMeta(LocalDate.of(2024, 1, 2), List.of("x", "y"), PageKind.CONTENT,
                 List.of(new TextRegion(TextRegion.Kind.CODE, 0, 3)), "fr");
-        spill.put("/a", text, meta);
-        spill.put("/b", "", PageMeta.NONE);
-        Page a = spill.filled(Page.of("/a", "A", "", ""));
+        spill.put("a.html", text, meta);
+        spill.put("b.html", "", PageMeta.NONE);
+        Page a = spill.filled(Page.unread("/a.html", "a.html"));
         assertEquals(text, a.text());
         assertEquals(meta, a.meta());
-        assertEquals(PageMeta.NONE, spill.filled(Page.of("/b", "B", "", "")).meta());
-        assertNull(spill.filled(Page.of("/c", "C", "", "")));
+        assertEquals(PageMeta.NONE, spill.filled(Page.unread("/b.html", "b.html")).meta());
+        assertNull(spill.filled(Page.unread("/c.html", "c.html")));
     }
 
     @Test
@@ -249,6 +256,9 @@ class SiteReaderTest {
     @Test
     void a_page_over_the_size_limit_is_kept_as_a_page_and_reported() throws IOException {
         Files.writeString(tmp.resolve("index.html"), "<a href=big.html>big</a>");
+        Files.createDirectories(tmp.resolve("dir"));
+        Files.writeString(tmp.resolve("dir/index.htm"), "<html><title>Dir</title><body><main>first</main></body></html>");
+        Files.writeString(tmp.resolve("dir/index.html"), "<html><title>Dir</title><body><main>second</main></body></html>");
         Files.writeString(tmp.resolve("big.html"), "<p>" + "x".repeat(3000) + "</p>");
         Site s = SiteReader.read(new ReadOptions(tmp, null, null, null, 1000, null));
         assertTrue(s.contains("/big.html"));
