@@ -3,6 +3,7 @@ package dev.linker.core.site;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.linker.core.model.Link;
 import dev.linker.core.model.Page;
+import dev.linker.core.model.PageMeta;
 import dev.linker.core.model.Site;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -105,8 +106,8 @@ final class PageReader {
                 meta(key, scan, ld, links, main));
     }
 
-    private static dev.linker.core.model.PageMeta meta(String key, PageScan scan, List<JsonNode> ld, List<Link> links,
-                                                       MainText.Result main) {
+    private static PageMeta meta(String key, PageScan scan, List<JsonNode> ld, List<Link> links,
+                                 MainText.Result main) {
         return PageMetaReader.meta(key, ld, scan.metaPublished, scan.itemPublished, scan.metaTags, links, main);
     }
 

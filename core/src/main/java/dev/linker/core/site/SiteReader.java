@@ -138,14 +138,13 @@ public final class SiteReader {
      */
     public static TextRead readForText(ReadOptions options) {
         ReadOptions o = options.withoutText();
-        Spilled spilled = new Spilled(options);
-        TextSpill spill = TextSpill.open(spilled);
+        TextSpill spill = TextSpill.open();
         Site site = run(o, LinkTargets.Base.of(o.baseUrl()), spill);
         if (spill == null) {
             return new TextRead(site, withText(site, options));
         }
-        spilled.site = site;
-        spilled.spill = spill;
+        Spilled spilled = new Spilled(site, options, spill);
+        spill.closeWhenUnreachable(spilled);
         return new TextRead(site, spilled::fill);
     }
 
@@ -154,14 +153,16 @@ public final class SiteReader {
      * goes once this is unreachable.
      */
     private static final class Spilled {
+        private final Site site;
         private final ReadOptions options;
-        Site site;
-        TextSpill spill;
+        private final TextSpill spill;
         /** What reads a page again, made the first time the spill lacks one. */
         private UnaryOperator<Page> again;
 
-        Spilled(ReadOptions options) {
+        Spilled(Site site, ReadOptions options, TextSpill spill) {
+            this.site = site;
             this.options = options;
+            this.spill = spill;
         }
 
         List<Page> fill(List<Page> batch) {

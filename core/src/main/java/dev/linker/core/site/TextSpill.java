@@ -26,7 +26,8 @@ import java.util.Map;
  * Pages' main text and the metadata only the text tells, written aside in a temporary file while a site is read
  * without text, so that a door taking each page's text later, in turn, need not parse the page again
  * ({@link SiteReader#readForText}). The file is deleted from its folder as soon as it is open where the system
- * allows, else when the spill is closed or the JVM exits; a spill no longer referenced is closed by a cleaner.
+ * allows, else when the spill is closed (once what reads it is unreachable: {@link #closeWhenUnreachable}) or the
+ * JVM exits.
  * Safe to use from several threads at once.
  */
 final class TextSpill {
@@ -47,11 +48,8 @@ final class TextSpill {
         this.channel = channel;
     }
 
-    /**
-     * A new spill, kept alive by {@code owner} and closed once {@code owner} is unreachable; null when no temporary
-     * file can be made (pages are then read again).
-     */
-    static TextSpill open(Object owner) {
+    /** A new spill in a temporary file; null when none can be made (pages are then read again). */
+    static TextSpill open() {
         try {
             Path file = Files.createTempFile("linker-text-", ".bin");
             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
@@ -61,18 +59,22 @@ final class TextSpill {
             } catch (IOException ignored) {
                 // Windows keeps an open file: it goes when the channel closes
             }
-            TextSpill spill = new TextSpill(ch);
-            CLEANER.register(owner, () -> {
-                try {
-                    ch.close();
-                } catch (IOException ignored) {
-                    // nothing to tell: the file was temporary
-                }
-            });
-            return spill;
+            return new TextSpill(ch);
         } catch (IOException | UnsupportedOperationException e) {
             return null;
         }
+    }
+
+    /** Closes this spill, and so removes its file, once {@code owner} (what reads from it) is unreachable. */
+    void closeWhenUnreachable(Object owner) {
+        FileChannel ch = channel;
+        CLEANER.register(owner, () -> {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // nothing to tell: the file was temporary
+            }
+        });
     }
 
     /** Keeps {@code text} and {@code meta} for the page read from {@code file}; a failed write leaves it unkept. */

@@ -87,8 +87,7 @@ class SiteReaderTest {
 
     @Test
     void a_text_kept_aside_comes_back_char_for_char_with_its_metadata_and_a_page_never_kept_is_not_filled() {
-        Object owner = new Object();
-        TextSpill spill = TextSpill.open(owner);
+        TextSpill spill = TextSpill.open();
         String text = "a lone \uD800 surrogate, " + "\u00e9t\u00e9 ".repeat(30_000);
         PageMeta meta = new PageMeta(LocalDate.of(2024, 1, 2), List.of("x", "y"), PageKind.CONTENT,
                 List.of(new TextRegion(TextRegion.Kind.CODE, 0, 3)), "fr");
