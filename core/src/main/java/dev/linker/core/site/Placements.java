@@ -198,7 +198,10 @@ final class Placements {
             case "header": return sectioningParent(e) ? null : Placement.HEADER;
             case "footer": return sectioningParent(e) ? null : Placement.FOOTER;
             case "aside": return Placement.ASIDE;
-            case "html", "body", "a", "p", "span", "em", "strong", "code", "b", "i", "li", "td", "tr", "tbody": {
+            // The page's own roots are never a region of it: their classes tell the page's state ("sidebar-visible"
+            // on every mdBook page's <html>, "no-sidebar" on some of Apache's manual's <body>), not where a link sits.
+            case "html", "body": return null;
+            case "a", "p", "span", "em", "strong", "code", "b", "i", "li", "td", "tr", "tbody": {
                 if (!(e.attributesSize() > 0)) {
                     return null;
                 }

@@ -199,6 +199,22 @@ class SiteReaderTest {
     }
 
     @Test
+    void classes_on_html_and_body_tell_the_page_s_state_not_a_region_of_it() throws IOException {
+        // mdBook writes <html class="sidebar-visible …"> on every page; Apache's manual <body class="no-sidebar">.
+        Files.writeString(tmp.resolve("book.html"), "<html lang=en class=\"sidebar-visible no-js light\"><body>"
+                + "<nav id=sidebar class=sidebar><a href=manual.html>Manual</a></nav>"
+                + "<main><p>See <a href=manual.html>the manual</a>.</p></main></body></html>");
+        Files.writeString(tmp.resolve("manual.html"), "<html><body id=manual-page class=no-sidebar>"
+                + "<div id=page-header><a href=book.html>Book</a></div>"
+                + "<div id=page-content><p>Read <a href=book.html>the book</a> first.</p></div></body></html>");
+        Site s = SiteReader.read(ReadOptions.of(tmp));
+        assertEquals(List.of(Placement.NAV, Placement.CONTENT),
+                s.page("/book.html").links().stream().map(Link::placement).toList());
+        assertEquals(List.of(Placement.HEADER, Placement.CONTENT),
+                s.page("/manual.html").links().stream().map(Link::placement).toList());
+    }
+
+    @Test
     void explicit_selectors_decide_placement_exactly() {
         Site s = SiteReader.read(ReadOptions.of(Sites.dir("basic")).withSelectors("body", "nav, footer, ul"));
         Page blog = s.page("/blog/");
