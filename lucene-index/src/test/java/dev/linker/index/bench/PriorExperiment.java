@@ -3,114 +3,431 @@ package dev.linker.index.bench;
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.embed.LocalMiniLmEmbedder;
 import dev.linker.index.PageIndex;
+import dev.linker.index.eval.DraftEval;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Learning;
-import dev.linker.index.eval.Metrics;
-import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.rank.RankFeatures;
 import dev.linker.index.rank.Trainer;
 import dev.linker.index.rank.TrainingSet;
 import dev.linker.index.rank.TreeModel;
+import dev.linker.index.suggest.DraftEngine;
 import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.SuggestSettings;
 import dev.linker.index.suggest.Suggester;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
- * Not a test: a prior, a ranker learned from other sites' links, judged on a site it never saw (leave one site out):
- * trained on every site's rows but one (as {@code linker index} gathers them, openings included), it ranks that one's
- * pages, each with its own links hidden, beside the weights. {@code -Dlinker.prior.sites=IX1,IX2,…} names indexes made
- * by {@code linker index}; {@code -Dlinker.prior.masks="3,11;2,3"} also tries models blind to those features
- * (indexes into {@link RankFeatures#NAMES}, separated by ";"). Figures: lucene-index/README.md, "A prior".
+ * Not a test: a prior, a ranker learned from other sites' links, judged on sites it never saw (leave one group out): a
+ * group is one source (a manual and its translations, one project's books), held out whole. Each site's rows are
+ * gathered as {@code linker index} gathers them (openings included, as of each page's date on a dated site) and kept in
+ * {@code -Dlinker.prior.cache} (default /tmp/linker-prior-rows), so variants are tried in seconds.
+ * {@code -Dlinker.prior.sites=GROUP=IX,GROUP=IX,…} names indexes made by {@code linker index --no-learn}.
+ * Figures: lucene-index/README.md, "A prior".
  * <pre>
- * bin/mvn21 -o test -pl lucene-index -Dtest=PriorExperiment -Dlinker.prior.sites=/tmp/ix-pg,/tmp/ix-rust,/tmp/ix-go
+ * bin/mvn21 -o test -pl lucene-index -Dtest=PriorExperiment -Dsurefire.failIfNoSpecifiedTests=false \
+ *   -Dlinker.prior.sites=pg=/tmp/ix-pg,rust=/tmp/ix-rust,go=/tmp/ix-go
  * </pre>
  */
 @EnabledIfSystemProperty(named = "linker.prior.sites", matches = ".+")
 class PriorExperiment {
+
+    /** One site's rows: to train on (as linker index learns), and to judge all dates and as of the date. */
+    record Site(String group, String name, Map<String, Set<String>> gold, boolean dated, List<TrainingSet.Group> train,
+                List<TrainingSet.Group> judged, List<TrainingSet.Group> judgedAsOf) {
+    }
+
     @Test
-    void leave_one_site_out() {
-        String[] dirs = System.getProperty("linker.prior.sites").split(",");
-        String[] masks = System.getProperty("linker.prior.masks", "").split(";", -1);
+    void leave_one_group_out() {
+        Path cache = Path.of(System.getProperty("linker.prior.cache", "/tmp/linker-prior-rows"));
+        List<Site> sites = new ArrayList<>();
         try (Embedder e = LocalMiniLmEmbedder.load()) {
-            Map<String, PageIndex> idx = new LinkedHashMap<>();
-            Map<String, Map<String, Set<String>>> gold = new LinkedHashMap<>();
-            Map<String, Boolean> dated = new LinkedHashMap<>();
-            Map<String, List<TrainingSet.Group>> rows = new LinkedHashMap<>();
-            for (String d : dirs) {
-                PageIndex i = PageIndex.openReadOnly(Path.of(d), e);
-                idx.put(d, i);
-                Evaluator.Gold g = Evaluator.gold(i);
-                gold.put(d, g.links());
-                dated.put(d, g.dated() > 0);
-                Suggester s = new Suggester(i, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
-                        .withTargets(t -> t.withAsOfSourceDate(g.dated() > 0)));
-                long t0 = System.nanoTime();
-                TrainingSet set = Learning.rows(s, Learning.sample(g.links(), Learning.MAX_SOURCES), true, null);
-                rows.put(d, set.groups());
-                System.err.printf("%s: %d rows, %d positives in %.0f s%n", d, set.rows(), set.positives(),
-                        (System.nanoTime() - t0) / 1e9);
+            for (String spec : System.getProperty("linker.prior.sites").split(",")) {
+                String[] gd = spec.split("=", 2);
+                sites.add(site(gd[0], Path.of(gd[1]), cache, e));
             }
-            for (String mask : masks) {
-                for (String held : dirs) {
-                    leaveOut(held, mask, rows, idx, gold, dated);
+        }
+        String variants = System.getProperty("linker.prior.variants", "raw");
+        for (String v : variants.split(";")) {
+            report(v, sites);
+        }
+    }
+
+    private static void report(String variant, List<Site> sites) {
+        UnaryOperator<List<TrainingSet.Group>> tf = transform(variant);
+        boolean equal = variant.contains("equal");
+        boolean undated = variant.contains("undated");
+        Trainer.Params params = Learning.PARAMS;
+        for (String part : variant.split("\\+")) {
+            if (part.startsWith("obj:")) {
+                params = new Trainer.Params(part.substring(4), params.trees(), params.sampling());
+            } else if (part.startsWith("trees:")) {
+                String[] t = part.substring(6).split(",");
+                params = new Trainer.Params(params.objective(), new Trainer.Params.Trees(Double.parseDouble(t[0]),
+                        Integer.parseInt(t[1]), Integer.parseInt(t[2]), params.trees().minChildWeight(),
+                        params.trees().lambda()), params.sampling());
+            }
+        }
+        if (undated) {
+            sites = sites.stream().filter(s -> !s.dated()).toList();
+        }
+        Map<String, TreeModel> byGroup = new LinkedHashMap<>();
+        List<String> groups = sites.stream().map(Site::group).distinct().toList();
+        List<Site> all = sites;
+        Trainer.Params fitParams = params;
+        TreeModel[] models = new TreeModel[groups.size()];
+        // Two fits at a time, each on one thread (as Learning's folds).
+        dev.linker.index.Parallel.run("prior-fit", groups.size(), 2, gi -> {
+            String held = groups.get(gi);
+            List<TrainingSet.Group> train = new ArrayList<>();
+            for (Site s : all) {
+                if (!s.group().equals(held)) {
+                    train.addAll(tf.apply(s.train()));
                 }
             }
-            idx.values().forEach(PageIndex::close);
-        }
-    }
-
-    private static void leaveOut(String held, String mask, Map<String, List<TrainingSet.Group>> rows,
-                                 Map<String, PageIndex> idx, Map<String, Map<String, Set<String>>> gold,
-                                 Map<String, Boolean> dated) {
-        List<TrainingSet.Group> train = new ArrayList<>();
-        rows.forEach((d, g) -> {
-            if (!d.equals(held)) {
-                train.addAll(masked(g, mask));
-            }
+            models[gi] = Trainer.train(equal ? balanced(train, all, held, tf) : train, fitParams);
         });
-        TreeModel m = Trainer.train(train, Learning.PARAMS);
-        LearnedRanker prior = new LearnedRanker(RankFeatures.VERSION, m, new LearnedRanker.Report(true,
-                "prior", new LearnedRanker.Report.Sample(0, 0, 0, 0), new LearnedRanker.Report.HeldOut(0, 0, 0, 0),
-                false, "", 0));
-        for (boolean asOf : dated.get(held) ? new boolean[] {false, true} : new boolean[] {false}) {
-            SuggestSettings st = SuggestSettings.DEFAULT.withTargets(t -> t.withAsOfSourceDate(asOf));
-            Metrics w = Evaluator.run(new Suggester(idx.get(held), st.withRanking(Ranking.WEIGHTS)),
-                    gold.get(held), 10, null);
-            Metrics p = Evaluator.run(new Suggester(idx.get(held), st.withRanking(Ranking.of(prior))),
-                    gold.get(held), 10, null);
-            System.err.printf("PRIOR held out %s%s: weights %.3f prior %.3f (%+.3f) mask=%s%n", held,
-                    asOf ? " as of" : "", w.recallAt5(), p.recallAt5(), p.recallAt5() - w.recallAt5(), mask);
+        for (int gi = 0; gi < groups.size(); gi++) {
+            byGroup.put(groups.get(gi), models[gi]);
+        }
+        System.err.printf("%n== variant %s ==%n", variant);
+        double worst = Double.POSITIVE_INFINITY;
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        for (Site s : sites) {
+            TreeModel m = byGroup.get(s.group());
+            double w = recall(null, s.judged(), s.gold(), tf);
+            double p = recall(m, s.judged(), s.gold(), tf);
+            String line = String.format(Locale.ROOT, "%-12s %-28s weights %.3f prior %.3f (%+.3f)", s.group(),
+                    s.name(), w, p, p - w);
+            worst = Math.min(worst, p - w);
+            double[] sum = sums.computeIfAbsent(s.group(), k -> new double[3]);
+            sum[0] += w;
+            sum[1] += p;
+            sum[2]++;
+            if (s.dated()) {
+                double wa = recall(null, s.judgedAsOf(), s.gold(), tf);
+                double pa = recall(m, s.judgedAsOf(), s.gold(), tf);
+                line += String.format(Locale.ROOT, "   as of: weights %.3f prior %.3f (%+.3f)", wa, pa, pa - wa);
+                worst = Math.min(worst, pa - wa);
+            }
+            List<TrainingSet.Group> openings = s.train().stream().filter(g -> !g.query().equals(g.source())).toList();
+            double wo = openingRecall(null, openings, s.gold(), tf);
+            double po = openingRecall(m, openings, s.gold(), tf);
+            line += String.format(Locale.ROOT, "   openings: weights %.3f prior %.3f (%+.3f)", wo, po, po - wo);
+            System.err.println("PRIOR " + variant + " " + line);
+        }
+        drafts(variant, sites, byGroup);
+        sums.forEach((g, x) -> System.err.printf(Locale.ROOT, "PRIOR %s GROUP %-12s weights %.3f prior %.3f (%+.3f) over %d sites%n",
+                variant, g, x[0] / x[2], x[1] / x[2], (x[1] - x[0]) / x[2], (int) x[2]));
+        System.err.printf(Locale.ROOT, "PRIOR %s worst gain %+.3f%n", variant, worst);
+    }
+
+    /**
+     * The draft sets of {@code -Dlinker.prior.drafts=SITE=FILE,…} (SITE: an index folder's name), through the draft
+     * engine as the editor sends them: by the weights, and by the prior that never saw the site's group.
+     */
+    private static void drafts(String variant, List<Site> sites, Map<String, TreeModel> byGroup) {
+        String spec = System.getProperty("linker.prior.drafts", "");
+        if (spec.isBlank() || !variant.equals(variant.replaceAll("pct:[0-9,]+|mask:[0-9,]+", ""))) {
+            return; // a transformed variant's model cannot rank through the engine
+        }
+        Map<String, String> dirs = new LinkedHashMap<>();
+        for (String d : System.getProperty("linker.prior.sites").split(",")) {
+            String dir = d.split("=", 2)[1];
+            dirs.put(Path.of(dir).getFileName().toString(), dir);
+        }
+        try (Embedder e = LocalMiniLmEmbedder.load()) {
+            for (String one : spec.split(",")) {
+                String[] sf = one.split("=", 2);
+                Site site = sites.stream().filter(x -> x.name().equals(sf[0])).findFirst().orElseThrow();
+                List<DraftEval.Case> cases = DraftEval.read(Path.of(sf[1]));
+                try (PageIndex i = PageIndex.openReadOnly(Path.of(dirs.get(sf[0])), e)) {
+                    DraftEval.Result w = DraftEval.run(DraftEngine.create(i, SuggestSettings.DEFAULT
+                            .withRanking(Ranking.WEIGHTS), 10_000, 0), cases);
+                    DraftEval.Result p = DraftEval.run(DraftEngine.create(i, SuggestSettings.DEFAULT
+                            .withRanking(Ranking.of(ranker(byGroup.get(site.group())))), 10_000, 0), cases);
+                    System.err.printf(Locale.ROOT, "PRIOR %s DRAFTS %s: weights top5 %d acceptable %d / prior top5 %d "
+                            + "acceptable %d (of %d)%n", variant, sf[0], w.found(), w.acceptable(), p.found(),
+                            p.acceptable(), w.drafts());
+                }
+            }
         }
     }
 
-    /** The groups with the masked features (comma-separated indexes) as missing values. */
-    static List<TrainingSet.Group> masked(List<TrainingSet.Group> groups, String mask) {
-        if (mask.isBlank()) {
-            return groups;
-        }
-        List<Integer> idx = new ArrayList<>();
-        for (String s : mask.split(",")) {
-            idx.add(Integer.parseInt(s.strip()));
-        }
+    private static dev.linker.index.rank.LearnedRanker ranker(TreeModel m) {
+        return new dev.linker.index.rank.LearnedRanker(RankFeatures.VERSION, m,
+                new dev.linker.index.rank.LearnedRanker.Report(true, "prior",
+                        new dev.linker.index.rank.LearnedRanker.Report.Sample(0, 0, 0, 0),
+                        new dev.linker.index.rank.LearnedRanker.Report.HeldOut(0, 0, 0, 0), false, "", 0));
+    }
+
+    /** Each site's rows weighted alike: a site's groups repeated so that sites count the same (approximately). */
+    private static List<TrainingSet.Group> balanced(List<TrainingSet.Group> all, List<Site> sites, String held,
+                                                    UnaryOperator<List<TrainingSet.Group>> tf) {
+        int most = sites.stream().filter(s -> !s.group().equals(held)).mapToInt(s -> s.train().size()).max().orElse(1);
         List<TrainingSet.Group> out = new ArrayList<>();
-        for (TrainingSet.Group g : groups) {
-            List<float[]> f = new ArrayList<>();
-            for (float[] x : g.features()) {
-                float[] y = x.clone();
-                idx.forEach(i -> y[i] = Float.NaN);
-                f.add(y);
+        for (Site s : sites) {
+            if (s.group().equals(held)) {
+                continue;
             }
-            out.add(new TrainingSet.Group(g.source(), g.query(), g.urls(), f, g.linked()));
+            List<TrainingSet.Group> g = tf.apply(s.train());
+            int times = Math.max(1, Math.round((float) most / g.size()));
+            for (int i = 0; i < times; i++) {
+                out.addAll(g);
+            }
         }
         return out;
+    }
+
+    /** recall@5 of the groups ranked by {@code model} (null: the weights' order), pages without candidates missing. */
+    static double recall(TreeModel model, List<TrainingSet.Group> judged, Map<String, Set<String>> gold,
+                         UnaryOperator<List<TrainingSet.Group>> tf) {
+        Map<String, List<String>> ranked = new TreeMap<>();
+        List<TrainingSet.Group> groups = model == null ? judged : tf.apply(judged);
+        for (TrainingSet.Group g : groups) {
+            ranked.put(g.source(), model == null ? g.urls().subList(0, Math.min(10, g.urls().size()))
+                    : top(model, g, 10));
+        }
+        Map<String, Set<String>> judgedGold = new TreeMap<>();
+        for (TrainingSet.Group g : judged) {
+            judgedGold.put(g.source(), gold.get(g.source()));
+        }
+        return Evaluator.score(ranked, judgedGold, 10).recallAt5();
+    }
+
+    /** recall@5 of openings as drafts: the page itself and its links are wanted. */
+    static double openingRecall(TreeModel model, List<TrainingSet.Group> openings, Map<String, Set<String>> gold,
+                                UnaryOperator<List<TrainingSet.Group>> tf) {
+        Map<String, List<String>> ranked = new TreeMap<>();
+        Map<String, Set<String>> wanted = new TreeMap<>();
+        List<TrainingSet.Group> groups = model == null ? openings : tf.apply(openings);
+        for (TrainingSet.Group g : groups) {
+            ranked.put(g.source(), model == null ? g.urls().subList(0, Math.min(10, g.urls().size()))
+                    : top(model, g, 10));
+            Set<String> w = new HashSet<>(gold.get(g.source()));
+            w.add(g.source());
+            wanted.put(g.source(), w);
+        }
+        return Evaluator.score(ranked, wanted, 10).recallAt5();
+    }
+
+    static List<String> top(TreeModel model, TrainingSet.Group g, int k) {
+        int n = g.urls().size();
+        double[] score = new double[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            score[i] = model.score(g.features().get(i));
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -score[i]).thenComparing(i -> g.urls().get(i)));
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < Math.min(k, n); i++) {
+            out.add(g.urls().get(order[i]));
+        }
+        return out;
+    }
+
+    /** A variant's rows: "raw", "mask:3,11", "pct" (every feature as its share of the query's candidates below it). */
+    static UnaryOperator<List<TrainingSet.Group>> transform(String variant) {
+        UnaryOperator<List<TrainingSet.Group>> t = g -> g;
+        for (String part : variant.split("\\+")) {
+            if (part.startsWith("mask:")) {
+                Set<Integer> idx = new HashSet<>();
+                for (String s : part.substring(5).split(",")) {
+                    idx.add(Integer.parseInt(s.strip()));
+                }
+                t = then(t, rows -> map(rows, (x, all) -> {
+                    float[] y = x.clone();
+                    idx.forEach(i -> y[i] = Float.NaN);
+                    return y;
+                }));
+            } else if (part.startsWith("pct:")) {
+                Set<Integer> idx = new HashSet<>();
+                for (String s : part.substring(4).split(",")) {
+                    idx.add(Integer.parseInt(s.strip()));
+                }
+                t = then(t, rows -> percentiles(rows, idx));
+            }
+        }
+        return t;
+    }
+
+    private static UnaryOperator<List<TrainingSet.Group>> then(UnaryOperator<List<TrainingSet.Group>> a,
+                                                              UnaryOperator<List<TrainingSet.Group>> b) {
+        return g -> b.apply(a.apply(g));
+    }
+
+    interface RowMap {
+        float[] apply(float[] row, List<float[]> all);
+    }
+
+    private static List<TrainingSet.Group> map(List<TrainingSet.Group> groups, RowMap f) {
+        List<TrainingSet.Group> out = new ArrayList<>(groups.size());
+        for (TrainingSet.Group g : groups) {
+            List<float[]> rows = new ArrayList<>(g.features().size());
+            for (float[] x : g.features()) {
+                rows.add(f.apply(x, g.features()));
+            }
+            out.add(new TrainingSet.Group(g.source(), g.query(), g.urls(), rows, g.linked()));
+        }
+        return out;
+    }
+
+    /** The features {@code idx} as each candidate's share of its query's candidates with a lower value. */
+    private static List<TrainingSet.Group> percentiles(List<TrainingSet.Group> groups, Set<Integer> idx) {
+        List<TrainingSet.Group> out = new ArrayList<>(groups.size());
+        for (TrainingSet.Group g : groups) {
+            int n = g.features().size();
+            List<float[]> rows = new ArrayList<>(n);
+            for (float[] x : g.features()) {
+                rows.add(x.clone());
+            }
+            for (int f : idx) {
+                for (int i = 0; i < n; i++) {
+                    float v = g.features().get(i)[f];
+                    if (Float.isNaN(v)) {
+                        continue;
+                    }
+                    int below = 0;
+                    int valid = 0;
+                    for (int j = 0; j < n; j++) {
+                        float u = g.features().get(j)[f];
+                        if (!Float.isNaN(u)) {
+                            valid++;
+                            below += u < v ? 1 : 0;
+                        }
+                    }
+                    rows.get(i)[f] = valid <= 1 ? 0.5f : (float) below / (valid - 1);
+                }
+            }
+            out.add(new TrainingSet.Group(g.source(), g.query(), g.urls(), rows, g.linked()));
+        }
+        return out;
+    }
+
+    // ---- gathering and the cache ----
+
+    private static Site site(String group, Path dir, Path cache, Embedder e) {
+        String name = dir.getFileName().toString();
+        Path file = cache.resolve(name + ".v" + RankFeatures.VERSION + ".rows");
+        if (Files.exists(file)) {
+            return read(group, name, file);
+        }
+        long t0 = System.nanoTime();
+        try (PageIndex i = PageIndex.openReadOnly(dir, e)) {
+            Evaluator.Gold g = Evaluator.gold(i);
+            Map<String, Set<String>> sample = Learning.sample(g.links(), Learning.MAX_SOURCES);
+            boolean dated = g.dated() > 0;
+            Suggester s = new Suggester(i, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
+                    .withTargets(t -> t.withAsOfSourceDate(dated)));
+            TrainingSet train = Learning.rows(s, sample, true, null);
+            List<TrainingSet.Group> judged = dated ? Learning.rows(s.with(s.settings().withTargets(
+                    t -> t.withAsOfSourceDate(false))), sample, null).groups() : train.pages();
+            Site site = new Site(group, name, sample, dated, train.groups(), judged, dated ? train.pages() : List.of());
+            write(site, file);
+            System.err.printf("%s: %d pages with links, %d rows, %d positives in %.0f s%n", name, sample.size(),
+                    train.rows(), train.positives(), (System.nanoTime() - t0) / 1e9);
+            return site;
+        }
+    }
+
+    private static void write(Site s, Path file) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
+                out.writeBoolean(s.dated());
+                out.writeInt(s.gold().size());
+                for (Map.Entry<String, Set<String>> en : s.gold().entrySet()) {
+                    out.writeUTF(en.getKey());
+                    out.writeInt(en.getValue().size());
+                    for (String t : en.getValue()) {
+                        out.writeUTF(t);
+                    }
+                }
+                for (List<TrainingSet.Group> list : List.of(s.train(), s.judged(), s.judgedAsOf())) {
+                    out.writeInt(list.size());
+                    for (TrainingSet.Group g : list) {
+                        out.writeUTF(g.source());
+                        out.writeUTF(g.query());
+                        out.writeInt(g.urls().size());
+                        for (int i = 0; i < g.urls().size(); i++) {
+                            out.writeUTF(g.urls().get(i));
+                            out.writeBoolean(g.linked()[i]);
+                            for (float f : g.features().get(i)) {
+                                out.writeFloat(f);
+                            }
+                        }
+                    }
+                }
+            }
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    private static Site read(String group, String name, Path file) {
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+            boolean dated = in.readBoolean();
+            int n = in.readInt();
+            Map<String, Set<String>> gold = new TreeMap<>();
+            for (int i = 0; i < n; i++) {
+                String src = in.readUTF();
+                int m = in.readInt();
+                Set<String> t = new HashSet<>();
+                for (int j = 0; j < m; j++) {
+                    t.add(in.readUTF());
+                }
+                gold.put(src, t);
+            }
+            List<List<TrainingSet.Group>> lists = new ArrayList<>();
+            for (int l = 0; l < 3; l++) {
+                int groups = in.readInt();
+                List<TrainingSet.Group> list = new ArrayList<>(groups);
+                for (int gi = 0; gi < groups; gi++) {
+                    String source = in.readUTF();
+                    String query = in.readUTF();
+                    int rows = in.readInt();
+                    List<String> urls = new ArrayList<>(rows);
+                    List<float[]> features = new ArrayList<>(rows);
+                    boolean[] linked = new boolean[rows];
+                    for (int r = 0; r < rows; r++) {
+                        urls.add(in.readUTF());
+                        linked[r] = in.readBoolean();
+                        float[] x = new float[RankFeatures.COUNT];
+                        for (int f = 0; f < x.length; f++) {
+                            x[f] = in.readFloat();
+                        }
+                        features.add(x);
+                    }
+                    list.add(new TrainingSet.Group(source, query, urls, features, linked));
+                }
+                lists.add(list);
+            }
+            return new Site(group, name, gold, dated, lists.get(0), lists.get(1), lists.get(2));
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
     }
 }
