@@ -1,5 +1,6 @@
 package dev.linker.cli;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -9,15 +10,16 @@ import java.util.function.Consumer;
 
 /**
  * {@code -q/--quiet} and {@code --verbose}, as most commands take them, and where the command writes: its results to
- * {@link #out}, its progress to {@link #err} ("linker: …" lines, none with {@code -q}). {@code --verbose} is read by
- * {@link LinkerCli} when a command fails (stack traces); it is declared here so every command accepts it.
+ * {@link #out}, its progress to {@link #err} ("linker: …" lines, none with {@code -q}).
+ * {@code --verbose} ({@link VerboseOption}) is read by {@link LinkerCli} when a command fails (stack traces); it is mixed
+ * in here so every command accepts it.
  */
 final class ProgressOptions {
     @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
     boolean quiet;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
