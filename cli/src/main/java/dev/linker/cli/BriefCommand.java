@@ -56,8 +56,8 @@ final class BriefCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the brief here (default: standard output).")
     Path output;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @Mixin
     SuggestOptions options;

@@ -44,8 +44,8 @@ final class EventOptions {
     @Option(names = {"-q", "--quiet"}, description = "No summary line on stderr.")
     boolean quiet;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @Mixin
     EmbedOptions embedder;

@@ -9,8 +9,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -44,15 +42,11 @@ final class PairsCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         try (PageIndex index = PageIndex.openReadOnly(indexDir, null)) {
             long n;
-            if (output != null) {
-                try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
-                    n = Pairs.write(index, minSimilarity, w);
-                }
-            } else {
-                n = Pairs.write(index, minSimilarity, log.out());
+            try (PrintWriter w = log.output(output)) {
+                n = Pairs.write(index, minSimilarity, w);
             }
             if (matrix != null) {
-                try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(matrix, StandardCharsets.UTF_8))) {
+                try (PrintWriter w = log.output(matrix)) {
                     Pairs.matrix(index, w);
                 }
             }

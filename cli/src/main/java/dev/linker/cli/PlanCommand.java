@@ -15,8 +15,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,12 +94,8 @@ final class PlanCommand implements Callable<Integer> {
             }
             Planner.Result r = Planner.plan(new Suggester(index, settings), index, donors, acceptors, ps,
                     crawl, prev, log.progress());
-            if (output != null) {
-                try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
-                    PlanCsv.write(r.links(), w);
-                }
-            } else {
-                PlanCsv.write(r.links(), log.out());
+            try (PrintWriter w = log.output(output)) {
+                PlanCsv.write(r.links(), w);
             }
             if (!log.quiet) {
                 err.printf("linker: %d links planned from %d donors in %.1f s%s%n", r.links().size(), r.donors(),

@@ -65,8 +65,8 @@ final class ServeCommand implements Callable<Integer> {
             description = "A draft chunk edited by at most N words keeps its vector until edits add up past N (default: ${DEFAULT-VALUE}; 0: embed every change).")
     int draftReuseWords;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @picocli.CommandLine.Mixin
+    VerboseOption verbose;
 
     @picocli.CommandLine.Mixin
     EmbedOptions embedder;

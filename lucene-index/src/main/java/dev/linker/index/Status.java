@@ -1,6 +1,6 @@
 package dev.linker.index;
 
-import dev.linker.core.result.LinkerException;
+import dev.linker.core.validate.Choices;
 
 import java.util.Locale;
 
@@ -13,10 +13,7 @@ public enum Status {
     }
 
     public static Status parse(String s) {
-        try {
-            return valueOf(s.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new LinkerException("unknown page status \"" + s + "\" (known: live, merged, redirected, killed)");
-        }
+        return Choices.parse(Status.class, s,
+                () -> "unknown page status \"" + s + "\" (known: live, merged, redirected, killed)");
     }
 }

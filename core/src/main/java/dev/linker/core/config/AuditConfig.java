@@ -205,9 +205,9 @@ public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselin
                     }
                 }
             }
-            FileValues f = file == null ? new FileValues() : FileValues.read(file);
+            Builder f = file == null ? new Builder() : FileValues.read(file);
 
-            Path site = first(siteDir, f.site, defaultSiteDir);
+            Path site = first(siteDir, f.siteDir, defaultSiteDir);
             if (site == null) {
                 throw new LinkerException("no site folder: pass the folder of built HTML (e.g. 'linker audit public/')"
                         + " or set 'site' in the config file");
@@ -219,7 +219,7 @@ public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselin
                             + " (formats: " + String.join(", ", FORMATS) + ")");
                 }
             }
-            Map<String, CheckSettings> merged = new TreeMap<>(f.checks);
+            Map<String, CheckSettings> merged = new TreeMap<>(f.checks == null ? Map.of() : f.checks);
             if (checks != null) {
                 checks.forEach((id, s) -> merged.merge(id, s, (old, nu) -> nu.over(old)));
             }
@@ -229,7 +229,7 @@ public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselin
                     blankToNull(first(contentSelector, f.contentSelector)),
                     blankToNull(first(boilerplateSelector, f.boilerplateSelector)), maxBytes,
                     first(sources, f.sources, Map.of()));
-            Rules rules = new Rules(merged, first(briefsDir, f.briefs), first(ignorePages, f.ignorePages, List.of()));
+            Rules rules = new Rules(merged, first(briefsDir, f.briefsDir), first(ignorePages, f.ignorePages, List.of()));
             Reporting reporting = new Reporting(first(failOn, f.failOn, FailOn.ERROR), fmts, first(output, f.output));
             ChangeScope scope = new ChangeScope(first(changedOnly, f.changedOnly, Boolean.FALSE),
                     blankToNull(first(since, f.since)), blankToNull(pullRequestBase),
@@ -253,27 +253,15 @@ public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselin
         }
     }
 
-    /** Values read from a config file; paths resolved against the file's folder. */
+    /**
+     * The values a config file sets, held as a builder's are (the file is one layer, the builder's own values the one
+     * over it); paths resolved against the file's folder.
+     */
     private static final class FileValues {
-        Path site;
-        String baseUrl;
-        String entry;
-        String contentSelector;
-        String boilerplateSelector;
-        FailOn failOn;
-        Path baseline;
-        List<String> formats;
-        Path output;
-        Path briefs;
-        Boolean git;
-        List<String> ignorePages;
-        Long maxPageBytes;
-        Map<Path, String> sources;
-        Boolean changedOnly;
-        String since;
-        Map<String, CheckSettings> checks = new TreeMap<>();
+        private FileValues() {
+        }
 
-        static FileValues read(Path file) {
+        static Builder read(Path file) {
             if (!Files.isRegularFile(file)) {
                 throw new LinkerException("config file '" + file + "' (" + LinkerException.setting("config", null)
                         + ") does not exist");
@@ -290,7 +278,7 @@ public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselin
             } catch (IOException e) {
                 throw new LinkerException("cannot read config file '" + file + "': " + e.getMessage(), e);
             }
-            FileValues v = new FileValues();
+            Builder v = new Builder();
             if (root == null || root.isMissingNode() || root.isNull()) {
                 return v; // an empty file: all defaults
             }
@@ -304,7 +292,7 @@ public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselin
                 String key = e.getKey();
                 JsonNode n = e.getValue();
                 switch (key) {
-                    case "site" -> v.site = dir.resolve(r.text(key, n));
+                    case "site" -> v.siteDir = dir.resolve(r.text(key, n));
                     case "baseUrl" -> v.baseUrl = r.text(key, n);
                     case "entry" -> v.entry = r.text(key, n);
                     case "contentSelector" -> v.contentSelector = r.text(key, n);
@@ -313,7 +301,7 @@ public record AuditConfig(Input input, Rules rules, Reporting reporting, Baselin
                     case "baseline" -> v.baseline = dir.resolve(r.text(key, n));
                     case "formats" -> v.formats = r.list(key, n);
                     case "output" -> v.output = dir.resolve(r.text(key, n));
-                    case "briefs" -> v.briefs = dir.resolve(r.text(key, n));
+                    case "briefs" -> v.briefsDir = dir.resolve(r.text(key, n));
                     case "git" -> v.git = r.bool(key, n);
                     case "sources" -> v.sources = r.sources(key, n, dir);
                     case "changedOnly" -> v.changedOnly = r.bool(key, n);

@@ -1,6 +1,6 @@
 package dev.linker.core.embed;
 
-import dev.linker.core.result.LinkerException;
+import dev.linker.core.validate.Choices;
 
 import java.util.Locale;
 
@@ -22,10 +22,7 @@ public enum EmbedMode {
     }
 
     public static EmbedMode parse(String s) {
-        try {
-            return valueOf(s.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new LinkerException("unknown --embed value \"" + s + "\" (known: title, content, both)");
-        }
+        return Choices.parse(EmbedMode.class, s,
+                () -> "unknown --embed value \"" + s + "\" (known: title, content, both)");
     }
 }

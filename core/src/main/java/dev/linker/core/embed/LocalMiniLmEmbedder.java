@@ -247,11 +247,7 @@ public final class LocalMiniLmEmbedder implements Embedder {
 
     /** The model inputs of one text: its windows, at most {@value #MAX_WINDOWS}. */
     private List<int[]> windows(String text) {
-        Vectors.requireText(text);
-        int[] pieces = model.tokenizer.wordPieceIds(text);
-        if (pieces.length == 0) {
-            throw new IllegalArgumentException("text to embed has no tokens (only whitespace/control characters)");
-        }
+        int[] pieces = Vectors.wordPieces(model.tokenizer, text);
         List<int[]> windows = model.tokenizer.windows(pieces, MAX_WINDOW_TOKENS);
         return windows.size() > MAX_WINDOWS ? windows.subList(0, MAX_WINDOWS) : windows;
     }

@@ -94,11 +94,7 @@ public final class StaticEmbedder implements Embedder {
      */
     @Override
     public float[] embed(String text) {
-        Vectors.requireText(text);
-        int[] pieces = tokenizer.wordPieceIds(text);
-        if (pieces.length == 0) {
-            throw new IllegalArgumentException("text to embed has no tokens (only whitespace/control characters)");
-        }
+        int[] pieces = Vectors.wordPieces(tokenizer, text);
         float[] sum = new float[DIMENSION];
         int n = Math.min(pieces.length, MAX_PIECES);
         for (int i = 0; i < n; i++) {

@@ -85,6 +85,20 @@ public final class Vectors {
         return text;
     }
 
+    /**
+     * The word-piece ids of a text to embed (what the model and the static embedder read).
+     *
+     * @throws IllegalArgumentException if the text is blank or has no word pieces (only control characters)
+     */
+    static int[] wordPieces(WordPieceTokenizer tokenizer, String text) {
+        requireText(text);
+        int[] pieces = tokenizer.wordPieceIds(text);
+        if (pieces.length == 0) {
+            throw new IllegalArgumentException("text to embed has no tokens (only whitespace/control characters)");
+        }
+        return pieces;
+    }
+
     /** Distinct texts in first-seen order, and for each input its position among them. */
     record Distinct(List<String> texts, int[] positionOf) {
         static Distinct of(List<String> texts) {

@@ -1,8 +1,7 @@
 package dev.linker.index.plan;
 
 import dev.linker.core.result.LinkerException;
-
-import java.util.Locale;
+import dev.linker.core.validate.Choices;
 
 /**
  * @param maxDonorLinks     new links per donor page at most
@@ -20,11 +19,7 @@ public record PlanSettings(int maxDonorLinks, int maxAcceptorLinks, double minSi
         GREEDY, EQUAL;
 
         public static Algorithm parse(String s) {
-            try {
-                return valueOf(s.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new LinkerException("unknown --algorithm '" + s + "' (known: greedy, equal)");
-            }
+            return Choices.parse(Algorithm.class, s, () -> "unknown --algorithm '" + s + "' (known: greedy, equal)");
         }
     }
 

@@ -220,50 +220,71 @@ final class BlockPlans {
         return i.isDefined() ? (Integer) i.get() : -1;
     }
 
-    /** Pass 1: each donor's candidates in its block. */
-    static final class Candidates implements FlatMapGroupsFunction<String, Row, Row> {
-        private final PlanOptions o;
+    /** A pass of linker plan's code over each block's index: the links it finds there, a row each. */
+    abstract static class Pass implements FlatMapGroupsFunction<String, Row, Row> {
+        final PlanOptions o;
 
-        Candidates(PlanOptions o) {
+        Pass(PlanOptions o) {
             this.o = o;
         }
 
+        /** The links this pass finds among the block's rows. */
+        abstract List<PlannedLink> links(Iterator<Row> rows);
+
+        /** A link found, as a row of this pass's output. */
+        abstract Row row(PlannedLink l);
+
         @Override
         public Iterator<Row> call(String block, Iterator<Row> rows) {
-            PlanSettings ps = planSettings(o);
-            List<PlannedLink> found = withIndex(rows, o, s -> roles -> s.planPass(roles.acceptors(),
-                    pass -> Planner.candidates(pass, roles.donors(), ps,
-                            d -> roles.bonus().getOrDefault(d, 0.0), 1, null)));
-            List<Row> out = new ArrayList<>(found.size());
-            for (PlannedLink l : found) {
-                out.add(RowFactory.create(l.donor(), l.acceptor(), l.score(), l.similarity()));
+            List<PlannedLink> links = links(rows);
+            List<Row> out = new ArrayList<>(links.size());
+            for (PlannedLink l : links) {
+                out.add(row(l));
             }
             return out.iterator();
         }
     }
 
-    /** Pass 2: anchors and sentences for the links planned from the block's donors. */
-    static final class Anchors implements FlatMapGroupsFunction<String, Row, Row> {
-        private final PlanOptions o;
-
-        Anchors(PlanOptions o) {
-            this.o = o;
+    /** Pass 1: each donor's candidates in its block ({@link #CANDIDATE} rows). */
+    static final class Candidates extends Pass {
+        Candidates(PlanOptions o) {
+            super(o);
         }
 
         @Override
-        public Iterator<Row> call(String block, Iterator<Row> rows) {
+        List<PlannedLink> links(Iterator<Row> rows) {
+            PlanSettings ps = planSettings(o);
+            return withIndex(rows, o, s -> roles -> s.planPass(roles.acceptors(),
+                    pass -> Planner.candidates(pass, roles.donors(), ps,
+                            d -> roles.bonus().getOrDefault(d, 0.0), 1, null)));
+        }
+
+        @Override
+        Row row(PlannedLink l) {
+            return RowFactory.create(l.donor(), l.acceptor(), l.score(), l.similarity());
+        }
+    }
+
+    /** Pass 2: anchors and sentences for the links planned from the block's donors ({@link #LINK} rows). */
+    static final class Anchors extends Pass {
+        Anchors(PlanOptions o) {
+            super(o);
+        }
+
+        @Override
+        List<PlannedLink> links(Iterator<Row> rows) {
             // In the plan's order, as linker plan hands them over: a donor's better links choose their phrase first.
-            List<PlannedLink> done = withIndex(rows, o, s -> roles -> {
+            return withIndex(rows, o, s -> roles -> {
                 roles.planned().sort(Planner.ORDER);
                 return roles.planned().isEmpty() ? List.<PlannedLink>of()
                         : s.planPass(roles.acceptors(), pass -> Planner.withAnchors(pass, roles.planned(), 1));
             });
-            List<Row> out = new ArrayList<>(done.size());
-            for (PlannedLink l : done) {
-                out.add(RowFactory.create(l.donor(), l.anchor(), l.acceptor(), l.score(), l.sentence(),
-                        l.anchorInText(), l.similarity()));
-            }
-            return out.iterator();
+        }
+
+        @Override
+        Row row(PlannedLink l) {
+            return RowFactory.create(l.donor(), l.anchor(), l.acceptor(), l.score(), l.sentence(), l.anchorInText(),
+                    l.similarity());
         }
     }
 
