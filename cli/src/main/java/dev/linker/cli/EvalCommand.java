@@ -58,6 +58,9 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--learned", negatable = true, defaultValue = "true", fallbackValue = "true", description = "Also score a ranker learned from the site's own links as a user would judge it: in " + FoldCopies.FOLDS + " copies of the site, each without one fold of pages' links (indexed, vectors reused), the ranker learned from the rest ranks that fold, beside the weights in the same copy. Default: on.")
     boolean learned;
 
+    @Option(names = "--prior", paramLabel = "FILE", description = "Judge this prior (a file bench/prior-build.sh writes, e.g. one learned without this site) in place of the one Linker carries.")
+    Path priorFile;
+
     @Mixin
     ProgressOptions log;
 
@@ -107,6 +110,7 @@ final class EvalCommand implements Callable<Integer> {
             out.println();
             out.println("                   recall@5  precision@5  nDCG@10    MRR");
             EvalTable.row(out, "weights", m);
+            Metrics priorMetrics = EvalTable.prior(index, gold, settings, priorFile, k, log);
             Metrics learnedMetrics = learned ? EvalTable.learned(site, index, settings, k, log) : null;
             Baselines.Result b = null;
             if (baselines) {
@@ -121,8 +125,9 @@ final class EvalCommand implements Callable<Integer> {
             out.println();
             if (b != null) {
                 double best = Math.max(b.tfidf().recallAt5(), b.bm25().recallAt5());
-                out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s%s%n", EvalTable.ratio(m, best),
-                        learnedMetrics == null ? "" : " (weights), " + EvalTable.ratio(learnedMetrics, best) + " (learned)");
+                out.printf(Locale.ROOT, "Linker / best baseline, recall@5: %s (weights)%s%s%n", EvalTable.ratio(m, best),
+                        priorMetrics == null ? "" : ", " + EvalTable.ratio(priorMetrics, best) + " (prior)",
+                        learnedMetrics == null ? "" : ", " + EvalTable.ratio(learnedMetrics, best) + " (learned)");
             }
             AnchorAgreement a = AnchorAgreement.measure(s, gold, log.progress());
             out.printf(Locale.ROOT, "anchors of top-5 real links (ranked by the weights): %d%n"

@@ -5,6 +5,7 @@ import dev.linker.index.PageIndex;
 import dev.linker.index.eval.DraftEval;
 import dev.linker.index.rank.LearnedRanker;
 import dev.linker.index.suggest.DraftEngine;
+import dev.linker.index.rank.Prior;
 import dev.linker.index.suggest.Ranking;
 
 import java.io.PrintWriter;
@@ -37,11 +38,15 @@ final class EvalDrafts {
                 + "acceptable anchor:        %d (%.1f %%)%n  one of the author's own: %d (%.1f %%)%n", result.drafts(),
                 result.found(), 100 * result.foundShare(), result.acceptable(), 100 * result.acceptableShare(),
                 result.authors(), 100.0 * result.authors() / result.drafts());
-        out.println(engine.suggester().ranksDraftsByModel() ? (r.used() ? r.report().summary()
-                : "ranker: learned, as --ranker learned asks (the index's own choice: "
-                + r.report().summary().substring("ranker: ".length()) + ")")
-                : options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
-                : "ranker: the weights (drafts; --ranker learned ranks them by what the index learned)");
+        String by = engine.suggester().ranksDraftsBy();
+        out.println(switch (by) {
+            case "learned" -> r.used() ? r.report().summary() : "ranker: learned, as --ranker learned asks (the "
+                    + "index's own choice: " + r.report().summary().substring("ranker: ".length()) + ")";
+            case "prior" -> "ranker: " + Prior.bundled().summary() + (options.ranking() == Ranking.PRIOR
+                    ? ", as --ranker prior asks" : ": drafts on a site whose pages are mostly undated");
+            default -> options.ranking() == Ranking.WEIGHTS ? "ranker: the weights (asked for)"
+                    : "ranker: the weights (drafts; --ranker learned or --ranker prior ranks them otherwise)";
+        });
         return ExitCode.OK.code();
     }
 }

@@ -2,13 +2,21 @@ package dev.linker.cli;
 
 import dev.linker.index.PageIndex;
 import dev.linker.index.SourceLoader;
+import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.FoldCopies;
 import dev.linker.index.eval.Metrics;
+import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.Prior;
 import dev.linker.index.rank.Trainer;
+import dev.linker.index.suggest.Ranking;
 import dev.linker.index.suggest.SuggestSettings;
+import dev.linker.index.suggest.Suggester;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /** The rows of {@code linker eval}'s table: one per ranker or baseline, and the ratios under it. */
 final class EvalTable {
@@ -43,6 +51,33 @@ final class EvalTable {
         row(out, "weights (copies)", folds.weights());
         row(out, "learned (copies)", folds.learned());
         return folds.learned();
+    }
+
+    /**
+     * The prior's row (the one Linker carries, or {@code file}'s), each page with its own links hidden as for the
+     * weights' row, and a line on where it learned: a site it learned from gets the figures it had when held out of it.
+     * Null when there is no prior to judge.
+     */
+    static Metrics prior(PageIndex index, Map<String, Set<String>> gold, SuggestSettings settings, Path file, int k,
+                         ProgressOptions log) {
+        Prior p = file == null ? Prior.bundled() : Prior.readFile(file);
+        if (p == null) {
+            return null;
+        }
+        PrintWriter out = log.out();
+        Suggester s = new Suggester(index, settings.withRanking(Ranking.of(LearnedRanker.of(p))));
+        Metrics m = Evaluator.run(s, gold, k, log.progress());
+        Prior.Census census = s.census();
+        row(out, "prior", m);
+        Prior.Site from = p.learnedFrom(gold.keySet());
+        Prior.HeldOut held = from == null ? null : p.heldOut(from.name());
+        out.println("  " + p.summary() + (from == null ? "; none of them is this site, so its row is held out"
+                : "; one of them is this site (" + from.name() + "), so its row is not held out"
+                + (held == null ? "" : String.format(Locale.ROOT, "; learned without its group (%s) it read recall@5 "
+                + "%.3f against %.3f for the weights", held.group(), held.prior(), held.weights())))
+                + (census.priorServes() ? "; it ranks this site by default where the site's own links do not beat it"
+                : "; by default the weights rank this site: " + census.why()));
+        return m;
     }
 
     static String ratio(Metrics m, double best) {

@@ -24,7 +24,7 @@ final class SuggestOptions {
     @Option(names = "--weight", paramLabel = "KEY=VALUE", description = "One weight: lexical, vector, name, authority, inboundDeficit, linkDensity, categoryDistance, serp, title, time.")
     Map<String, Double> weight = new HashMap<>();
 
-    @Option(names = "--ranker", paramLabel = "R", defaultValue = "auto", description = "auto (default): the ranker 'linker index' learned from the site's own links where it beat the weights on pages it never saw, else the weights; drafts (--text-file, --query, eval --drafts) by the weights; learned: the model 'linker index' learned, whatever its held-out decision, drafts too (an index without one is refused); weights: always the weights (what --weights and --weight imply).")
+    @Option(names = "--ranker", paramLabel = "R", defaultValue = "auto", description = "auto (default): what ranked best on pages of the site it never saw: the model 'linker index' learned from the site's own links, else, on a site of 50 pages or more, mostly undated (documentation, a wiki, a shop), the prior Linker learned from other sites' links unless the weights beat it there, else the weights; drafts (--text-file, --query, eval --drafts) by " + SuggestOptions.DRAFTS + "; learned: the model 'linker index' learned, whatever its held-out decision, drafts too (an index without one is refused); prior: the prior, whatever the site, drafts too; weights: always the weights (what --weights and --weight imply).")
     String ranker;
 
     @Option(names = "--exclude", paramLabel = "REGEX", description = "Never suggest target URLs matching this (repeatable).")
@@ -51,6 +51,9 @@ final class SuggestOptions {
     @Option(names = "--serp-endpoint", paramLabel = "URL", description = "Serper-compatible search endpoint (default " + SerpClient.DEFAULT_ENDPOINT + ").")
     String serpEndpoint;
 
+    /** What --ranker auto ranks drafts by, in words. */
+    static final String DRAFTS = "the weights";
+
     ScoreWeights weights() {
         return ScoreWeights.of(weightsFile, weight);
     }
@@ -61,7 +64,9 @@ final class SuggestOptions {
             case "auto" -> weightsFile != null || !weight.isEmpty() ? Ranking.WEIGHTS : Ranking.AUTO;
             case "weights" -> Ranking.WEIGHTS;
             case "learned" -> Ranking.LEARNED;
-            default -> throw new LinkerException("--ranker must be auto, learned or weights, not '" + ranker + "'");
+            case "prior" -> Ranking.PRIOR;
+            default -> throw new LinkerException("--ranker must be auto, learned, prior or weights, not '" + ranker
+                    + "'");
         };
     }
 

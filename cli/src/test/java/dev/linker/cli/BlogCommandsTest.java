@@ -77,12 +77,16 @@ class BlogCommandsTest {
         assertTrue(out.contains("gold links: 11 from 6 pages (left out: 13 links to hubs, 1 to pages that are not live;"
                 + " 8 hubs with links not evaluated)"), out);
         assertTrue(out.contains("as of each page's date: 4 of 6 pages dated; 2 evaluated with no date bound"), out);
-        assertTrue(out.matches("(?s).*\nweights +0\\.\\d{3} .*\nin 5 copies of the site, each without one fold of pages'"
+        assertTrue(out.matches("(?s).*\nweights +0\\.\\d{3} .*\nprior +0\\.\\d{3} .*\n  the prior, learned from "
+                + "[0-9,]+ links of \\d+ sites in \\d+ groups; none of them is this site, so its row is held out; by "
+                + "default the weights rank this site: the prior ranks sites of 50 content pages or more, and this one "
+                + "has \\d+\nin 5 copies of the site, each without one fold of pages'"
                 + " links, learned from the rest \\(2 links the page also has outside its content left out; 5 of them"
                 + " with too few links, ranked by the weights\\):\nweights \\(copies\\) +0\\.\\d{3} .*"
                 + "\nlearned \\(copies\\) +0\\.\\d{3} .*\nTF-IDF cosine +0\\.\\d{3} .*"
                 + "\nBM25 \\(whole text\\) +0\\.\\d{3} .*"), out);
-        assertTrue(out.matches("(?s).*Linker / best baseline, recall@5: \\d+\\.\\d\\d \\(weights\\), \\d+\\.\\d\\d \\(learned\\)\n.*"),
+        assertTrue(out.matches("(?s).*Linker / best baseline, recall@5: \\d+\\.\\d\\d \\(weights\\), \\d+\\.\\d\\d \\(prior\\), "
+                + "\\d+\\.\\d\\d \\(learned\\)\n.*"),
                 out);
     }
 

@@ -83,7 +83,8 @@ class IndexCommandsTest {
                 "--index", index.toString(), "-q");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("\nranker: the weights (too few links to learn from: 12 links from 8 pages; 100 "
-                + "links from 30 pages are needed)\n"), r.out());
+                + "links from 30 pages are needed; the prior ranks sites of 50 content pages or more, and this one has "
+                + "10)\n"), r.out());
         Run skip = run("index", site("coffee/pages.csv").toString(), "--links", site("coffee/links.jsonl").toString(),
                 "--index", index.toString(), "-q", "--no-learn");
         assertEquals(0, skip.code(), skip.err());
@@ -91,7 +92,7 @@ class IndexCommandsTest {
         Run bad = run("suggest", "--index", index.toString(), "--url", "https://brew.example/guides/cold-brew.html",
                 "--ranker", "trees");
         assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("--ranker must be auto, learned or weights, not 'trees'"), bad.err());
+        assertTrue(bad.err().contains("--ranker must be auto, learned, prior or weights, not 'trees'"), bad.err());
     }
 
     @Test

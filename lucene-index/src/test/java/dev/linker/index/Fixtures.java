@@ -62,6 +62,30 @@ public final class Fixtures {
         return idx;
     }
 
+    /**
+     * The coffee site grown into a reference of 61 pages: its 11 and 50 undated glossary pages, with the coffee site's
+     * few links (a site the prior serves: {@link dev.linker.index.rank.Prior#MIN_CONTENT} content pages or more).
+     */
+    public static PageIndex glossaryIndex() {
+        String[] words = {"acidity", "aroma", "bloom", "body", "crema", "dose", "extraction", "filter", "grind",
+            "kettle", "milk", "ratio", "roast", "steam", "tamper", "water", "yield", "origin", "washed", "natural",
+            "espresso", "burr", "scale", "temperature", "brew"};
+        List<PageRecord> pages = new java.util.ArrayList<>(coffee());
+        for (int i = 0; i < 50; i++) {
+            String a = words[i % words.length];
+            String b = words[(i * 7 + 3) % words.length];
+            String title = "Glossary: " + a + " and " + b;
+            String body = "This entry explains " + a + " in coffee brewing and how " + b + " changes the cup. "
+                    + "Measure the " + a + " before you adjust the " + b + ", and note the result of entry " + i + ".";
+            pages.add(new PageRecord("https://brew.example/glossary/" + a + "-" + b + "-" + i + ".html",
+                    new PageRecord.Text(title, title, body), "glossary", "",
+                    new PageRecord.Standing(Status.LIVE, null, 0.5, 0), null, null, null));
+        }
+        PageIndex idx = PageIndex.inMemory(embedder(), IndexSettings.DEFAULT);
+        idx.sync(pages, true, null);
+        return idx;
+    }
+
     /** An embedder that is not the local model: words hashed into 16 dimensions (for embedder-mismatch tests). */
     public static Embedder hashing() {
         return new Embedder() {

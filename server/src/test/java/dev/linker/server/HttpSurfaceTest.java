@@ -203,7 +203,9 @@ class HttpSurfaceTest {
         assertEquals("ok", h.get("status").asText());
         assertEquals(12, h.get("pages").asInt());
         assertEquals(384, h.get("dimension").asInt());
-        assertEquals("weights", h.get("ranker").get("kind").asText(), "an index that learned nothing from links");
+        assertEquals("weights", h.get("ranker").get("kind").asText(), "drafts rank by the weights");
+        assertEquals("weights", h.get("ranker").get("indexedPages").asText(),
+                "an index that learned nothing from links, too small for the prior: the weights");
         assertTrue(h.get("ranker").get("reason").asText().contains("run linker index"), h.toString());
     }
 }

@@ -5,6 +5,7 @@ import dev.linker.index.Fields;
 import dev.linker.index.PageIndex;
 import dev.linker.index.Parallel;
 import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.Prior;
 import dev.linker.index.rank.RankFeatures;
 import dev.linker.index.rank.Trainer;
 import dev.linker.index.rank.TrainingSet;
@@ -42,13 +43,6 @@ public final class Learning {
 
     /** Folds of the cross-validation (grouped by source page). */
     public static final int FOLDS = 5;
-    /**
-     * The learned ranker is used when its recall@5 on held-out pages beats the weights' by at least this much (absolute)
-     * and by more than {@link #STANDARD_ERRORS} standard errors of the per-page difference: a gain, not the luck of
-     * the split.
-     */
-    public static final double MARGIN = 0.01;
-    public static final double STANDARD_ERRORS = 2;
     /** Fewer links than this (among the candidates) teach too little to measure: the weights rank. */
     public static final int MIN_LINKS = 100;
     /** … and fewer pages with links than this. */
@@ -84,10 +78,12 @@ public final class Learning {
     /**
      * What learning read of a site (or of a part of it, Spark's block): the sampled pages with links, each with its
      * links; whether any has a date (then candidates are gathered as of each page's date); a fingerprint of what was
-     * read ("" for a part of a site: nothing keeps it); and the rows of their candidates (null when they were not
-     * gathered: too few links).
+     * read ("" for a part of a site: nothing keeps it); the rows of their candidates (null when they were not
+     * gathered: too few links); and the site's content pages, how many dated: whether the prior serves it
+     * ({@link Prior.Census}).
      */
-    public record Reading(Map<String, Set<String>> sample, boolean dated, String fingerprint, TrainingSet rows) {
+    public record Reading(Map<String, Set<String>> sample, boolean dated, String fingerprint, TrainingSet rows,
+                          Prior.Census census) {
         /** The sampled pages' links. */
         public int links() {
             return sample.values().stream().mapToInt(Set::size).sum();
@@ -114,18 +110,19 @@ public final class Learning {
         // The whole site's links are read for the sample and let go before the suggester is built (on a catalogue
         // they are hundreds of megabytes).
         Evaluator.Gold gold = Evaluator.gold(index);
-        Reading sampled = new Reading(sample(gold.links(), maxSources), gold.dated() > 0, fingerprint, null);
+        Suggester suggester = new Suggester(index, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
+                .withTargets(t -> t.withAsOfSourceDate(gold.dated() > 0)));
+        Reading sampled = new Reading(sample(gold.links(), maxSources), gold.dated() > 0, fingerprint, null,
+                suggester.census());
         if (sampled.sample().isEmpty() || !always && !sampled.enough()) {
             return sampled;
         }
-        Suggester suggester = new Suggester(index, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
-                .withTargets(t -> t.withAsOfSourceDate(sampled.dated())));
         OpeningVectors openings = OpeningVectors.of(index);
         TrainingSet set = rows(suggester, sampled.sample(), openings != null, openings, progress);
         if (openings != null) {
             openings.save();
         }
-        return new Reading(sampled.sample(), sampled.dated(), fingerprint, set);
+        return new Reading(sampled.sample(), sampled.dated(), fingerprint, set, sampled.census());
     }
 
     /**
@@ -137,12 +134,17 @@ public final class Learning {
         Map<String, Set<String>> sample = read.sample();
         int links = read.links();
         boolean asOf = read.dated();
+        Prior prior = Prior.bundled();
+        boolean serves = prior != null && read.census().priorServes();
         if (!read.enough() || read.rows() == null) {
             return new LearnedRanker(RankFeatures.VERSION, null, new LearnedRanker.Report(false,
                     "too few links to learn from: " + links + " links from " + sample.size() + " pages; "
-                            + MIN_LINKS + " links from " + MIN_SOURCES + " pages are needed",
+                            + MIN_LINKS + " links from " + MIN_SOURCES + " pages are needed"
+                            + (prior == null ? "" : "; " + read.census().why()),
                     new LearnedRanker.Report.Sample(sample.size(), links, 0, 0),
-                    new LearnedRanker.Report.HeldOut(0, 0, 0, MARGIN), asOf, read.fingerprint(), seconds(started)));
+                    new LearnedRanker.Report.HeldOut(0, 0, 0, 0, RankerDecision.MARGIN), asOf, read.fingerprint(),
+                    seconds(started),
+                    serves ? LearnedRanker.Report.PRIOR : LearnedRanker.Report.WEIGHTS));
         }
         TrainingSet set = read.rows();
         if (progress != null) {
@@ -150,25 +152,20 @@ public final class Learning {
                     + sample.size() + " pages (" + FOLDS + " folds)");
         }
         CrossValidation cv = crossValidate(set, set, sample, FOLDS, PARAMS, 0);
-        Decision d = decide(cv);
+        // The prior never saw this site's links (unless the site is one it learned from: then its figure is not held
+        // out, and the site's own model is judged against the weights alone).
+        Prior.Site trainedOn = prior == null ? null : prior.learnedFrom(sample.keySet());
+        RankerDecision.PriorCheck pc = serves && trainedOn == null
+                ? priorCheck(prior.model(), set, sample, cv) : null;
+        RankerDecision d = RankerDecision.decide(cv.defaults(), cv.learned(), cv.standardError(), pc, serves,
+                trainedOn);
         TreeModel model = Trainer.train(set.groups(), PARAMS);
-        return new LearnedRanker(RankFeatures.VERSION, model, new LearnedRanker.Report(d.used(), d.reason(),
+        return new LearnedRanker(RankFeatures.VERSION, model, new LearnedRanker.Report(
+                d.ranks().equals(LearnedRanker.Report.LEARNED), d.reason(),
                 new LearnedRanker.Report.Sample(sample.size(), links, set.positives(), set.rows()),
-                new LearnedRanker.Report.HeldOut(FOLDS, cv.defaults().recallAt5(), cv.learned().recallAt5(), MARGIN),
-                asOf, read.fingerprint(), seconds(started)));
-    }
-
-    /** Whether the learned ranker replaces the weights, and why. */
-    public record Decision(boolean used, String reason) {
-    }
-
-    /** Used when the held-out gain is at least {@link #MARGIN} and more than {@link #STANDARD_ERRORS} standard errors. */
-    public static Decision decide(CrossValidation cv) {
-        double gain = cv.learned().recallAt5() - cv.defaults().recallAt5();
-        boolean used = gain >= MARGIN && gain > STANDARD_ERRORS * cv.standardError();
-        return new Decision(used, String.format(java.util.Locale.ROOT, "held-out gain %+.3f, standard error %.3f: %s",
-                gain, cv.standardError(), used ? "a gain" : gain < MARGIN ? "less than " + MARGIN
-                        : "within " + (int) STANDARD_ERRORS + " standard errors"));
+                new LearnedRanker.Report.HeldOut(FOLDS, cv.defaults().recallAt5(), cv.learned().recallAt5(),
+                        pc == null ? 0 : pc.prior().recallAt5(), RankerDecision.MARGIN),
+                asOf, read.fingerprint(), seconds(started), d.ranks()));
     }
 
     private static double seconds(long t0) {
@@ -209,9 +206,11 @@ public final class Learning {
             sum[0] += h;
             sum[1] += Long.rotateLeft(h, 17) * 0x9E3779B97F4A7C15L;
         });
-        // How it learns is part of it: other settings learn again.
-        long how = hash(RankFeatures.VERSION + " " + PARAMS + " " + MARGIN + " " + STANDARD_ERRORS + " " + FOLDS + " "
-                + MAX_SOURCES + " " + OPENING_WORDS);
+        // How it learns is part of it: other settings learn again, and so does another prior (it takes part in the
+        // decision).
+        long how = hash(RankFeatures.VERSION + " " + PARAMS + " " + RankerDecision.MARGIN + " "
+                + RankerDecision.STANDARD_ERRORS + " " + FOLDS + " "
+                + MAX_SOURCES + " " + OPENING_WORDS + " " + (Prior.bundled() == null ? "" : Prior.bundled().id()));
         return Long.toHexString(sum[0]) + Long.toHexString(sum[1]) + Long.toHexString(how);
     }
 
@@ -333,7 +332,20 @@ public final class Learning {
      * @param positives links among them
      */
     public record CrossValidation(Metrics defaults, Metrics learned, int folds, int rows, int positives,
-                                  double standardError) {
+                                  double standardError, Rankings rankings) {
+        /** Each judged page's first ten by the weights. */
+        Map<String, List<String>> byDefault() {
+            return rankings.byDefault();
+        }
+
+        /** Each judged page's first ten by a model that never saw it. */
+        Map<String, List<String>> byModel() {
+            return rankings.byModel();
+        }
+    }
+
+    /** The two rankings a cross-validation judged, each judged page's first ten. */
+    public record Rankings(Map<String, List<String>> byDefault, Map<String, List<String>> byModel) {
     }
 
     /**
@@ -361,7 +373,19 @@ public final class Learning {
             }
         }
         return new CrossValidation(Evaluator.score(byDefault, gold, 10), Evaluator.score(byModel, gold, 10), folds,
-                set.rows(), set.positives(), standardError(byDefault, byModel, gold));
+                set.rows(), set.positives(), standardError(byDefault, byModel, gold),
+                new Rankings(byDefault, byModel));
+    }
+
+    /** The prior ranking the judged pages' candidates: it never saw them, so no folds are needed. */
+    static RankerDecision.PriorCheck priorCheck(TreeModel prior, TrainingSet set, Map<String, Set<String>> gold,
+                                                CrossValidation cv) {
+        Map<String, List<String>> byPrior = new TreeMap<>();
+        for (TrainingSet.Group g : set.pages()) {
+            byPrior.put(g.source(), top(prior, g, 10));
+        }
+        return new RankerDecision.PriorCheck(Evaluator.score(byPrior, gold, 10),
+                standardError(byPrior, cv.byModel(), gold), standardError(byPrior, cv.byDefault(), gold));
     }
 
     /** The standard error of the mean per-page difference in recall@5 between two rankings. */

@@ -41,15 +41,25 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
      * @param fingerprint what was learned from (pages, their texts and links): the same fingerprint needs no new
      *                    training
      * @param seconds     time spent gathering candidates and training
+     * @param ranks         what ranks the site's pages: {@link #LEARNED}, {@link #PRIOR} or {@link #WEIGHTS}; null in
+     *                      a report written before there was a prior (then the model where {@code used}, else the
+     *                      prior where it serves)
      */
     public record Report(@JsonProperty("used") boolean used, @JsonProperty("reason") String reason,
                          @JsonUnwrapped Sample sample, @JsonUnwrapped HeldOut heldOut,
                          @JsonProperty("asOf") boolean asOf, @JsonProperty("fingerprint") String fingerprint,
-                         @JsonProperty("seconds") double seconds) {
+                         @JsonProperty("seconds") double seconds, @JsonProperty("ranks") String ranks) {
+
+        /** {@link #ranks}: the site's own model. */
+        public static final String LEARNED = "learned";
+        /** {@link #ranks}: the prior learned from other sites ({@link Prior}). */
+        public static final String PRIOR = "prior";
+        /** {@link #ranks}: the weights. */
+        public static final String WEIGHTS = "weights";
 
         /** The fields of its JSON: its own and its groups'. */
         static final Set<String> FIELDS = Set.of("used", "reason", "sources", "links", "found", "rows", "folds",
-                "weightsRecall", "learnedRecall", "margin", "asOf", "fingerprint", "seconds");
+                "weightsRecall", "learnedRecall", "priorRecall", "margin", "asOf", "fingerprint", "seconds", "ranks");
 
         /**
          * What the model learned from.
@@ -69,29 +79,42 @@ public record LearnedRanker(@JsonProperty("features") int features, @JsonPropert
          * @param folds         folds of the cross-validation, grouped by source page
          * @param weightsRecall recall@5 of the weights on the held-out pages
          * @param learnedRecall recall@5 of the models on the pages they never saw
+         * @param priorRecall   recall@5 of the prior on the same pages (0: not measured; the prior does not serve the
+         *                      site, or learned from it)
          * @param margin        by how much (at least) the learned recall@5 must beat the weights' to be used
          */
         public record HeldOut(@JsonProperty("folds") int folds, @JsonProperty("weightsRecall") double weightsRecall,
                               @JsonProperty("learnedRecall") double learnedRecall,
+                              @JsonProperty("priorRecall") double priorRecall,
                               @JsonProperty("margin") double margin) {
         }
 
         /** One line for {@code linker index}'s output and logs. */
         public String summary() {
+            String what = used ? "learned" : PRIOR.equals(ranks) ? Prior.bundled() != null ? Prior.bundled().summary()
+                    : "the prior" : "the weights";
             if (heldOut.folds() == 0) {
-                return "ranker: the weights (" + reason + ")";
+                return "ranker: " + what + " (" + reason + ")";
             }
             return String.format(Locale.ROOT, "ranker: %s — learned from %d links of %d pages, held-out recall@5 %.3f "
-                            + "against %.3f for the weights (%d folds by page; %s)", used ? "learned" : "the weights",
-                    sample.links(), sample.sources(), heldOut.learnedRecall(), heldOut.weightsRecall(), heldOut.folds(),
-                    reason);
+                            + "against %.3f for the weights%s (%d folds by page; %s)", what, sample.links(),
+                    sample.sources(), heldOut.learnedRecall(), heldOut.weightsRecall(), heldOut.priorRecall() > 0
+                            ? String.format(Locale.ROOT, " and %.3f for the prior", heldOut.priorRecall()) : "",
+                    heldOut.folds(), reason);
         }
+    }
+
+    /** A prior as a ranker that ranks pages and drafts alike (to judge it: {@code linker eval --prior}). */
+    public static LearnedRanker of(Prior p) {
+        return new LearnedRanker(p.features(), p.model(), new Report(true, p.summary(), new Report.Sample(0, 0, 0, 0),
+                new Report.HeldOut(0, 0, 0, 0, 0), false, "", 0, Report.PRIOR));
     }
 
     /** Whether suggestions should rank with this model. */
     public boolean used() {
         return model != null && report.used() && features == RankFeatures.VERSION;
     }
+
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PREFIX = "gz:";

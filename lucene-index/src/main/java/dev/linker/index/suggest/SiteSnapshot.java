@@ -9,6 +9,7 @@ import dev.linker.index.PageRecord;
 import dev.linker.index.PageView;
 import dev.linker.index.Status;
 import dev.linker.index.TextRegions;
+import dev.linker.index.rank.Prior;
 import dev.linker.core.result.LinkerException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.document.Document;
@@ -56,6 +57,8 @@ final class SiteSnapshot {
     private final boolean allLive;
     /** Live hubs: when there are none, keeping hubs out needs no filter either. */
     private final int liveHubs;
+    /** The live content pages and how many are dated: whether the prior serves the site ({@link Prior.Census}). */
+    private final Prior.Census census;
     /** Authority without a hidden source's links: built for the first one (evaluation, tuning). */
     private final Memo.Once<HiddenLinkAuthority> hidden;
 
@@ -102,6 +105,16 @@ final class SiteSnapshot {
     /** Live hubs in the index. */
     int liveHubs() {
         return liveHubs;
+    }
+
+    /** The live content pages and how many are dated ({@link Prior.Census}). */
+    Prior.Census census() {
+        return census;
+    }
+
+    /** Whether the prior serves this site ({@link Prior.Census#priorServes}). */
+    boolean priorServes() {
+        return census.priorServes();
     }
 
     /**
@@ -405,14 +418,17 @@ final class SiteSnapshot {
         this.template = template;
         int live = 0;
         int hubs = 0;
+        int dated = 0;
         for (PageInfo i : infos) {
             if (i != null && i.status() == Status.LIVE) {
                 live++;
                 hubs += i.hub() ? 1 : 0;
+                dated += !i.hub() && i.day() != Fields.UNDATED ? 1 : 0;
             }
         }
         this.allLive = live == reader.numDocs();
         this.liveHubs = hubs;
+        this.census = new Prior.Census(live - hubs, dated);
         this.titles = new Memo<>("rare title words", infos.length);
         this.hidden = new Memo.Once<>(() -> HiddenLinkAuthority.of(infos, docs, searchConsoleClicks));
         this.byKey = new Memo.Once<>(this::urlsByKey);

@@ -5,6 +5,7 @@ import dev.linker.core.anchor.Tokens;
 import dev.linker.core.embed.EmbedText;
 import dev.linker.core.embed.Embedder;
 import dev.linker.index.PageIndex;
+import dev.linker.index.rank.Prior;
 import dev.linker.index.rank.TreeModel;
 import org.apache.lucene.search.IndexSearcher;
 
@@ -107,14 +108,23 @@ public final class Suggester {
         return index;
     }
 
-    /** Whether candidates are ranked by the learned ranker (else by the weights); see {@link Ranking}. */
-    public boolean ranksByModel() {
-        return model() != null;
+    /** What ranks indexed pages: "learned", "prior" or "weights" ({@link Ranking}). */
+    public String ranksPagesBy() {
+        return snapshots.latest(snap -> by(model(snap)));
     }
 
-    /** Whether drafts (the editor, {@code suggest --text-file}, briefs' queries) are ranked by a learned model. */
-    public boolean ranksDraftsByModel() {
-        return settings.ranking().forDrafts().model(index.ranker()) != null;
+    /** What ranks drafts (the editor, {@code suggest --text-file}, briefs' queries): as {@link #ranksPagesBy}. */
+    public String ranksDraftsBy() {
+        return snapshots.latest(snap -> by(draftModel(snap)));
+    }
+
+    /** The site's live content pages and how many are dated: whether the prior serves it ({@link Prior.Census}). */
+    public Prior.Census census() {
+        return snapshots.latest(SiteSnapshot::census);
+    }
+
+    private String by(TreeModel m) {
+        return m == null ? "weights" : Prior.bundled() != null && m == Prior.bundled().model() ? "prior" : "learned";
     }
 
     /**
@@ -151,9 +161,9 @@ public final class Suggester {
         // While the index is being written, a large site's draft may be answered from the snapshot before the last
         // write (Snapshots#serving): the editor does not wait for a bulk sync.
         return snapshots.serving(snap ->
-                // Drafts rank by the weights unless a ranker is given: see Ranking#forDrafts.
+                // Drafts rank as Ranking#draftModel says.
                 suggest(snap, Source.draft(d, vector, snap.linkedFrom(d), snap.language(d)), true,
-                        new Ranker.Wanted(limit, null, false, settings.ranking().forDrafts().model(index.ranker()))));
+                        new Ranker.Wanted(limit, null, false, draftModel(snap))));
     }
 
     /** Pages for a search query (no source page: no link filters, no density). */
@@ -170,7 +180,7 @@ public final class Suggester {
     public List<Suggestion> candidates(String url, boolean hideOwnLinks, Set<String> onlyTargets, int limit,
                                        boolean withAnchors) {
         return snapshots.latest(snap -> suggest(snap, source(snap, url, hideOwnLinks), withAnchors,
-                new Ranker.Wanted(limit, onlyTargets, false, model())));
+                new Ranker.Wanted(limit, onlyTargets, false, model(snap))));
     }
 
     /** A candidate with the signals a learned ranker sees ({@link dev.linker.index.rank.RankFeatures}). */
@@ -223,7 +233,7 @@ public final class Suggester {
      * the sentence: see {@link Inbound}.
      */
     public List<Suggestion> inbound(String url, Inbound.Options o) {
-        return snapshots.latest(snap -> inbound.forPage(snap, url, o, model()));
+        return snapshots.latest(snap -> inbound.forPage(snap, url, o, model(snap)));
     }
 
     /**
@@ -235,9 +245,8 @@ public final class Suggester {
         float[] vector = embed(d.title() + "\n" + d.text());
         float[] aboutVector = embed(name + "\n" + about);
         Draft topic = d.withLinks(Set.of());
-        TreeModel draftModel = settings.ranking().forDrafts().model(index.ranker());
         return snapshots.latest(snap -> inbound.forDraft(snap, Source.draft(topic, vector, snap.linkedFrom(topic),
-                snap.language(topic)), target, name, about, aboutVector, o, draftModel));
+                snap.language(topic)), target, name, about, aboutVector, o, draftModel(snap)));
     }
 
     /**
@@ -246,12 +255,17 @@ public final class Suggester {
      */
     public <T> T planPass(Set<String> acceptors, Function<PlanPass, T> f) {
         return snapshots.latest(snap -> f.apply(new PlanPass(snap.searcher(), snap, acceptors,
-                settings.targets().hubTargets(), retrieval, ranker, anchoring, model(), index.where())));
+                settings.targets().hubTargets(), retrieval, ranker, anchoring, model(snap), index.where())));
     }
 
-    /** The learned model indexed pages rank by, or null for the weights. */
-    private TreeModel model() {
-        return settings.ranking().model(index.ranker());
+    /** The model indexed pages rank by, or null for the weights. */
+    private TreeModel model(SiteSnapshot snap) {
+        return settings.ranking().model(index.ranker(), snap.priorServes());
+    }
+
+    /** The model drafts rank by, or null for the weights. */
+    private TreeModel draftModel(SiteSnapshot snap) {
+        return settings.ranking().draftModel(index.ranker(), snap.priorServes());
     }
 
     private float[] embed(String text) {

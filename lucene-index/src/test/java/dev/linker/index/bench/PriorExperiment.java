@@ -1,11 +1,14 @@
 package dev.linker.index.bench;
 
+import dev.linker.index.bench.PriorRows.Site;
+
 import dev.linker.core.embed.Embedder;
 import dev.linker.core.embed.LocalMiniLmEmbedder;
 import dev.linker.index.PageIndex;
 import dev.linker.index.eval.DraftEval;
 import dev.linker.index.eval.Evaluator;
 import dev.linker.index.eval.Learning;
+import dev.linker.index.rank.RankFeature;
 import dev.linker.index.rank.RankFeatures;
 import dev.linker.index.rank.Trainer;
 import dev.linker.index.rank.TrainingSet;
@@ -52,21 +55,9 @@ import java.util.function.UnaryOperator;
 @EnabledIfSystemProperty(named = "linker.prior.sites", matches = ".+")
 class PriorExperiment {
 
-    /** One site's rows: to train on (as linker index learns), and to judge all dates and as of the date. */
-    record Site(String group, String name, Map<String, Set<String>> gold, boolean dated, List<TrainingSet.Group> train,
-                List<TrainingSet.Group> judged, List<TrainingSet.Group> judgedAsOf) {
-    }
-
     @Test
     void leave_one_group_out() {
-        Path cache = Path.of(System.getProperty("linker.prior.cache", "/tmp/linker-prior-rows"));
-        List<Site> sites = new ArrayList<>();
-        try (Embedder e = LocalMiniLmEmbedder.load()) {
-            for (String spec : System.getProperty("linker.prior.sites").split(",")) {
-                String[] gd = spec.split("=", 2);
-                sites.add(site(gd[0], Path.of(gd[1]), cache, e));
-            }
-        }
+        List<Site> sites = PriorRows.sites();
         String variants = System.getProperty("linker.prior.variants", "raw");
         for (String v : variants.split(";")) {
             report(v, sites);
@@ -92,7 +83,9 @@ class PriorExperiment {
             sites = sites.stream().filter(s -> !s.dated()).toList();
         }
         Map<String, TreeModel> byGroup = new LinkedHashMap<>();
-        List<String> groups = sites.stream().map(Site::group).distinct().toList();
+        String only = System.getProperty("linker.prior.only", "");
+        List<String> groups = sites.stream().map(Site::group).distinct()
+                .filter(g -> only.isBlank() || List.of(only.split(",")).contains(g)).toList();
         List<Site> all = sites;
         Trainer.Params fitParams = params;
         TreeModel[] models = new TreeModel[groups.size()];
@@ -110,11 +103,30 @@ class PriorExperiment {
         for (int gi = 0; gi < groups.size(); gi++) {
             byGroup.put(groups.get(gi), models[gi]);
         }
+        double[] blends = {0};
+        for (String part : variant.split("\\+")) {
+            if (part.startsWith("blend:")) {
+                blends = java.util.Arrays.stream(part.substring(6).split(",")).mapToDouble(Double::parseDouble)
+                        .toArray();
+            }
+        }
+        for (double blend : blends) {
+            BLEND = blend;
+            judge(variant + (blends.length > 1 || blend != 0 ? " λ=" + blend : ""), sites, byGroup, tf);
+        }
+        BLEND = 0;
+    }
+
+    private static void judge(String variant, List<Site> sites, Map<String, TreeModel> byGroup,
+                              UnaryOperator<List<TrainingSet.Group>> tf) {
         System.err.printf("%n== variant %s ==%n", variant);
         double worst = Double.POSITIVE_INFINITY;
         Map<String, double[]> sums = new LinkedHashMap<>();
         for (Site s : sites) {
             TreeModel m = byGroup.get(s.group());
+            if (m == null) {
+                continue;
+            }
             double w = recall(null, s.judged(), s.gold(), tf);
             double p = recall(m, s.judged(), s.gold(), tf);
             String line = String.format(Locale.ROOT, "%-12s %-28s weights %.3f prior %.3f (%+.3f)", s.group(),
@@ -137,6 +149,12 @@ class PriorExperiment {
             System.err.println("PRIOR " + variant + " " + line);
         }
         drafts(variant, sites, byGroup);
+        String debug = System.getProperty("linker.prior.debug", "");
+        for (Site s : sites) {
+            if (s.name().equals(debug)) {
+                differences(s, byGroup.get(s.group()));
+            }
+        }
         sums.forEach((g, x) -> System.err.printf(Locale.ROOT, "PRIOR %s GROUP %-12s weights %.3f prior %.3f (%+.3f) over %d sites%n",
                 variant, g, x[0] / x[2], x[1] / x[2], (x[1] - x[0]) / x[2], (int) x[2]));
         System.err.printf(Locale.ROOT, "PRIOR %s worst gain %+.3f%n", variant, worst);
@@ -178,7 +196,8 @@ class PriorExperiment {
         return new dev.linker.index.rank.LearnedRanker(RankFeatures.VERSION, m,
                 new dev.linker.index.rank.LearnedRanker.Report(true, "prior",
                         new dev.linker.index.rank.LearnedRanker.Report.Sample(0, 0, 0, 0),
-                        new dev.linker.index.rank.LearnedRanker.Report.HeldOut(0, 0, 0, 0), false, "", 0));
+                        new dev.linker.index.rank.LearnedRanker.Report.HeldOut(0, 0, 0, 0, 0), false, "", 0,
+                        dev.linker.index.rank.LearnedRanker.Report.PRIOR));
     }
 
     /** Each site's rows weighted alike: a site's groups repeated so that sites count the same (approximately). */
@@ -215,6 +234,31 @@ class PriorExperiment {
         return Evaluator.score(ranked, judgedGold, 10).recallAt5();
     }
 
+    /** Each page the weights and the prior rank differently in their top 5: the gold links each finds, and the rows. */
+    private static void differences(Site s, TreeModel m) {
+        for (TrainingSet.Group g : s.judged()) {
+            List<String> w = g.urls().subList(0, Math.min(5, g.urls().size()));
+            List<String> p = top(m, g, 5);
+            Set<String> gold = s.gold().get(g.source());
+            long hw = w.stream().filter(gold::contains).count();
+            long hp = p.stream().filter(gold::contains).count();
+            if (hw == hp) {
+                continue;
+            }
+            System.err.printf("DIFF %s: gold %s%n  weights %d %s%n  prior   %d %s%n", g.source(), gold, hw, w, hp, p);
+            for (int i = 0; i < Math.min(10, g.urls().size()); i++) {
+                float[] x = g.features().get(i);
+                StringBuilder sb = new StringBuilder();
+                for (int f = 0; f < x.length; f++) {
+                    sb.append(RankFeatures.NAMES.get(f)).append('=').append(String.format(Locale.ROOT, "%.3g", x[f]))
+                            .append(' ');
+                }
+                System.err.printf("  %s%d %s prior=%.3f %s%n", gold.contains(g.urls().get(i)) ? "*" : " ", i,
+                        g.urls().get(i), m.score(x), sb);
+            }
+        }
+    }
+
     /** recall@5 of openings as drafts: the page itself and its links are wanted. */
     static double openingRecall(TreeModel model, List<TrainingSet.Group> openings, Map<String, Set<String>> gold,
                                 UnaryOperator<List<TrainingSet.Group>> tf) {
@@ -231,12 +275,16 @@ class PriorExperiment {
         return Evaluator.score(ranked, wanted, 10).recallAt5();
     }
 
+    /** A blend of the prior's margin and the weights' score (0: the prior alone), for the "blend:" variants. */
+    static double BLEND = 0;
+
     static List<String> top(TreeModel model, TrainingSet.Group g, int k) {
         int n = g.urls().size();
         double[] score = new double[n];
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
-            score[i] = model.score(g.features().get(i));
+            float[] x = g.features().get(i);
+            score[i] = BLEND == 0 ? model.score(x) : model.margin(x) + BLEND * x[RankFeature.DEFAULT_SCORE.ordinal()];
             order[i] = i;
         }
         Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -score[i]).thenComparing(i -> g.urls().get(i)));
@@ -323,111 +371,5 @@ class PriorExperiment {
             out.add(new TrainingSet.Group(g.source(), g.query(), g.urls(), rows, g.linked()));
         }
         return out;
-    }
-
-    // ---- gathering and the cache ----
-
-    private static Site site(String group, Path dir, Path cache, Embedder e) {
-        String name = dir.getFileName().toString();
-        Path file = cache.resolve(name + ".v" + RankFeatures.VERSION + ".rows");
-        if (Files.exists(file)) {
-            return read(group, name, file);
-        }
-        long t0 = System.nanoTime();
-        try (PageIndex i = PageIndex.openReadOnly(dir, e)) {
-            Evaluator.Gold g = Evaluator.gold(i);
-            Map<String, Set<String>> sample = Learning.sample(g.links(), Learning.MAX_SOURCES);
-            boolean dated = g.dated() > 0;
-            Suggester s = new Suggester(i, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS)
-                    .withTargets(t -> t.withAsOfSourceDate(dated)));
-            TrainingSet train = Learning.rows(s, sample, true, null);
-            List<TrainingSet.Group> judged = dated ? Learning.rows(s.with(s.settings().withTargets(
-                    t -> t.withAsOfSourceDate(false))), sample, null).groups() : train.pages();
-            Site site = new Site(group, name, sample, dated, train.groups(), judged, dated ? train.pages() : List.of());
-            write(site, file);
-            System.err.printf("%s: %d pages with links, %d rows, %d positives in %.0f s%n", name, sample.size(),
-                    train.rows(), train.positives(), (System.nanoTime() - t0) / 1e9);
-            return site;
-        }
-    }
-
-    private static void write(Site s, Path file) {
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
-                out.writeBoolean(s.dated());
-                out.writeInt(s.gold().size());
-                for (Map.Entry<String, Set<String>> en : s.gold().entrySet()) {
-                    out.writeUTF(en.getKey());
-                    out.writeInt(en.getValue().size());
-                    for (String t : en.getValue()) {
-                        out.writeUTF(t);
-                    }
-                }
-                for (List<TrainingSet.Group> list : List.of(s.train(), s.judged(), s.judgedAsOf())) {
-                    out.writeInt(list.size());
-                    for (TrainingSet.Group g : list) {
-                        out.writeUTF(g.source());
-                        out.writeUTF(g.query());
-                        out.writeInt(g.urls().size());
-                        for (int i = 0; i < g.urls().size(); i++) {
-                            out.writeUTF(g.urls().get(i));
-                            out.writeBoolean(g.linked()[i]);
-                            for (float f : g.features().get(i)) {
-                                out.writeFloat(f);
-                            }
-                        }
-                    }
-                }
-            }
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-    }
-
-    private static Site read(String group, String name, Path file) {
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
-            boolean dated = in.readBoolean();
-            int n = in.readInt();
-            Map<String, Set<String>> gold = new TreeMap<>();
-            for (int i = 0; i < n; i++) {
-                String src = in.readUTF();
-                int m = in.readInt();
-                Set<String> t = new HashSet<>();
-                for (int j = 0; j < m; j++) {
-                    t.add(in.readUTF());
-                }
-                gold.put(src, t);
-            }
-            List<List<TrainingSet.Group>> lists = new ArrayList<>();
-            for (int l = 0; l < 3; l++) {
-                int groups = in.readInt();
-                List<TrainingSet.Group> list = new ArrayList<>(groups);
-                for (int gi = 0; gi < groups; gi++) {
-                    String source = in.readUTF();
-                    String query = in.readUTF();
-                    int rows = in.readInt();
-                    List<String> urls = new ArrayList<>(rows);
-                    List<float[]> features = new ArrayList<>(rows);
-                    boolean[] linked = new boolean[rows];
-                    for (int r = 0; r < rows; r++) {
-                        urls.add(in.readUTF());
-                        linked[r] = in.readBoolean();
-                        float[] x = new float[RankFeatures.COUNT];
-                        for (int f = 0; f < x.length; f++) {
-                            x[f] = in.readFloat();
-                        }
-                        features.add(x);
-                    }
-                    list.add(new TrainingSet.Group(source, query, urls, features, linked));
-                }
-                lists.add(list);
-            }
-            return new Site(group, name, gold, dated, lists.get(0), lists.get(1), lists.get(2));
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

@@ -134,28 +134,78 @@ class LearningTest {
 
     @Test
     void the_weights_stay_unless_the_learned_ranker_wins_by_the_margin_and_beyond_chance() {
+        // A site the prior does not serve (a blog): the site's own model against the weights.
         Metrics weights = new Metrics(100, 0.70, 0.2, 0.6, 0.6);
-        assertTrue(Learning.decide(cv(weights, new Metrics(100, 0.76, 0.2, 0.6, 0.6), 0.01)).used());
-        Learning.Decision noisy = Learning.decide(cv(weights, new Metrics(100, 0.72, 0.2, 0.6, 0.6), 0.015));
-        assertTrue(!noisy.used() && noisy.reason().contains("within 2 standard errors"), noisy.reason());
-        Learning.Decision small = Learning.decide(cv(weights, new Metrics(100, 0.705, 0.2, 0.6, 0.6), 0.001));
-        assertTrue(!small.used() && small.reason().contains("less than 0.01"), small.reason());
+        assertEquals(LearnedRanker.Report.LEARNED, decide(weights, 0.76, 0.01).ranks());
+        RankerDecision noisy = decide(weights, 0.72, 0.015);
+        assertEquals(LearnedRanker.Report.WEIGHTS, noisy.ranks());
+        assertTrue(noisy.reason().contains("within 2 standard errors"), noisy.reason());
+        RankerDecision small = decide(weights, 0.705, 0.001);
+        assertTrue(small.ranks().equals(LearnedRanker.Report.WEIGHTS) && small.reason().contains("less than 0.01"),
+                small.reason());
     }
 
-    private static Learning.CrossValidation cv(Metrics weights, Metrics learned, double se) {
-        return new Learning.CrossValidation(weights, learned, 5, 1000, 100, se);
+    private static RankerDecision decide(Metrics weights, double learned, double se) {
+        return decide(cv(weights, new Metrics(100, learned, 0.2, 0.6, 0.6), se), null, false, null);
     }
 
     @Test
-    void a_site_with_few_links_keeps_the_weights_and_says_why() {
-        try (PageIndex idx = Fixtures.coffeeIndex()) {
+    void where_the_prior_serves_it_ranks_unless_the_site_s_model_or_the_weights_beat_it_beyond_chance() {
+        Metrics weights = new Metrics(100, 0.70, 0.2, 0.6, 0.6);
+        Learning.CrossValidation cv = cv(weights, new Metrics(100, 0.76, 0.2, 0.6, 0.6), 0.01);
+        assertEquals(LearnedRanker.Report.LEARNED, decide(cv, prior(0.72, 0.01, 0.01), true, null)
+                .ranks(), "the site's model beat the prior by 0.04, four standard errors");
+        RankerDecision close = decide(cv, prior(0.75, 0.01, 0.01), true, null);
+        assertEquals(LearnedRanker.Report.PRIOR, close.ranks(), close.reason());
+        assertTrue(close.reason().startsWith("against the prior: held-out gain +0.010, standard error 0.010: within 2 "
+                + "standard errors"), close.reason());
+        Learning.CrossValidation lost = cv(weights, new Metrics(100, 0.65, 0.2, 0.6, 0.6), 0.01);
+        assertEquals(LearnedRanker.Report.WEIGHTS, decide(lost, prior(0.64, 0.01, 0.01), true, null)
+                .ranks(), "the weights beat the prior by 0.06 here");
+        assertEquals(LearnedRanker.Report.PRIOR, decide(lost, null, true, null).ranks(),
+                "a site the prior learned from: its model against the weights, and the prior where it does not win");
+    }
+
+    private static RankerDecision decide(Learning.CrossValidation cv, RankerDecision.PriorCheck pc, boolean serves,
+                                         dev.linker.index.rank.Prior.Site trainedOn) {
+        return RankerDecision.decide(cv.defaults(), cv.learned(), cv.standardError(), pc, serves, trainedOn);
+    }
+
+    private static RankerDecision.PriorCheck prior(double recall, double seLearned, double seWeights) {
+        return new RankerDecision.PriorCheck(new Metrics(100, recall, 0.2, 0.6, 0.6), seLearned, seWeights);
+    }
+
+    private static Learning.CrossValidation cv(Metrics weights, Metrics learned, double se) {
+        return new Learning.CrossValidation(weights, learned, 5, 1000, 100, se,
+                new Learning.Rankings(Map.of(), Map.of()));
+    }
+
+    @Test
+    void a_site_with_few_links_is_ranked_by_the_prior_and_says_why() {
+        try (PageIndex idx = Fixtures.glossaryIndex()) {
             LearnedRanker r = Learning.train(idx, null, null);
             assertTrue(!r.used() && r.model() == null, r.report().toString());
-            assertTrue(r.report().summary().startsWith("ranker: the weights (too few links to learn from: "),
+            assertTrue(r.report().summary().startsWith("ranker: the prior, learned from ")
+                    && r.report().summary().contains(" groups (too few links to learn from: ")
+                    && r.report().summary().endsWith("the site's pages are mostly undated, which the prior serves)"),
                     r.report().summary());
             assertSame(r, Learning.train(idx, r, null), "an unchanged site is not learned again");
             idx.setRanker(r);
-            assertTrue(!new Suggester(idx, SuggestSettings.DEFAULT).ranksByModel());
+            assertEquals("prior", new Suggester(idx, SuggestSettings.DEFAULT).ranksPagesBy());
+            assertEquals("weights", new Suggester(idx, SuggestSettings.DEFAULT).ranksDraftsBy(),
+                    "drafts keep the weights: the prior measured worse on drafts");
+        }
+    }
+
+    @Test
+    void a_site_too_small_for_the_prior_keeps_the_weights_and_says_why() {
+        try (PageIndex idx = Fixtures.coffeeIndex()) {
+            LearnedRanker r = Learning.train(idx, null, null);
+            assertTrue(r.report().summary().startsWith("ranker: the weights (too few links to learn from: ")
+                    && r.report().summary().endsWith("the prior ranks sites of 50 content pages or more, and this one "
+                    + "has 10)"), r.report().summary());
+            idx.setRanker(r);
+            assertEquals("weights", new Suggester(idx, SuggestSettings.DEFAULT).ranksPagesBy());
         }
     }
 
@@ -193,8 +243,8 @@ class LearningTest {
                 new int[] {RankFeature.TARGET_WORDS.ordinal(), 0, 0}, new float[] {split, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1})));
         LearnedRanker r = new LearnedRanker(RankFeatures.VERSION, longerFirst, new LearnedRanker.Report(true, "test",
-                new LearnedRanker.Report.Sample(9, 20, 20, 90), new LearnedRanker.Report.HeldOut(5, 0.5, 0.7, 0.01),
-                false, "fingerprint", 0.1));
+                new LearnedRanker.Report.Sample(9, 20, 20, 90), new LearnedRanker.Report.HeldOut(5, 0.5, 0.7, 0, 0.01),
+                false, "fingerprint", 0.1, LearnedRanker.Report.LEARNED));
         try (PageIndex idx = PageIndex.open(dir, Fixtures.embedder(), IndexSettings.DEFAULT)) {
             idx.sync(Fixtures.coffee(), true, null);
             idx.setRanker(r);
@@ -202,7 +252,7 @@ class LearningTest {
         try (PageIndex idx = PageIndex.openReadOnly(dir, Fixtures.embedder())) {
             assertEquals(r.toJson(), idx.ranker().toJson());
             Suggester learned = new Suggester(idx, SuggestSettings.DEFAULT);
-            assertTrue(learned.ranksByModel());
+            assertEquals("learned", learned.ranksPagesBy());
             List<Suggestion> all = learned.forUrl(ESPRESSO, 20);
             assertEquals(words.keySet(), new HashSet<>(all.stream().map(Suggestion::url).toList()));
             for (int i = 0; i < all.size(); i++) {
@@ -210,17 +260,17 @@ class LearningTest {
                 assertEquals(longer.contains(sg.url()) ? 0.731 : 0.269, sg.score(), 0.001, sg.url());
                 assertEquals(i < longer.size(), longer.contains(sg.url()), "longer pages first: " + sg.url());
             }
-            // Drafts rank by the weights unless the learned ranker is asked for (Ranking#forDrafts).
-            assertTrue(!learned.ranksDraftsByModel());
+            // A site's own model never ranks drafts unless asked for (Ranking#draftModel).
+            assertTrue(!learned.ranksDraftsBy().equals("learned"));
             String draft = "I pull espresso shots every morning and steam milk for a flat white.";
             assertTrue(learned.forQuery(draft, 20).stream().anyMatch(sg -> Math.abs(sg.score() - 0.731) > 0.001
-                    && Math.abs(sg.score() - 0.269) > 0.001), "a draft ranked by the weights");
+                    && Math.abs(sg.score() - 0.269) > 0.001), "a draft not ranked by the site's model");
             Suggester forDrafts = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.LEARNED));
-            assertTrue(forDrafts.ranksDraftsByModel());
+            assertEquals("learned", forDrafts.ranksDraftsBy());
             assertTrue(forDrafts.forQuery(draft, 20).stream().allMatch(sg -> Math.abs(sg.score() - 0.731) < 0.001
                     || Math.abs(sg.score() - 0.269) < 0.001), "--ranker learned: drafts too");
             Suggester weights = new Suggester(idx, SuggestSettings.DEFAULT.withRanking(Ranking.WEIGHTS));
-            assertTrue(!weights.ranksByModel());
+            assertEquals("weights", weights.ranksPagesBy());
             assertTrue(weights.forUrl(ESPRESSO, 20).stream().anyMatch(sg -> Math.abs(sg.score() - 0.731) > 0.001
                     && Math.abs(sg.score() - 0.269) > 0.001), "the weights' scores are sums, not the model's");
         }
@@ -234,10 +284,13 @@ class LearningTest {
     }
 
     @Test
-    void an_index_that_never_learned_ranks_with_the_weights() {
-        try (PageIndex idx = Fixtures.coffeeIndex()) {
+    void an_index_that_never_learned_ranks_with_the_prior_where_its_pages_are_undated() {
+        try (PageIndex idx = Fixtures.glossaryIndex()) {
             assertNull(idx.ranker());
-            assertTrue(!new Suggester(idx, SuggestSettings.DEFAULT).ranksByModel());
+            assertEquals("prior", new Suggester(idx, SuggestSettings.DEFAULT).ranksPagesBy());
+        }
+        try (PageIndex blog = Fixtures.blogIndex()) {
+            assertEquals("weights", new Suggester(blog, SuggestSettings.DEFAULT).ranksPagesBy(), "a blog: the weights");
         }
     }
 }

@@ -121,8 +121,10 @@ class PlannerTest {
         String donor = null;
         String second = null;
         for (String d : index.urls(true)) {
-            var c = suggester.candidates(d, false, null, 2, false);
-            if (c.size() == 2 && c.get(0).score() < 1.2 * c.get(1).score()) {
+            // As the plan sees them: its pass's pool of candidates per donor, best first.
+            var c = suggester.planPass(new HashSet<>(index.urls(true)),
+                    p -> p.candidates(d, share1.candidatesPerDonor()));
+            if (c.size() >= 2 && c.get(0).score() < 1.2 * c.get(1).score()) {
                 donor = d;
                 second = c.get(1).url();
                 break;

@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
-/** The report's JSON as an index keeps it: flat, its property names and order as the first versions wrote them. */
+/**
+ * The report's JSON as an index keeps it: flat, its property names and order as the first versions wrote them, the
+ * prior's recall and the decision ("ranks") after them.
+ */
 class ReportJsonTest {
     static final LearnedRanker.Report REPORT = new LearnedRanker.Report(true, "beat the weights",
-            new LearnedRanker.Report.Sample(40, 120, 100, 480), new LearnedRanker.Report.HeldOut(5, 0.5, 0.625, 0.01),
-            true, "f00d", 1.5);
+            new LearnedRanker.Report.Sample(40, 120, 100, 480), new LearnedRanker.Report.HeldOut(5, 0.5, 0.625, 0.6,
+            0.01), true, "f00d", 1.5, LearnedRanker.Report.LEARNED);
 
     @Test
     void a_report_is_written_flat_as_before() {
@@ -29,10 +32,12 @@ class ReportJsonTest {
                     "folds" : 5,
                     "weightsRecall" : 0.5,
                     "learnedRecall" : 0.625,
+                    "priorRecall" : 0.6,
                     "margin" : 0.01,
                     "asOf" : true,
                     "fingerprint" : "f00d",
-                    "seconds" : 1.5
+                    "seconds" : 1.5,
+                    "ranks" : "learned"
                   }
                 }""".formatted(RankFeatures.VERSION), new LearnedRanker(RankFeatures.VERSION, null, REPORT).toJson());
     }
@@ -42,10 +47,13 @@ class ReportJsonTest {
         String flat = "{\"features\":1,\"model\":null,\"report\":{\"used\":true,\"reason\":\"r\",\"sources\":40,"
                 + "\"links\":120,\"found\":100,\"rows\":480,\"folds\":5,\"weightsRecall\":0.5,\"learnedRecall\":0.625,"
                 + "\"margin\":0.01,\"asOf\":true,\"fingerprint\":\"f00d\",\"seconds\":1.5}}";
-        assertEquals(flat, compact(LearnedRanker.fromJson(flat)));
+        // A report from before the prior: no prior figure, no decision (Ranking then lets the site's census decide).
+        assertEquals(flat.replace("\"margin\"", "\"priorRecall\":0.0,\"margin\"").replace("1.5}}",
+                "1.5,\"ranks\":null}}"), compact(LearnedRanker.fromJson(flat)));
         assertEquals("{\"features\":1,\"model\":null,\"report\":{\"used\":false,\"reason\":\"r\",\"sources\":0,"
                 + "\"links\":0,\"found\":0,\"rows\":0,\"folds\":0,\"weightsRecall\":0.0,\"learnedRecall\":0.0,"
-                + "\"margin\":0.0,\"asOf\":false,\"fingerprint\":null,\"seconds\":0.0}}",
+                + "\"priorRecall\":0.0,\"margin\":0.0,\"asOf\":false,\"fingerprint\":null,\"seconds\":0.0,"
+                + "\"ranks\":null}}",
                 compact(LearnedRanker.fromJson("{\"features\":1,\"report\":{\"reason\":\"r\"}}")));
         assertEquals("{\"features\":1,\"model\":null,\"report\":null}",
                 compact(LearnedRanker.fromJson("{\"features\":1}")));

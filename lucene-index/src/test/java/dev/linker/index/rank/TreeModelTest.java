@@ -93,7 +93,12 @@ public class TreeModelTest {
     }
 
     public static LearnedRanker.Report report(boolean used) {
+        return report(used, used ? LearnedRanker.Report.LEARNED : LearnedRanker.Report.WEIGHTS);
+    }
+
+    /** A report whose decision is {@code ranks}. */
+    public static LearnedRanker.Report report(boolean used, String ranks) {
         return new LearnedRanker.Report(used, "test", new LearnedRanker.Report.Sample(40, 40, 40, 480),
-                new LearnedRanker.Report.HeldOut(5, 0.5, 0.7, 0.01), false, "f", 0.1);
+                new LearnedRanker.Report.HeldOut(5, 0.5, 0.7, 0, 0.01), false, "f", 0.1, ranks);
     }
 }

@@ -299,7 +299,10 @@ public final class IndexService implements LinkerService {
         m.put("pages", index.size());
         m.put("embedder", index.embedderId());
         m.put("dimension", index.dimension());
-        m.put("ranker", ranker());
+        if (d == null) {
+            // What ranks needs the index's pages (their census), which a damaged index cannot give.
+            m.put("ranker", ranker());
+        }
         return m;
     }
 
@@ -307,10 +310,9 @@ public final class IndexService implements LinkerService {
     private Map<String, Object> ranker() {
         Map<String, Object> m = new LinkedHashMap<>();
         LearnedRanker r = index.ranker();
-        // The editor's drafts rank by the weights (see Ranking#forDrafts); pages already indexed by the learned ranker
-        // where it won.
-        m.put("kind", engine.suggester().ranksDraftsByModel() ? "learned" : "weights");
-        m.put("indexedPages", engine.suggester().ranksByModel() ? "learned" : "weights");
+        // What ranks the editor's drafts and the pages already indexed: "learned", "prior" or "weights" (Ranking).
+        m.put("kind", engine.suggester().ranksDraftsBy());
+        m.put("indexedPages", engine.suggester().ranksPagesBy());
         if (r == null) {
             m.put("reason", "not learned yet: run linker index on the site to learn from its links");
             return m;
@@ -318,7 +320,13 @@ public final class IndexService implements LinkerService {
         m.put("reason", r.report().reason());
         LearnedRanker.Report.HeldOut held = r.report().heldOut();
         if (held.folds() > 0) {
-            m.put("heldOutRecallAt5", Map.of("learned", held.learnedRecall(), "weights", held.weightsRecall()));
+            Map<String, Object> recall = new LinkedHashMap<>();
+            recall.put("learned", held.learnedRecall());
+            recall.put("weights", held.weightsRecall());
+            if (held.priorRecall() > 0) {
+                recall.put("prior", held.priorRecall());
+            }
+            m.put("heldOutRecallAt5", recall);
         }
         m.put("links", r.report().sample().links());
         m.put("pages", r.report().sample().sources());

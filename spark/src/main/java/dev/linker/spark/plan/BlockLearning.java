@@ -2,6 +2,7 @@ package dev.linker.spark.plan;
 
 import dev.linker.index.eval.Learning;
 import dev.linker.index.rank.LearnedRanker;
+import dev.linker.index.rank.Prior;
 import dev.linker.index.rank.TrainingSet;
 import dev.linker.spark.PlanOptions;
 import org.apache.spark.api.java.function.FlatMapGroupsFunction;
@@ -37,7 +38,8 @@ final class BlockLearning {
             .add("features", DataTypes.BinaryType, false)
             .add("linked", DataTypes.createArrayType(DataTypes.BooleanType, false), false)
             .add("gold", DataTypes.createArrayType(DataTypes.StringType, false), true)
-            .add("dated", DataTypes.BooleanType, false);
+            .add("dated", DataTypes.BooleanType, false)
+            .add("content", DataTypes.IntegerType, false).add("datedContent", DataTypes.IntegerType, false);
 
     private BlockLearning() {
     }
@@ -65,7 +67,7 @@ final class BlockLearning {
                 Set<String> gold = g.source().equals(g.query()) ? read.sample().get(g.source()) : null;
                 out.add(RowFactory.create(block, seq++, g.source(), g.query(), g.urls().toArray(new String[0]),
                         pack(g.features()), box(g.linked()), gold == null ? null : gold.toArray(new String[0]),
-                        read.dated()));
+                        read.dated(), read.census().content(), read.census().dated()));
             }
             return out.iterator();
         }
@@ -84,7 +86,12 @@ final class BlockLearning {
         Map<String, Set<String>> sample = new LinkedHashMap<>();
         boolean dated = false;
         Map<String, String> blockOf = new java.util.HashMap<>();
+        // The site's census, block by block (a page in two blocks, an acceptor beside another category's donors, is
+        // counted in each): whether the prior serves the site.
+        Map<String, Prior.Census> census = new java.util.TreeMap<>();
         for (Row r : all) {
+            census.putIfAbsent(r.getAs("block"), new Prior.Census(r.<Integer>getAs("content"),
+                    r.<Integer>getAs("datedContent")));
             // A page in several blocks (an acceptor beside other categories' donors) is learned from once: in the
             // first block that sampled it.
             if (!blockOf.computeIfAbsent(r.getAs("source"), k -> r.getAs("block")).equals(r.getAs("block"))) {
@@ -105,7 +112,8 @@ final class BlockLearning {
             dated |= r.<Boolean>getAs("dated");
         }
         // Rows were gathered only where a block had pages with links; none at all is the same as too few.
-        Learning.Reading read = new Learning.Reading(sample, dated, "", all.isEmpty() ? null : set);
+        Learning.Reading read = new Learning.Reading(sample, dated, "", all.isEmpty() ? null : set,
+                census.values().stream().reduce(new Prior.Census(0, 0), Prior.Census::plus));
         return Learning.fit(read, started, log);
     }
 

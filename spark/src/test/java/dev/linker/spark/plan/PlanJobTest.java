@@ -162,7 +162,8 @@ public class PlanJobTest {
                 new int[] {RankFeature.LEXICAL.ordinal(), 0, 0}, new float[] {0.5f, 0, 0}, new int[] {1, -1, -1},
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
                 new LearnedRanker.Report(true, "test", new LearnedRanker.Report.Sample(40, 100, 100, 1000),
-                        new LearnedRanker.Report.HeldOut(5, 0.5, 0.6, 0.01), false, "f", 1));
+                        new LearnedRanker.Report.HeldOut(5, 0.5, 0.6, 0, 0.01), false, "f", 1,
+                        LearnedRanker.Report.LEARNED));
         Path rankerIndex = tmp.resolve("ranker-index");
         try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
             index.setRanker(learned);
@@ -187,7 +188,8 @@ public class PlanJobTest {
                 new int[] {2, -1, -1}, new boolean[] {true, false, false}, new float[] {0, -1, 1}))),
                 new LearnedRanker.Report(false, "held out: no better",
                         new LearnedRanker.Report.Sample(40, 100, 100, 1000),
-                        new LearnedRanker.Report.HeldOut(5, 0.5, 0.4, 0.01), false, "f", 1));
+                        new LearnedRanker.Report.HeldOut(5, 0.5, 0.4, 0, 0.01), false, "f", 1,
+                        LearnedRanker.Report.WEIGHTS));
         Path rankerIndex = tmp.resolve("lost-ranker-index");
         try (PageIndex index = PageIndex.open(rankerIndex, EmbedderSpec.local().shared(), IndexSettings.DEFAULT)) {
             index.setRanker(lost);
