@@ -422,11 +422,16 @@ public final class Learning {
 
     /** A group's candidates ranked by the model, best first (ties by URL, as suggestions are). */
     static List<String> top(TreeModel model, TrainingSet.Group g, int k) {
+        return top(model::score, g, k);
+    }
+
+    /** The {@code k} best of a group's candidates by {@code scorer} (ties by URL). */
+    public static List<String> top(java.util.function.ToDoubleFunction<float[]> scorer, TrainingSet.Group g, int k) {
         int n = g.urls().size();
         double[] score = new double[n];
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
-            score[i] = model.score(g.features().get(i));
+            score[i] = scorer.applyAsDouble(g.features().get(i));
             order[i] = i;
         }
         Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -score[i]).thenComparing(i -> g.urls().get(i)));

@@ -112,11 +112,6 @@ final class SiteSnapshot {
         return census;
     }
 
-    /** Whether the prior serves this site ({@link Prior.Census#priorServes}). */
-    boolean priorServes() {
-        return census.priorServes();
-    }
-
     /**
      * The indexed page at {@code url} as a source: its title and H1, text, where no link may go, vector and facts. With
      * {@code hideOwnLinks} its links are hidden (their text may carry a new link); an {@code UnknownPageException}

@@ -260,12 +260,12 @@ public final class Suggester {
 
     /** The model indexed pages rank by, or null for the weights. */
     private TreeModel model(SiteSnapshot snap) {
-        return settings.ranking().model(index.ranker(), snap.priorServes());
+        return settings.ranking().model(index.ranker(), snap.census().priorServes());
     }
 
     /** The model drafts rank by, or null for the weights. */
     private TreeModel draftModel(SiteSnapshot snap) {
-        return settings.ranking().draftModel(index.ranker(), snap.priorServes());
+        return settings.ranking().draftModel(index.ranker(), snap.census().priorServes());
     }
 
     private float[] embed(String text) {

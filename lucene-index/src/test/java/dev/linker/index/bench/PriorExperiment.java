@@ -30,7 +30,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -279,20 +278,8 @@ class PriorExperiment {
     static double BLEND = 0;
 
     static List<String> top(TreeModel model, TrainingSet.Group g, int k) {
-        int n = g.urls().size();
-        double[] score = new double[n];
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            float[] x = g.features().get(i);
-            score[i] = BLEND == 0 ? model.score(x) : model.margin(x) + BLEND * x[RankFeature.DEFAULT_SCORE.ordinal()];
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -score[i]).thenComparing(i -> g.urls().get(i)));
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < Math.min(k, n); i++) {
-            out.add(g.urls().get(order[i]));
-        }
-        return out;
+        return Learning.top(BLEND == 0 ? model::score
+                : x -> model.margin(x) + BLEND * x[RankFeature.DEFAULT_SCORE.ordinal()], g, k);
     }
 
     /** A variant's rows: "raw", "mask:3,11", "pct" (every feature as its share of the query's candidates below it). */
