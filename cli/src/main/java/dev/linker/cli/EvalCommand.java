@@ -134,6 +134,9 @@ final class EvalCommand implements Callable<Integer> {
                     + "  in the page's text: %5.1f %%%n  exact match:        %5.1f %%%n"
                     + "  token F1:           %.3f (the title as anchor: %.3f)%n  by rule: %s%n", a.links(),
                     100 * a.inText(), 100 * a.exact(), a.f1(), a.titleF1(), a.byRule());
+            out.printf(Locale.ROOT, "anchors of all top-5 suggestions: %d%n  with a phrase in the text: %5.1f %%%n"
+                    + "  over %d words and not the page's name: %d%n", a.placement().suggestions(),
+                    100 * a.placement().inText(), AnchorAgreement.MAX_WORDS, a.placement().overLong());
             out.println("weights: " + s.settings().weights());
             LearnedRanker stored = index.ranker();
             if (stored != null) {

@@ -29,9 +29,20 @@ import java.util.function.Consumer;
  * @param inText      share whose anchor is a phrase of the source's text
  * @param titleF1     mean token F1 of the target's title with the author's anchor
  * @param byRule      suggestions per anchor rule (name, distinctive, semantic, none)
+ * @param placement   the anchors of every top-5 suggestion, real link or not
  */
 public record AnchorAgreement(int links, double exact, double f1, double inText, double titleF1,
-                              Map<String, Integer> byRule) {
+                              Map<String, Integer> byRule, Placement placement) {
+
+    /** Longer than this, an anchor that is not a page's name reads as a line of text, not a link. */
+    public static final int MAX_WORDS = 5;
+
+    /**
+     * The anchors of all top-5 suggestions: how many there were, the share with a phrase in the text, and how many of
+     * those phrases are over {@value #MAX_WORDS} words without being the page's name (rule name).
+     */
+    public record Placement(int suggestions, double inText, int overLong) {
+    }
 
     /** Compares the anchors of the top 5 with the authors' anchors, for every page of {@code gold}. */
     public static AnchorAgreement measure(Suggester suggester, Map<String, Set<String>> gold,
@@ -45,9 +56,19 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
         double titleF1 = 0;
         Map<String, Integer> byRule = new java.util.TreeMap<>();
         int done = 0;
+        int suggestions = 0;
+        int placed = 0;
+        int overLong = 0;
         for (Map.Entry<String, Set<String>> e : gold.entrySet()) {
             String page = e.getKey();
             for (Suggestion s : suggester.forUrl(page, 5, true)) {
+                suggestions++;
+                if (s.anchor().inText()) {
+                    placed++;
+                    if (s.anchor().rule() != Anchor.Rule.NAME && words(s.anchor().phrase()).size() > MAX_WORDS) {
+                        overLong++;
+                    }
+                }
                 if (!e.getValue().contains(s.url())) {
                     continue;
                 }
@@ -80,8 +101,9 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
                 progress.accept(done + "/" + gold.size() + " pages' anchors compared");
             }
         }
-        return n == 0 ? new AnchorAgreement(0, 0, 0, 0, 0, byRule)
-                : new AnchorAgreement(n, exact / n, f1 / n, inText / n, titleF1 / n, byRule);
+        Placement placement = new Placement(suggestions, suggestions == 0 ? 0 : (double) placed / suggestions, overLong);
+        return n == 0 ? new AnchorAgreement(0, 0, 0, 0, 0, byRule, placement)
+                : new AnchorAgreement(n, exact / n, f1 / n, inText / n, titleF1 / n, byRule, placement);
     }
 
     /** The anchor texts {@code source} gives its links to a page whose names ({@link PageRecord#names}) these are. */
@@ -134,7 +156,8 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "links=%d exact=%.3f f1=%.3f inText=%.3f titleF1=%.3f rules=%s", links,
-                exact, f1, inText, titleF1, byRule);
+        return String.format(Locale.ROOT, "links=%d exact=%.3f f1=%.3f inText=%.3f titleF1=%.3f rules=%s; top 5: %d, "
+                + "with a phrase %.3f, over %d words and not a name %d", links, exact, f1, inText, titleF1, byRule,
+                placement.suggestions(), placement.inText(), MAX_WORDS, placement.overLong());
     }
 }
