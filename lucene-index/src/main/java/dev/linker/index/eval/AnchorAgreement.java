@@ -63,12 +63,8 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
             String page = e.getKey();
             for (Suggestion s : suggester.forUrl(page, 5, true)) {
                 suggestions++;
-                if (s.anchor().inText()) {
-                    placed++;
-                    if (s.anchor().rule() != Anchor.Rule.NAME && words(s.anchor().phrase()).size() > MAX_WORDS) {
-                        overLong++;
-                    }
-                }
+                placed += s.anchor().inText() ? 1 : 0;
+                overLong += overLong(s.anchor()) ? 1 : 0;
                 if (!e.getValue().contains(s.url())) {
                     continue;
                 }
@@ -104,6 +100,11 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
         Placement placement = new Placement(suggestions, suggestions == 0 ? 0 : (double) placed / suggestions, overLong);
         return n == 0 ? new AnchorAgreement(0, 0, 0, 0, 0, byRule, placement)
                 : new AnchorAgreement(n, exact / n, f1 / n, inText / n, titleF1 / n, byRule, placement);
+    }
+
+    /** Whether an anchor is a phrase of over {@value #MAX_WORDS} words that is not a page's name (rule name). */
+    static boolean overLong(Anchor a) {
+        return a.inText() && a.rule() != Anchor.Rule.NAME && words(a.phrase()).size() > MAX_WORDS;
     }
 
     /** The anchor texts {@code source} gives its links to a page whose names ({@link PageRecord#names}) these are. */

@@ -1,9 +1,11 @@
 package dev.linker.index.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.linker.core.anchor.Anchor;
+import dev.linker.core.anchor.Sentences;
 import dev.linker.index.Fixtures;
 import dev.linker.index.PageIndex;
 import dev.linker.index.suggest.SuggestSettings;
@@ -44,5 +46,19 @@ class AnchorAgreementTest {
             assertEquals((double) placed / all, p.inText(), 1e-9);
             assertEquals(overLong, p.overLong());
         }
+    }
+
+    @Test
+    void a_phrase_over_five_words_counts_as_too_long_unless_it_is_a_name_or_no_phrase_at_all() {
+        String text = "The bundled multi client load generator runs for ten minutes.";
+        Sentences.Span sentence = Sentences.of(text).get(0);
+        Anchor five = Anchor.at(text, 4, text.indexOf(" runs"), sentence, Anchor.Rule.SEMANTIC, "pgbench");
+        assertEquals("bundled multi client load generator", five.phrase());
+        assertTrue(AnchorAgreement.overLong(Anchor.at(text, 0, text.indexOf(" runs"), sentence,
+                Anchor.Rule.DISTINCTIVE, "pgbench")), "six words by a span rule");
+        assertFalse(AnchorAgreement.overLong(five), "five words: " + five.phrase());
+        assertFalse(AnchorAgreement.overLong(Anchor.at(text, 0, text.indexOf(" runs"), sentence, Anchor.Rule.NAME,
+                "The bundled multi client load generator")), "a page's name may be long");
+        assertFalse(AnchorAgreement.overLong(Anchor.none(text, sentence, "pgbench")), "no phrase");
     }
 }
