@@ -58,6 +58,14 @@ class DemoDraftTest {
             }
             assertTrue(anchor(byUrl, "/guides/espresso.html").contains("espresso"), byUrl.toString());
             assertTrue(anchor(byUrl, "/guides/grinding.html").contains("grinder"), byUrl.toString());
+            // Anchors a person would write: things, not clauses ("espresso extraction starts with a burr" was one),
+            // and the French press page finds one too.
+            assertFalse(anchor(byUrl, "/guides/french-press.html").isEmpty(), byUrl.toString());
+            for (JsonNode s : byUrl.values()) {
+                String a = s.get("anchor").asText("");
+                assertFalse(a.matches("(?i).*\\b(starts|makes|is|are)\\b.*"), "a clause: " + s);
+                assertTrue(a.split("\\s+").length <= 5, "over 5 words: " + s);
+            }
             assertFalse(byUrl.containsKey("/guides/") || byUrl.containsKey("/blog/") || byUrl.containsKey("/"),
                     "section indexes and the home page are hubs: " + byUrl.keySet());
         }
@@ -66,6 +74,6 @@ class DemoDraftTest {
     private static String anchor(Map<String, JsonNode> byUrl, String url) {
         JsonNode s = byUrl.get(url);
         assertNotNull(s, url + " is suggested: " + byUrl.keySet());
-        return s.get("anchor").asText().toLowerCase();
+        return s.get("anchor").asText("").toLowerCase();
     }
 }

@@ -28,9 +28,10 @@ import java.util.function.Supplier;
  *       richest noun phrases ({@link Phrases}), the one that best says what the page is about — closest in meaning to
  *       the page and least to the site as a whole (a span that could be about any page of the site says nothing), with
  *       its distinctive words counting too, a noun phrase before other spans ("the bundled load generator", not
- *       "estimate says 10 rows": people link things) and a phrase before a lone word. The rule is <b>distinctive</b> when
- *       the span's distinctive words alone make a strong case ({@value #DISTINCTIVE_SPAN_MIN} of the page's strongest
- *       word), else <b>semantic</b>. Without an embedder (or with the span budget at 0, as plans of large sites may
+ *       "estimate says 10 rows": people link things) and a phrase before a lone word; in English a clause is never
+ *       one ({@link Phrases#linkable}: a span starts in a noun phrase and holds no finite verb). The rule is
+ *       <b>distinctive</b> when the span's distinctive words alone make a strong case ({@value #DISTINCTIVE_SPAN_MIN}
+ *       of the page's strongest word), else <b>semantic</b>. Without an embedder (or with the span budget at 0, as plans of large sites may
  *       want) only the distinctive words decide, and only a strong case is taken;</li>
  *   <li>else <b>none</b>: no phrase, the sentence where a link fits best, and the page's name as the wording to add.</li>
  * </ol>
@@ -91,6 +92,8 @@ final class AnchorChooser {
     private final Site site;
     private final Function<List<String>, List<float[]>> embed;
     private final int spanBudget;
+    /** The text is English (or of no known language): the tagger's verbs can keep clauses out of its anchors. */
+    private final boolean english;
     private final List<int[]> taken = new ArrayList<>();
     /** Where the text names a page by one of its own names: no other page's link goes there. */
     private final List<NameIndex.Mention> reserved = new ArrayList<>();
@@ -102,12 +105,16 @@ final class AnchorChooser {
     /**
      * @param embed      embeds candidate spans (null: only distinctive words decide)
      * @param spanBudget spans embedded per page, at most (0: only distinctive words decide)
+     * @param language   the text's language (BCP 47, "" unknown): in English, or unknown, a span must be
+     *                   {@link Phrases#linkable}; the tagger is English, so elsewhere a noun phrase is only preferred
      */
-    AnchorChooser(SourceText src, Site site, Function<List<String>, List<float[]>> embed, int spanBudget) {
+    AnchorChooser(SourceText src, Site site, Function<List<String>, List<float[]>> embed, int spanBudget,
+                  String language) {
         this.src = src;
         this.site = site;
         this.embed = embed;
         this.spanBudget = embed == null ? 0 : spanBudget;
+        this.english = Phrases.tags(language);
         this.where = new AnchorSentences(src, embed);
     }
 
@@ -294,6 +301,7 @@ final class AnchorChooser {
             int[] range = src.tokenRange(k);
             // Only meaning decides between noun phrases and other spans: without it, no tagging.
             int[] ph = spanBudget > 0 ? Phrases.of(src.text(), toks, range[0], range[1]) : null;
+            boolean clauses = ph != null && english;
             int first = range[0];
             eachSpan(k, i -> !AnchorText.isStopTerm(toks.get(i).term()), terms, (i, j, sum, weighed) -> {
                 String term = toks.get(j).term();
@@ -301,6 +309,9 @@ final class AnchorChooser {
                         || j == i && (weakAlone(toks.get(i).start(), toks.get(j).end())
                         || share(term) > RARE_SHARE && terms.getOrDefault(term, 0.0) < 0.5)) {
                     return;
+                }
+                if (clauses && !Phrases.linkable(ph, i - first, j - first)) {
+                    return; // "espresso extraction starts with a burr": a clause, not a thing to link
                 }
                 spans.add(new Span(i, j, toks.get(i).start(), toks.get(j).end(), sum,
                         ph != null && Phrases.nounPhrase(ph, i - first, j - first)));

@@ -53,7 +53,8 @@ final class Anchoring {
             ts.add(new AnchorChooser.Target(url, name, doc == null ? Map::of : () -> snap.distinctive(doc, name),
                     doc == null ? null : snap.vector(doc)));
         }
-        return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans()).place(ts, names);
+        return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans(), src.language())
+                .place(ts, names);
     }
 
     /**
@@ -69,7 +70,7 @@ final class Anchoring {
         for (String name : List.of(targetName, targetAbout)) {
             names.addAll(PageTerms.phraseMentions(text.tokens(), name));
         }
-        return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans())
+        return new AnchorChooser(text, snap.site(), spanEmbedder, settings.anchorSpans(), snap.info(doc).language())
                 .place(List.of(t), Map.of("", names)).get(0);
     }
 }

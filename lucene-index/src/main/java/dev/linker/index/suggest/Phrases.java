@@ -39,6 +39,8 @@ final class Phrases {
     static final int MAX_TOKENS = 120;
     /** No phrase: a verb, an adverb, punctuation. */
     static final int NONE = -1;
+    /** No phrase, and a finite verb or a modal ("starts", "makes", "can"): a span holding one is a clause. */
+    static final int FINITE = Integer.MIN_VALUE + 1;
 
     private static final class Models {
         static final POSModel POS = load("/en-pos-maxent.bin", POSModel::new);
@@ -159,6 +161,8 @@ final class Phrases {
             } else if (c.endsWith("-PP") && phrase >= 0 && i > 0 && chunks[i - 1].endsWith("-NP")
                     && i + 1 < words.length && chunks[i + 1].equals("B-NP")) {
                 phraseOf[i] = -2 - phrase;
+            } else if (finite(tags[i])) {
+                phraseOf[i] = FINITE;
             } else {
                 phraseOf[i] = Integer.MIN_VALUE;
             }
@@ -225,7 +229,7 @@ final class Phrases {
             return false;
         }
         for (int k = i + 1; k <= j; k++) {
-            if (ph[k] == NONE) {
+            if (ph[k] == NONE || ph[k] == FINITE) {
                 return false;
             }
             int prev = ph[k - 1] >= 0 ? ph[k - 1] : -2 - ph[k - 1];
@@ -234,5 +238,39 @@ final class Phrases {
             }
         }
         return true;
+    }
+
+    /** Whether tokens {@code i..j} of a sentence ({@link #of}) hold a finite verb or a modal: a clause, not a name. */
+    static boolean clause(int[] ph, int i, int j) {
+        for (int k = i; k <= j; k++) {
+            if (ph[k] == FINITE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether tokens {@code i..j} of a sentence may be a link's text: starting in a noun phrase, with no finite verb
+     * or modal inside ("burr grinder", "stages connected by channels", "the sort order of important columns"; not
+     * "blade grinder makes uneven grounds" nor "because a blade grinder"). A participle may follow the noun: people
+     * link "three stages connected by channels".
+     */
+    static boolean linkable(int[] ph, int i, int j) {
+        return ph[i] >= 0 && !clause(ph, i, j);
+    }
+
+    /** Whether the tagger reads text in {@code language} (BCP 47; "" unknown, taken for English): English only. */
+    static boolean tags(String language) {
+        if (language == null || language.isEmpty()) {
+            return true;
+        }
+        int dash = language.indexOf('-');
+        return (dash < 0 ? language : language.substring(0, dash)).equalsIgnoreCase("en");
+    }
+
+    /** Penn tags of a verb that makes a clause: past, present (both persons) and modals; not participles. */
+    private static boolean finite(String tag) {
+        return tag.equals("VBZ") || tag.equals("VBP") || tag.equals("VBD") || tag.equals("MD");
     }
 }

@@ -52,7 +52,7 @@ class AnchorChooserTest {
 
     static List<Anchor> place(String text, List<int[]> blocked, Function<List<String>, List<float[]>> embed,
                               Map<String, List<NameIndex.Mention>> names, AnchorChooser.Target... targets) {
-        return new AnchorChooser(SourceText.of(text, blocked), SITE, embed, 12).place(List.of(targets), names);
+        return new AnchorChooser(SourceText.of(text, blocked), SITE, embed, 12, "en").place(List.of(targets), names);
     }
 
     static float[] unit(int axis) {
@@ -130,6 +130,35 @@ class AnchorChooserTest {
         assertTrue(a.get(0).phrase() != null && a.get(0).phrase().contains("generator"), a.get(0).toString());
         assertTrue(a.get(0).rule() == Anchor.Rule.SEMANTIC || a.get(0).rule() == Anchor.Rule.DISTINCTIVE,
                 a.get(0).toString());
+    }
+
+    @Test
+    void an_english_clause_is_never_an_anchor_however_close_its_meaning_but_the_thing_it_names_is() {
+        String text = "Good espresso extraction starts with a burr grinder, because a blade grinder makes uneven "
+                + "grounds.";
+        float[] page = unit(0);
+        // The clauses mean the page best, the grinder itself a little less, the rest nothing.
+        Function<List<String>, List<float[]>> embed = spans -> spans.stream().map(s -> s.contains("makes")
+                || s.contains("starts") ? page : s.contains("grinder") ? blend(page, unit(1)) : unit(1)).toList();
+        AnchorChooser.Target grinding = target("/grinding", "Grinding coffee beans",
+                "A burr grinder crushes beans evenly; a blade grinder chops them into uneven grounds.", page);
+        Anchor en = place(text, List.of(), embed, Map.of(), grinding).get(0);
+        assertTrue(en.phrase() != null && en.phrase().endsWith("grinder"), en.toString());
+        assertFalse(en.phrase().contains("makes") || en.phrase().contains("starts")
+                || en.phrase().startsWith("because"), en.toString());
+        // The tagger is English: in another language the same words keep the span scoring alone.
+        Anchor de = new AnchorChooser(SourceText.of(text, List.of()), SITE, embed, 12, "de")
+                .place(List.of(grinding), Map.of()).get(0);
+        assertTrue(de.phrase() != null && (de.phrase().contains("makes") || de.phrase().contains("starts")),
+                de.toString());
+    }
+
+    static float[] blend(float[] a, float[] b) {
+        float[] v = new float[a.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (a[i] + b[i]) / (float) Math.sqrt(2);
+        }
+        return v;
     }
 
     @Test

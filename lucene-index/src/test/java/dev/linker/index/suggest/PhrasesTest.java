@@ -14,25 +14,38 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PhrasesTest {
 
+    /** The words {@code phrase} of {@code sentence}: the sentence's phrases ({@link Phrases#of}) and their tokens. */
+    private record Words(int[] ph, int first, int last) {
+        static Words of(String sentence, String phrase) {
+            List<Tokens.Token> toks = Tokens.tokenize(sentence);
+            int from = sentence.indexOf(phrase);
+            int to = from + phrase.length();
+            assertTrue(from >= 0, phrase);
+            int first = -1;
+            int last = -1;
+            for (int i = 0; i < toks.size(); i++) {
+                if (toks.get(i).start() == from) {
+                    first = i;
+                }
+                if (toks.get(i).end() == to) {
+                    last = i;
+                }
+            }
+            assertTrue(first >= 0 && last >= first, "not on token boundaries: " + phrase);
+            return new Words(Phrases.of(sentence, toks, 0, toks.size()), first, last);
+        }
+    }
+
     /** Whether the words {@code phrase} of {@code sentence} are a noun phrase as anchor choice sees it. */
     private static boolean isNounPhrase(String sentence, String phrase) {
-        List<Tokens.Token> toks = Tokens.tokenize(sentence);
-        int[] ph = Phrases.of(sentence, toks, 0, toks.size());
-        int from = sentence.indexOf(phrase);
-        int to = from + phrase.length();
-        assertTrue(from >= 0, phrase);
-        int first = -1;
-        int last = -1;
-        for (int i = 0; i < toks.size(); i++) {
-            if (toks.get(i).start() == from) {
-                first = i;
-            }
-            if (toks.get(i).end() == to) {
-                last = i;
-            }
-        }
-        assertTrue(first >= 0 && last >= first, "not on token boundaries: " + phrase);
-        return Phrases.nounPhrase(ph, first, last);
+        Words w = Words.of(sentence, phrase);
+        return Phrases.nounPhrase(w.ph(), w.first(), w.last());
+    }
+
+    /** Whether the words {@code phrase} of {@code sentence} may be a link's text ({@link Phrases#linkable}). */
+    private static boolean isLinkable(String sentence, String phrase) {
+        Words w = Words.of(sentence, phrase);
+        return Phrases.linkable(w.ph(), w.first(), w.last());
     }
 
     @Test
@@ -52,6 +65,21 @@ class PhrasesTest {
         assertTrue(isNounPhrase(t, "host-based access rule"));
         assertFalse(isNounPhrase(t, "host-based access"), "stops before the head word");
         assertFalse(isNounPhrase(t, "rule naming the client's address range"), "a verb inside");
+    }
+
+    @Test
+    void a_finite_verb_or_a_modal_makes_a_clause_that_no_link_is_made_of_but_a_participle_does_not() {
+        String s = "Good espresso extraction starts with a burr grinder, because a blade grinder makes uneven grounds.";
+        assertTrue(isLinkable(s, "espresso extraction"));
+        assertTrue(isLinkable(s, "burr grinder"));
+        assertFalse(isLinkable(s, "espresso extraction starts with a burr"), "a finite verb inside");
+        assertFalse(isLinkable(s, "blade grinder makes uneven grounds"), "a finite verb inside");
+        assertFalse(isLinkable(s, "because a blade grinder"), "starts outside a noun phrase");
+        String t = "The pipeline has three stages connected by channels, and each stage can stop early.";
+        assertTrue(isLinkable(t, "three stages connected by channels"), "a participle after the noun");
+        assertFalse(isLinkable(t, "each stage can stop"), "a modal");
+        assertTrue(Phrases.tags("en-GB") && Phrases.tags("") && Phrases.tags("EN"));
+        assertFalse(Phrases.tags("de") || Phrases.tags("ja"));
     }
 
     @Test
