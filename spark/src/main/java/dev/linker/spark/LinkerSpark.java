@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * {@code bin/linker-spark} (local mode) and the main class of the job jar for {@code spark-submit}: {@code embed}
@@ -108,9 +109,18 @@ public final class LinkerSpark implements Runnable {
             SparkSession s = b.getOrCreate();
             s.sparkContext().setLogLevel("WARN");
             if (!quiet) {
-                s.sparkContext().addSparkListener(new StageLog(m -> err.println("linker-spark: " + m)));
+                s.sparkContext().addSparkListener(new StageLog(progress(err)));
             }
             return s;
+        }
+
+        /** A job's progress messages, on {@code err} unless --quiet. */
+        Consumer<String> progress(PrintWriter err) {
+            return m -> {
+                if (!quiet) {
+                    err.println("linker-spark: " + m);
+                }
+            };
         }
     }
 
@@ -215,11 +225,7 @@ public final class LinkerSpark implements Runnable {
             long t0 = System.nanoTime();
             EmbedJob.Result r = inSession(spark, "linker-spark embed", err, true, s -> {
                 SparkChecks.requireInputs(s, inputs("--pages", pages, "--previous", previous));
-                return EmbedJob.run(s, o, m -> {
-                    if (!spark.quiet) {
-                        err.println("linker-spark: " + m);
-                    }
-                });
+                return EmbedJob.run(s, o, spark.progress(err));
             });
             spec.commandLine().getOut().printf(Locale.ROOT, "%d pages: %d embedded, %d reused (%s, %d dimensions;"
                     + " %.1f s) -> %s%n", r.pages(), r.embedded(), r.reused(), r.embedder(), r.dimension(),
@@ -348,11 +354,7 @@ public final class LinkerSpark implements Runnable {
                 if (!s.sparkContext().isLocal()) {
                     SparkChecks.requireExecutorJava(s, 21, "plan");
                 }
-                return job.run(s, o, m -> {
-                    if (!spark.quiet) {
-                        err.println("linker-spark: " + m);
-                    }
-                });
+                return job.run(s, o, spark.progress(err));
             });
             spec.commandLine().getOut().printf(Locale.ROOT, "%d links planned from %d donors to %d acceptors (%d pages, "
                     + "%d blocks, %d candidates, %d assignment rounds; %.1f s) -> %s/plan.csv%n", r.links(), r.donors(),
