@@ -30,8 +30,12 @@ import java.util.concurrent.Callable;
                         + "generic-anchor, reciprocal, noindex-target, nofollow-internal, too-many-links, unreadable-page, "
                         + "brief-missing-link, brief-unpublished (with --briefs)."},
         footer = {"", "Config precedence: defaults < config file (--config, or linker.yml in the working folder) < options.",
-                "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
+                AuditCommand.EXIT_CODES})
 final class AuditCommand implements Callable<Integer> {
+    /** Audit's exit codes, as its help and linker's say them. */
+    static final String EXIT_CODES = "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 "
+            + "unexpected error.";
+
     @Spec
     CommandSpec spec;
 

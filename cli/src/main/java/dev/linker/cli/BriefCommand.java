@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
         description = {"Write a content brief for a new article: the existing pages it should link to (anchor, why, "
                         + "score), the pages that should link to it (with the sentence where the link fits), and front matter "
                         + "listing the required links — save it under briefs/ and 'linker audit --briefs briefs/' enforces it."},
-        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+        footer = {"", ExitCode.HELP})
 final class BriefCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
                         + "the pages that link to a page are found again: in 5 folds of pages, each fold's inbound "
                         + "content links removed from a copy of the site, which is indexed and asked which pages "
                         + "should link to each (recall@5 and @10 of the real ones; --baselines: its text as the query)."},
-        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+        footer = {"", ExitCode.HELP})
 final class EvalCommand implements Callable<Integer> {
     @Mixin
     SiteIndexOptions site;

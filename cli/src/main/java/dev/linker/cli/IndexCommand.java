@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         description = {"Index a site for suggestions: a folder of built HTML, a CSV (Address,Title,H1,Content), "
                         + "or a Screaming Frog internal_html.csv (+ all_inlinks.csv next to it). Only pages whose text changed "
                         + "are embedded again; pages no longer in SOURCE are removed (unless --keep-missing)."},
-        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+        footer = {"", ExitCode.HELP})
 final class IndexCommand implements Callable<Integer> {
     @Mixin
     IndexOptions o;

@@ -13,7 +13,7 @@ import java.io.PrintWriter;
         subcommands = {AuditCommand.class, IndexCommand.class, SuggestCommand.class, PlanCommand.class,
                 PairsCommand.class, EvalCommand.class, TuneCommand.class, ServeCommand.class, BriefCommand.class,
                 EventCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage or input error, 3 unexpected error."})
+        footer = {"", AuditCommand.EXIT_CODES})
 public final class LinkerCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

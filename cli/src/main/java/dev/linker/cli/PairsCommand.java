@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
         name = "pairs", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Write every pair of live pages whose embeddings are at least --min-similarity alike, as CSV "
                         + "source,target,similarity (each pair once), found through the HNSW index rather than comparing all pairs."},
-        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+        footer = {"", ExitCode.HELP})
 final class PairsCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder.")
     Path indexDir;

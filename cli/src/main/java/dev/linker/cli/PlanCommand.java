@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
                         + "donor_url,anchor_text,acceptor_url,score,sentence,anchor_in_text. Never plans a link that already exists."},
         footer = {"", "Acceptors default to live pages with at most one inbound content link, hubs left out (--hub-targets "
                         + "keeps them); donors default to every live page.",
-                "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+                ExitCode.HELP})
 final class PlanCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")
     Path indexDir;

@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
                 "Never suggests the page itself, a page it already links to, or a page that is not live.",
                 "With --inbound, the other way round: the pages that should link to the --url page or the --text-file "
                         + "draft, each with the phrase of its own text to make the link."},
-        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+        footer = {"", ExitCode.HELP})
 final class SuggestCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index folder (from 'linker index').")
     Path indexDir;

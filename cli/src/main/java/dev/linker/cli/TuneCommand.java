@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
                         + "Then say whether a ranker learned from the site's links beats the weights on pages it never "
                         + "saw: the one 'linker index' learned in --index DIR (which tune only reads), or one learned "
                         + "as 'linker index' learns it in a temporary index."},
-        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+        footer = {"", ExitCode.HELP})
 final class TuneCommand implements Callable<Integer> {
     @Mixin
     SiteIndexOptions site;

@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  */
 @Command(name = "linker-spark", mixinStandardHelpOptions = true, subcommands = {LinkerSpark.Embed.class, LinkerSpark.Plan.class},
         header = "Linker's jobs on Apache Spark.",
-        footer = {"", "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error."})
+        footer = {"", ExitCode.HELP})
 public final class LinkerSpark implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

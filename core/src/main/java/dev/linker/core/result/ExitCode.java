@@ -11,6 +11,9 @@ public enum ExitCode {
     /** A bug or an environment failure; rerun with --verbose and report it. */
     UNEXPECTED(3);
 
+    /** The codes of a command that reports no findings, as its help's footer says them (linker's and linker-spark's). */
+    public static final String HELP = "Exit codes: 0 ok, 2 usage or input error, 3 unexpected error.";
+
     private final int code;
 
     ExitCode(int code) {
