@@ -31,8 +31,8 @@ import java.util.function.Supplier;
  *       "estimate says 10 rows": people link things) and a phrase before a lone word; in English a clause is never
  *       one ({@link Phrases#linkable}: a span starts in a noun phrase and holds no finite verb). The rule is
  *       <b>distinctive</b> when the span's distinctive words alone make a strong case ({@value #DISTINCTIVE_SPAN_MIN}
- *       of the page's strongest word), else <b>semantic</b>. Without an embedder (or with the span budget at 0, as plans of large sites may
- *       want) only the distinctive words decide, and only a strong case is taken;</li>
+ *       of the page's strongest word), else <b>semantic</b>. Without an embedder (or with the span budget at 0, as
+ *       plans of large sites may want) only the distinctive words decide, and only a strong case is taken;</li>
  *   <li>else <b>none</b>: no phrase, the sentence where a link fits best, and the page's name as the wording to add.</li>
  * </ol>
  * A phrase is 1–{@value #MAX_SPAN} words inside one sentence, on word boundaries, never in a heading, code, markup or an

@@ -1,6 +1,7 @@
 package dev.linker.index.suggest;
 
 import dev.linker.core.anchor.Tokens;
+import dev.linker.core.model.PageMeta;
 
 import opennlp.tools.chunker.ChunkerFactory;
 import opennlp.tools.chunker.ChunkerME;
@@ -260,13 +261,12 @@ final class Phrases {
         return ph[i] >= 0 && !clause(ph, i, j);
     }
 
-    /** Whether the tagger reads text in {@code language} (BCP 47; "" unknown, taken for English): English only. */
+    /**
+     * Whether the tagger reads text in {@code language} (BCP 47): English, or unknown, taken for English (the same
+     * primary subtag, {@link PageMeta#languagesAgree}).
+     */
     static boolean tags(String language) {
-        if (language == null || language.isEmpty()) {
-            return true;
-        }
-        int dash = language.indexOf('-');
-        return (dash < 0 ? language : language.substring(0, dash)).equalsIgnoreCase("en");
+        return PageMeta.languagesAgree(language, "en");
     }
 
     /** Penn tags of a verb that makes a clause: past, present (both persons) and modals; not participles. */
