@@ -290,6 +290,30 @@ public final class Tokens {
         return out;
     }
 
+    /**
+     * Whether two tokens, one ending at {@code end} and the next starting at {@code start}, are one written word: a
+     * single joiner between them, as in "TPC-B-like", "postgresql.auto.conf", "pour-over", "1.16", "don't".
+     */
+    public static boolean joined(CharSequence text, int end, int start) {
+        if (start - end != 1) {
+            return false;
+        }
+        char c = text.charAt(end);
+        return c == '-' || c == '.' || c == '/' || c == '\'' || c == '’' || c == '_';
+    }
+
+    /** The written words of a phrase, as a reader counts them: tokens {@link #joined} into one word count once. */
+    public static int writtenWords(String text) {
+        List<Token> toks = tokenize(text);
+        int n = 0;
+        for (int i = 0; i < toks.size(); i++) {
+            if (i == 0 || !joined(text, toks.get(i - 1).end(), toks.get(i).start())) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The normalised form of a phrase: its terms joined by single spaces. */
     public static String phrase(String text) {
         return String.join(" ", terms(text));

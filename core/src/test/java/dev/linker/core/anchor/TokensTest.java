@@ -58,6 +58,15 @@ class TokensTest {
     }
 
     @Test
+    void a_reader_counts_a_word_joined_by_a_hyphen_dot_slash_apostrophe_or_underscore_once() {
+        assertEquals(2, Tokens.writtenWords("TPC-B-like script"));
+        assertEquals(4, Tokens.writtenWords("new value to postgresql.auto.conf"));
+        assertEquals(3, Tokens.writtenWords("don't read/write it"));
+        assertEquals(3, Tokens.writtenWords("pg_dump - a backup"), "a dash between spaces joins nothing");
+        assertEquals(0, Tokens.writtenWords(""));
+    }
+
+    @Test
     void normalize_is_the_term_of_one_word() {
         assertEquals("query", Tokens.normalize("Queries"));
         assertEquals("status", Tokens.normalize("STATUS"));

@@ -2,6 +2,7 @@ package dev.linker.index.eval;
 
 import dev.linker.core.anchor.Anchor;
 import dev.linker.core.anchor.AnchorText;
+import dev.linker.core.anchor.Tokens;
 import dev.linker.index.PageIndex;
 import dev.linker.index.PageRecord;
 import dev.linker.index.suggest.Suggester;
@@ -34,7 +35,10 @@ import java.util.function.Consumer;
 public record AnchorAgreement(int links, double exact, double f1, double inText, double titleF1,
                               Map<String, Integer> byRule, Placement placement) {
 
-    /** Longer than this, an anchor that is not a page's name reads as a line of text, not a link. */
+    /**
+     * Longer than this (in written words, {@link Tokens#writtenWords}: "TPC-B-like" is one), an anchor that is not a
+     * page's name reads as a line of text, not a link.
+     */
     public static final int MAX_WORDS = 5;
 
     /**
@@ -104,7 +108,7 @@ public record AnchorAgreement(int links, double exact, double f1, double inText,
 
     /** Whether an anchor is a phrase of over {@value #MAX_WORDS} words that is not a page's name (rule name). */
     static boolean overLong(Anchor a) {
-        return a.inText() && a.rule() != Anchor.Rule.NAME && words(a.phrase()).size() > MAX_WORDS;
+        return a.inText() && a.rule() != Anchor.Rule.NAME && Tokens.writtenWords(a.phrase()) > MAX_WORDS;
     }
 
     /** The anchor texts {@code source} gives its links to a page whose names ({@link PageRecord#names}) these are. */

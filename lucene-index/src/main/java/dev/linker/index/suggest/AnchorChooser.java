@@ -35,16 +35,16 @@ import java.util.function.Supplier;
  *       plans of large sites may want) only the distinctive words decide, and only a strong case is taken;</li>
  *   <li>else <b>none</b>: no phrase, the sentence where a link fits best, and the page's name as the wording to add.</li>
  * </ol>
- * A phrase is 1–{@value #MAX_SPAN} words inside one sentence, on word boundaries, never in a heading, code, markup or an
- * existing link ({@link SourceText#placeable}), nor where the text names another page by one of that page's own names
- * (its title or H1, their parts, a Search Console query): "cold brew" is the cold brew page's link, whatever page ranks
- * first; a name may be longer (a page's whole title is what a person links). A
+ * A phrase is 1–{@value #MAX_SPAN} whole written words inside one sentence ("TPC-B-like" is one word, and never cut),
+ * never in a heading, code, markup or an existing link ({@link SourceText#placeable}), nor where the text names another
+ * page by one of that page's own names (its title or H1, their parts, a Search Console query): "cold brew" is the cold
+ * brew page's link, whatever page ranks first; a name may be longer (a page's whole title is what a person links). A
  * single word found on more than {@value #COMMON_SHARE} of the site's pages (the site's own product name) is never an
  * anchor alone, nor is a bare number.
  */
 final class AnchorChooser {
-    /** Words in a span, at most (names excepted). */
-    static final int MAX_SPAN = 6;
+    /** Written words in a span, at most (names excepted; "TPC-B-like" is one word, {@link Tokens#writtenWords}). */
+    static final int MAX_SPAN = 5;
     /** A word on more than this share of pages is never an anchor by itself. */
     static final double COMMON_SHARE = 0.2;
     /** A single word must be this rare on the site to be an anchor by its distinctive weight alone. */
@@ -251,21 +251,25 @@ final class AnchorChooser {
     }
 
     /**
-     * Every span of sentence {@code k} that starts at a token {@code starts} accepts: 1–{@value #MAX_SPAN} words,
-     * never across a gap no phrase holds (a sentence's punctuation), each with the summed {@code weights} of its
-     * distinct words.
+     * Every span of sentence {@code k} that starts at a token {@code starts} accepts: 1–{@value #MAX_SPAN} written
+     * words, whole ones, never across a gap no phrase holds (a sentence's punctuation), each with the summed
+     * {@code weights} of its distinct words.
      */
     private void eachSpan(int k, java.util.function.IntPredicate starts, Map<String, Double> weights, SpanStep step) {
         List<Tokens.Token> toks = src.tokens();
         int[] range = src.tokenRange(k);
         for (int i = range[0]; i < range[1]; i++) {
-            if (!starts.test(i)) {
-                continue;
+            if (i > range[0] && inWord(i) || !starts.test(i)) {
+                continue; // never from the middle of a word: not "auto.conf" of "postgresql.auto.conf"
             }
             Set<String> seen = new HashSet<>();
             double sum = 0;
-            for (int j = i; j < range[1] && j - i < MAX_SPAN; j++) {
+            int words = 0;
+            for (int j = i; j < range[1]; j++) {
                 if (j > i && !phraseGap(toks.get(j - 1).end(), toks.get(j).start())) {
+                    break;
+                }
+                if ((j == i || !inWord(j)) && ++words > MAX_SPAN) {
                     break;
                 }
                 String term = toks.get(j).term();
@@ -273,9 +277,18 @@ final class AnchorChooser {
                 if (w != null && seen.add(term)) {
                     sum += w;
                 }
+                if (j + 1 < range[1] && inWord(j + 1)) {
+                    continue; // nor to the middle of one: not "TPC-B" of "TPC-B-like"
+                }
                 step.at(i, j, sum, seen.size());
             }
         }
+    }
+
+    /** Whether token {@code i} continues the written word of the token before it ({@link Tokens#joined}). */
+    private boolean inWord(int i) {
+        List<Tokens.Token> toks = src.tokens();
+        return i > 0 && Tokens.joined(src.text(), toks.get(i - 1).end(), toks.get(i).start());
     }
 
     // ---- rules 2 and 3: the span that best says what the page is about -----------------------------------------
@@ -406,13 +419,10 @@ final class AnchorChooser {
         return (double) site.docFreq(term) / Math.max(1, site.docCount());
     }
 
-    /** Between two words of one phrase: spaces only, or a single joiner ("pkg.go.dev", "pour-over", "1.16"). */
+    /** Between two tokens of one phrase: spaces only, or a single joiner ("pkg.go.dev", "pour-over", "1.16"). */
     private boolean phraseGap(int from, int to) {
-        if (to - from == 1) {
-            char c = src.text().charAt(from);
-            if (c == '-' || c == '.' || c == '/' || c == '\'' || c == '’' || c == '_') {
-                return true;
-            }
+        if (Tokens.joined(src.text(), from, to)) {
+            return true;
         }
         for (int i = from; i < to; i++) {
             char c = src.text().charAt(i);

@@ -153,6 +153,44 @@ class AnchorChooserTest {
                 de.toString());
     }
 
+    @Test
+    void a_span_is_at_most_five_whole_written_words_however_much_a_longer_one_would_say() {
+        String text = "On managed hosts the command writes the new value to postgresql.auto.conf at once, "
+                + "which the server reads after the main file.";
+        float[] page = unit(0);
+        // The more words a span has, the closer it means the page: only the cap keeps it short.
+        Function<List<String>, List<float[]>> longer = spans -> spans.stream().map(s -> {
+            int n = Tokens.writtenWords(s);
+            float[] v = new float[8];
+            v[0] = n;
+            v[1] = 10 - n;
+            return normalised(v);
+        }).toList();
+        AnchorChooser.Target alter = target("/alter-system", "ALTER SYSTEM",
+                "ALTER SYSTEM writes the new value of a server setting to postgresql.auto.conf, read after the main "
+                        + "configuration file.", page);
+        for (String language : List.of("en", "de")) {
+            Anchor a = new AnchorChooser(SourceText.of(text, List.of()), SITE, longer, 12, language)
+                    .place(List.of(alter), Map.of()).get(0);
+            int words = a.phrase() == null ? 0 : Tokens.writtenWords(a.phrase());
+            assertTrue(words >= 3 && words <= 5, language + ": " + a);
+            // A file name is one word: all of it or none ("auto.conf" and "postgresql.auto" are not words).
+            assertTrue(!a.phrase().contains("auto") || a.phrase().contains("postgresql.auto.conf"), language + ": " + a);
+        }
+    }
+
+    static float[] normalised(float[] v) {
+        double n = 0;
+        for (float x : v) {
+            n += x * x;
+        }
+        float[] out = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = (float) (v[i] / Math.sqrt(n));
+        }
+        return out;
+    }
+
     static float[] blend(float[] a, float[] b) {
         float[] v = new float[a.length];
         for (int i = 0; i < v.length; i++) {
