@@ -64,7 +64,7 @@ public final class Sentences {
                     cut = lineEnd;
                 }
                 next = j;
-            } else if ((c == '.' || c == '!' || c == '?') && endsSentence(t, i)) {
+            } else if ((c == '.' || c == '!' || c == '?') && endsSentence(t, i) || fullWidthStop(c)) {
                 int j = i + 1;
                 while (j < n && isClosing(t.charAt(j))) {
                     j++;
@@ -103,7 +103,16 @@ public final class Sentences {
     }
 
     private static boolean isClosing(char c) {
-        return c == '"' || c == '\'' || c == ')' || c == ']' || c == '”' || c == '’' || c == '»';
+        return c == '"' || c == '\'' || c == ')' || c == ']' || c == '”' || c == '’' || c == '»' || c == '」'
+                || c == '』' || c == '）';
+    }
+
+    /**
+     * The full stop, exclamation and question marks of Japanese and Chinese ("。", "！", "？"): each ends a sentence,
+     * with no space after it, as those languages write.
+     */
+    private static boolean fullWidthStop(char c) {
+        return c == '\u3002' || c == '\uff01' || c == '\uff1f';
     }
 
     /** A stop at {@code i} ends a sentence: a space follows, then no lower-case word; and it is no initial. */

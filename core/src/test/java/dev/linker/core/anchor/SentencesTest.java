@@ -26,6 +26,13 @@ class SentencesTest {
     }
 
     @Test
+    void japanese_and_chinese_full_stops_end_sentences_with_no_space_after_them() {
+        assertEquals(List.of("インストーラを起動する前に、設定を確認してください。", "「本当に？」", "はい！"),
+                sentences("インストーラを起動する前に、設定を確認してください。「本当に？」はい！"));
+        assertEquals(List.of("安装程序启动之前，请检查设置。", "然后重新启动。"), sentences("安装程序启动之前，请检查设置。然后重新启动。"));
+    }
+
+    @Test
     void a_heading_line_is_not_glued_to_the_paragraph_after_it_nor_list_items_to_each_other() {
         assertEquals(List.of("Routine Vacuuming", "Dead rows pile up in busy tables.", "- reclaim space",
                 "- update statistics"), sentences("Routine Vacuuming\nDead rows pile up in busy tables.\n"

@@ -419,9 +419,12 @@ final class AnchorChooser {
         return (double) site.docFreq(term) / Math.max(1, site.docCount());
     }
 
-    /** Between two tokens of one phrase: spaces only, or a single joiner ("pkg.go.dev", "pour-over", "1.16"). */
+    /**
+     * Between two tokens of one phrase: spaces only, a single joiner ("pkg.go.dev", "pour-over", "1.16"), or nothing
+     * at all: two words of a script written without spaces, which the language's segmenter split ("インストール方法").
+     */
     private boolean phraseGap(int from, int to) {
-        if (Tokens.joined(src.text(), from, to)) {
+        if (to == from || Tokens.joined(src.text(), from, to)) {
             return true;
         }
         for (int i = from; i < to; i++) {

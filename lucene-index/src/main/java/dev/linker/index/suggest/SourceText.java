@@ -91,7 +91,8 @@ public final class SourceText {
     /**
      * Whether a link may be made on [from, to): inside one sentence, clear of blocked ranges, and on word boundaries
      * — never part of a word or of a compound joined by a hyphen or an apostrophe ("pour" of "pour-over", "Go" of
-     * "Go's"). A dot or slash does end a word: documentation links "pg_type" in "pg_type.oid".
+     * "Go's"). A dot or slash does end a word: documentation links "pg_type" in "pg_type.oid". In Japanese and Chinese,
+     * written without spaces, the words are the segmenter's ({@code Tokens.Segmenter}), whatever letters are beside.
      */
     public boolean placeable(int from, int to) {
         if (from < 0 || to > text.length() || to <= from || isBlocked(from, to) || sentences.indexOf(from, to) < 0) {
@@ -107,13 +108,23 @@ public final class SourceText {
         }
         char c = text.charAt(at);
         if (Character.isLetterOrDigit(c) || c == '_') {
-            return true;
+            // Japanese and Chinese are written without spaces: their words end where the segmenter says, so a letter
+            // of theirs beside a span's own ("インストーラを起動する前に") does not join it.
+            int inside = at - direction;
+            return !(unspaced(c) && inside >= 0 && inside < text.length() && unspaced(text.charAt(inside)));
         }
         if (c == '-' || c == '\'' || c == '’' || c == '‐') {
             int beyond = at + direction;
             return beyond >= 0 && beyond < text.length() && Character.isLetterOrDigit(text.charAt(beyond));
         }
         return false;
+    }
+
+    /** A letter of a script written without spaces between words: Han, hiragana, katakana. */
+    private static boolean unspaced(char c) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(c);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA;
     }
 
     /** The sentence holding [from, to), or null. */

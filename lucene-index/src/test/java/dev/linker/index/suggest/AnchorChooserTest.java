@@ -179,6 +179,27 @@ class AnchorChooserTest {
         }
     }
 
+    @Test
+    void in_japanese_names_and_phrases_end_where_the_segmenters_words_end_though_letters_follow() {
+        String text = "インストーラを起動する前に、パーティション分割の方法を読んでください。";
+        float[] page = unit(0);
+        Function<List<String>, List<float[]>> embed = spans -> spans.stream()
+                .map(s -> s.contains("パーティション") ? page : unit(1)).toList();
+        try (Tokens.Reading ignored = Tokens.readingAs("ja")) {
+            AnchorChooser.Target boot = target("/boot", "インストーラを起動する", "インストーラの起動について。", unit(2));
+            AnchorChooser.Target partition = target("/partition", "ディスクの準備",
+                    "パーティション分割はディスクを区画に分けることです。", page);
+            // The title is named in the text, followed by more letters ("前に"): still a whole word, so the name.
+            List<Anchor> a = new AnchorChooser(SourceText.of(text, List.of()), SITE, embed, 12, "ja").place(
+                    List.of(boot, partition),
+                    Map.of("/boot", List.of(mention(text, "/boot", "インストーラを起動する", NameKind.TITLE))));
+            assertEquals("インストーラを起動する", a.get(0).phrase(), a.get(0).toString());
+            assertEquals(Anchor.Rule.NAME, a.get(0).rule());
+            // Two words written together ("パーティション" "分割") are one phrase, not a lone word.
+            assertEquals("パーティション分割", a.get(1).phrase(), a.get(1).toString());
+        }
+    }
+
     static float[] normalised(float[] v) {
         double n = 0;
         for (float x : v) {
